@@ -1,0 +1,83 @@
+package dev.forkscope.cli;
+
+import java.io.PrintWriter;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/**
+ * The {@code forkscope} command line.
+ *
+ * <p>Exit codes are a contract (see the README): 0 success and nothing found, 1 findings or a failed
+ * benchmark check, 2 the user's mistake (one line, no stack trace), 3 an internal error.
+ */
+@Command(
+    name = "forkscope",
+    mixinStandardHelpOptions = true,
+    versionProvider = Forkscope.Version.class,
+    description = "Find, measure and fix parallelism bottlenecks in fork/join and task-parallel JVM programs.",
+    subcommands = {
+      CommandLine.HelpCommand.class,
+    })
+public final class Forkscope implements Runnable {
+
+  public static final int OK = 0;
+  public static final int FINDINGS = 1;
+  public static final int USAGE = 2;
+  public static final int INTERNAL = 3;
+
+  @CommandLine.Spec CommandLine.Model.CommandSpec spec;
+
+  public static void main(String[] args) {
+    System.exit(run(args));
+  }
+
+  /** Runs the command line and returns its exit code; the entry point for tests. */
+  public static int run(String... args) {
+    return commandLine().execute(args);
+  }
+
+  static CommandLine commandLine() {
+    CommandLine cl = new CommandLine(new Forkscope());
+    cl.setExitCodeExceptionMapper(Forkscope::exitCodeOf);
+    cl.setParameterExceptionHandler(Forkscope::usageError);
+    cl.setExecutionExceptionHandler(Forkscope::executionError);
+    return cl;
+  }
+
+  @Override
+  public void run() {
+    spec.commandLine().usage(spec.commandLine().getOut());
+  }
+
+  private static int exitCodeOf(Throwable t) {
+    return t instanceof UserError ? USAGE : INTERNAL;
+  }
+
+  private static int usageError(CommandLine.ParameterException e, String[] args) {
+    PrintWriter err = e.getCommandLine().getErr();
+    err.println("forkscope: " + e.getMessage());
+    err.println("Try 'forkscope " + e.getCommandLine().getCommandName() + " --help' for usage.");
+    return USAGE;
+  }
+
+  private static int executionError(Exception e, CommandLine cl, CommandLine.ParseResult parsed) {
+    PrintWriter err = cl.getErr();
+    if (e instanceof UserError) {
+      err.println("forkscope: " + e.getMessage());
+      return USAGE;
+    }
+    err.println("forkscope: internal error: " + e);
+    err.println("forkscope: details follow; please report them with the command you ran.");
+    e.printStackTrace(err);
+    return INTERNAL;
+  }
+
+  /** Reads the version from the jar's manifest, falling back to "dev" when run from classes. */
+  static final class Version implements CommandLine.IVersionProvider {
+    @Override
+    public String[] getVersion() {
+      String v = Forkscope.class.getPackage().getImplementationVersion();
+      return new String[] {"forkscope " + (v == null ? "dev" : v)};
+    }
+  }
+}

@@ -1,0 +1,57 @@
+package dev.forkscope.profile.trace;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A whole profiling run read back from its output directory.
+ *
+ * @param meta the run's settings and the agent's measurements
+ * @param executions every task execution, in end-time order per thread
+ * @param neverExecuted tasks created (and perhaps submitted) but never executed
+ * @param sites calling contexts, indexed by the site ids in {@link TaskExecution}
+ */
+public record Trace(
+    TraceMeta meta,
+    List<TaskExecution> executions,
+    List<CreatedTask> neverExecuted,
+    List<CallSite> sites) {
+
+  /** A task that was created but whose execution the trace never saw. */
+  public record CreatedTask(long taskId, String taskClass, long creationThreadId, long createdNs, int creationSite) {}
+
+  /**
+   * A sampled calling context: the first frames outside JDK and executor code, innermost first, as
+   * {@code class.method(File.java:line)} strings.
+   */
+  public record CallSite(List<String> frames) {
+    /** The innermost user frame, the line a user would change. */
+    public String top() {
+      return frames.isEmpty() ? "?" : frames.get(0);
+    }
+  }
+
+  /**
+   * Settings and self-measurements of the run.
+   *
+   * @param jdk the profiled JVM's {@code java.version}
+   * @param cpus available processors in the profiled JVM
+   * @param cpuMode "off", "sampled" or "all"
+   * @param contexts whether calling contexts were sampled
+   * @param startNs nanoTime at agent start
+   * @param endNs nanoTime when the trace was closed (-1 if the JVM died first)
+   * @param overheadPerTaskNs the agent's own measured cost per task (calibration at start-up)
+   * @param dropped records dropped because buffers were full
+   * @param settings any further agent options, as given
+   */
+  public record TraceMeta(
+      String jdk,
+      int cpus,
+      String cpuMode,
+      boolean contexts,
+      long startNs,
+      long endNs,
+      long overheadPerTaskNs,
+      long dropped,
+      Map<String, String> settings) {}
+}
