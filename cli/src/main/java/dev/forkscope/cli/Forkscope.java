@@ -17,6 +17,11 @@ import picocli.CommandLine.Command;
     description = "Find, measure and fix parallelism bottlenecks in fork/join and task-parallel JVM programs.",
     subcommands = {
       CommandLine.HelpCommand.class,
+      LintCommand.class,
+      DemoCommand.class,
+      BenchCommand.class,
+      ProfileCommand.class,
+      ReportCommand.class,
     })
 public final class Forkscope implements Runnable {
 

@@ -1,0 +1,81 @@
+package dev.forkscope.agent;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The agent's options, from {@code -javaagent:forkscope-agent.jar=out=DIR,cpu=sampled,contexts=true}.
+ * Unknown options and bad values are reported (one line each) and replaced by the defaults: a typo must
+ * never stop the profiled program.
+ */
+final class AgentOptions {
+  static final String DEFAULT_OUT = "forkscope-out";
+
+  final Path out;
+  final String cpu;
+  final boolean contexts;
+  /** The options as given, for the trace's meta data. */
+  final Map<String, String> given;
+  /** One line per problem found. */
+  final List<String> problems;
+
+  private AgentOptions(Path out, String cpu, boolean contexts, Map<String, String> given, List<String> problems) {
+    this.out = out;
+    this.cpu = cpu;
+    this.contexts = contexts;
+    this.given = given;
+    this.problems = problems;
+  }
+
+  static AgentOptions parse(String args) {
+    Path out = Path.of(DEFAULT_OUT);
+    String cpu = "sampled";
+    boolean contexts = true;
+    Map<String, String> given = new LinkedHashMap<>();
+    List<String> problems = new ArrayList<>();
+    if (args != null && !args.isBlank()) {
+      for (String item : args.split(",")) {
+        int eq = item.indexOf('=');
+        String key = (eq < 0 ? item : item.substring(0, eq)).trim();
+        String value = eq < 0 ? "" : item.substring(eq + 1).trim();
+        if (key.isEmpty()) {
+          continue;
+        }
+        given.put(key, value);
+        switch (key) {
+          case "out":
+            if (value.isEmpty()) {
+              problems.add("option out needs a directory (out=DIR); using " + DEFAULT_OUT);
+            } else {
+              out = Path.of(value);
+            }
+            break;
+          case "cpu":
+            if (value.equals("off") || value.equals("sampled") || value.equals("all")) {
+              cpu = value;
+            } else {
+              problems.add("option cpu must be off, sampled or all, not '" + value + "'; using sampled");
+            }
+            break;
+          case "contexts":
+            if (value.equals("true") || value.equals("false")) {
+              contexts = Boolean.parseBoolean(value);
+            } else {
+              problems.add("option contexts must be true or false, not '" + value + "'; using true");
+            }
+            break;
+          default:
+            problems.add("unknown option '" + key + "' ignored (known: out, cpu, contexts)");
+        }
+      }
+    }
+    given.put("out", out.toString());
+    given.putIfAbsent("cpu", cpu);
+    given.putIfAbsent("contexts", Boolean.toString(contexts));
+    return new AgentOptions(out, cpu, contexts, Collections.unmodifiableMap(given), List.copyOf(problems));
+  }
+}

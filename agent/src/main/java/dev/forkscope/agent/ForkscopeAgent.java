@@ -1,0 +1,66 @@
+package dev.forkscope.agent;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.lang.instrument.Instrumentation;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.jar.JarFile;
+
+/**
+ * The {@code -javaagent} entry point: parses the options, puts the recorder on the boot class path,
+ * starts the trace writer and installs the hooks. Any failure prints one line on stderr and leaves the
+ * program running unprofiled.
+ *
+ * <p>This class must not reference the recorder classes ({@code dev.forkscope.agent.boot}): they have to be
+ * loaded by the boot loader, from the nested jar appended here, before anything links against them.
+ */
+public final class ForkscopeAgent {
+  static final String BOOT_JAR = "forkscope-agent-boot.jar";
+
+  private ForkscopeAgent() {}
+
+  public static void premain(String args, Instrumentation inst) {
+    AgentOptions options = AgentOptions.parse(args);
+    for (String problem : options.problems) {
+      System.err.println("forkscope agent: " + problem);
+    }
+    String error;
+    try {
+      error = prepare(options.out, inst);
+      if (error == null) {
+        error = Installer.install(inst, options);
+      }
+    } catch (IOException | RuntimeException | LinkageError e) {
+      error = "could not start: " + e;
+    }
+    if (error != null) {
+      System.err.println("forkscope agent: " + error + "; profiling disabled");
+    }
+  }
+
+  public static void agentmain(String args, Instrumentation inst) {
+    premain(args, inst);
+  }
+
+  /** Checks the output directory and appends the recorder jar to the boot class path. */
+  private static String prepare(Path out, Instrumentation inst) throws IOException {
+    try {
+      Files.createDirectories(out);
+      Files.deleteIfExists(Files.createTempFile(out, "probe", ".tmp"));
+    } catch (IOException | SecurityException e) {
+      return "cannot write to " + out.toAbsolutePath() + " (" + e.getClass().getSimpleName() + ")";
+    }
+    Path jar = Files.createTempFile("forkscope-boot", ".jar");
+    jar.toFile().deleteOnExit();
+    try (InputStream in = ForkscopeAgent.class.getResourceAsStream("/" + BOOT_JAR)) {
+      if (in == null) {
+        return "the agent jar lacks " + BOOT_JAR + " (a broken build)";
+      }
+      Files.copy(in, jar, StandardCopyOption.REPLACE_EXISTING);
+    }
+    inst.appendToBootstrapClassLoaderSearch(new JarFile(jar.toFile()));
+    return null;
+  }
+}

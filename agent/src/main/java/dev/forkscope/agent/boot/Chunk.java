@@ -1,0 +1,59 @@
+package dev.forkscope.agent.boot;
+
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+
+/**
+ * A fixed block of record words, owned by one recording thread at a time and drained by the writer.
+ *
+ * <p>Implementation note (single producer, single consumer): only the owner writes {@link #words} and
+ * {@link #count}; it publishes a record by writing its words and then storing the new count with release
+ * semantics. The writer reads the count with acquire semantics and only touches words below it. The owner
+ * hands the chunk back by setting {@link #state} to {@link #HANDED_BACK} after its last count store, so a
+ * writer that reads that state first sees the final count. {@link #drained} is touched by the writer only.
+ */
+final class Chunk {
+  static final int FREE = 0;
+  static final int IN_USE = 1;
+  static final int HANDED_BACK = 2;
+
+  private static final VarHandle COUNT;
+
+  static {
+    try {
+      COUNT = MethodHandles.lookup().findVarHandle(Chunk.class, "count", int.class);
+    } catch (ReflectiveOperationException e) {
+      throw new ExceptionInInitializerError(e);
+    }
+  }
+
+  final int index;
+  final long[] words;
+  private int count;
+  volatile int state = FREE;
+  /** The owner's recorder id and thread, set before the state becomes IN_USE. */
+  long ownerId;
+  Thread ownerThread;
+  /** Words already encoded by the writer. */
+  int drained;
+
+  Chunk(int index, int capacity) {
+    this.index = index;
+    this.words = new long[capacity];
+  }
+
+  /** Owner side: the count as last written by this thread. */
+  int countPlain() {
+    return count;
+  }
+
+  /** Owner side: publishes all words below {@code n}. */
+  void publish(int n) {
+    COUNT.setRelease(this, n);
+  }
+
+  /** Writer side. */
+  int countAcquire() {
+    return (int) COUNT.getAcquire(this);
+  }
+}

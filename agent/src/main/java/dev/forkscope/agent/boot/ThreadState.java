@@ -1,0 +1,314 @@
+package dev.forkscope.agent.boot;
+
+import java.util.Arrays;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.ForkJoinWorkerThread;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * One thread's recorder: the frame stack of the task executions in progress on it (seed 003 Fig. 5,
+ * with nested-task exclusion) and the chunk its records go into.
+ *
+ * <p>Implementation note: an instance is reached only from its own thread (a platform or virtual
+ * thread, through a {@link ThreadLocal}), so every field is plain. Per-execution state lives in the
+ * frame arrays, never on the task object, so one object may run many times, concurrently on several
+ * threads, or nested in itself. A frame's self time is its inclusive time minus the inclusive time of the
+ * executions directly nested in it ({@code childWall}/{@code childCpu}); helped executions are subtracted
+ * the same way. The arrays only grow (nesting depth), so the hot path does not allocate. When no chunk is
+ * free a record is dropped and counted; nothing here blocks or locks.
+ */
+final class ThreadState {
+  static final int RUN = 0;
+  static final int CALL = 1;
+  static final int EXEC = 2;
+
+  private static final AtomicLong NEXT_ID = new AtomicLong(1);
+  /** Threads not yet described in the trace's thread table; drained by the writer. */
+  static final ConcurrentLinkedQueue<ThreadState> UNWRITTEN = new ConcurrentLinkedQueue<>();
+
+  /** Executions of a class whose CPU time is always taken in sampled mode, then 1 in CPU_SAMPLE_EVERY. */
+  static final int CPU_SAMPLE_FIRST = 8;
+  static final int CPU_SAMPLE_EVERY = 32;
+  /** In sampled mode, CPU time is also taken when this thread has not read it for this long. */
+  static final long CPU_SAMPLE_GAP_NS = 50_000;
+
+  final long id;
+  final Thread thread;
+  final boolean virtual;
+  private final boolean calibration;
+  private Chunk chunk;
+
+  private Object[] tasks = new Object[8];
+  private long[] keys = new long[8];
+  private long[] seqs = new long[8];
+  private long[] starts = new long[8];
+  private long[] cpuStarts = new long[8];
+  private long[] childWall = new long[8];
+  private long[] childCpu = new long[8];
+  private int[] flags = new int[8];
+  private int[] joinAtEntry = new int[8];
+  private int[] savedSubmitDepth = new int[8];
+  private int depth;
+  private long nextSeq = 1;
+  private long lastCpuReadNs = Long.MIN_VALUE / 2;
+
+  int joinDepth;
+  int submitDepth;
+  /** True while the recorder itself runs code that might be instrumented (stack walks). */
+  boolean busy;
+
+  private ThreadState(boolean calibration) {
+    this.id = NEXT_ID.getAndIncrement();
+    this.thread = Thread.currentThread();
+    this.virtual = thread.getClass().getName().startsWith("java.lang.VirtualThread");
+    this.calibration = calibration;
+    if (calibration) {
+      chunk = new Chunk(-1, 1024);
+    } else {
+      UNWRITTEN.add(this);
+    }
+  }
+
+  static ThreadState forCurrentThread() {
+    return new ThreadState(false);
+  }
+
+  /** A recorder whose records are thrown away, for timing the recorder itself. */
+  static ThreadState forCalibration() {
+    return new ThreadState(true);
+  }
+
+  /**
+   * Starts an execution of {@code task} (or of the task a JDK wrapper holds).
+   *
+   * @return the frame index to pass to {@link #exit}, or -1 when nothing was pushed
+   */
+  int enter(Object task, int method, boolean threadTask) {
+    if (busy) {
+      return -1;
+    }
+    TaskClass tc = TaskClass.of(task.getClass());
+    Object payload = task;
+    for (int hops = 0; tc.isWrapper() && hops < 4; hops++) {
+      payload = tc.unwrap(payload);
+      if (payload == null) {
+        return -1;
+      }
+      tc = TaskClass.of(payload.getClass());
+    }
+    if (tc.ignored && !calibration) {
+      return -1;
+    }
+    int d = depth;
+    if (d > 0 && tasks[d - 1] == payload) {
+      return -1; // a nested call to the running task's own execution method: counted once
+    }
+    if (d == tasks.length) {
+      grow();
+    }
+    int m = payload == task ? method : methodOf(tc.kinds);
+    boolean helped = d > 0 && joinDepth > joinAtEntry[d - 1];
+    int f = m | (helped ? TraceFormat.F_HELPED : 0) | (virtual ? TraceFormat.F_VIRTUAL : 0)
+        | (threadTask ? TraceFormat.F_THREAD_TASK : 0) | (tc.kinds << TraceFormat.KIND_SHIFT);
+    long now = System.nanoTime();
+    boolean cpu = wantsCpu(tc, d, now);
+    tasks[d] = payload;
+    keys[d] = key(tc, payload);
+    seqs[d] = nextSeq++;
+    flags[d] = f;
+    joinAtEntry[d] = joinDepth;
+    savedSubmitDepth[d] = submitDepth;
+    submitDepth = 0;
+    childWall[d] = 0;
+    childCpu[d] = 0;
+    depth = d + 1;
+    if (cpu) {
+      cpuStarts[d] = Recorder.threadCpuTime();
+      lastCpuReadNs = now;
+      starts[d] = System.nanoTime();
+    } else {
+      cpuStarts[d] = -1;
+      starts[d] = now;
+    }
+    return d;
+  }
+
+  /** Ends the execution in frame {@code f}; frames above it that never ended are discarded. */
+  void exit(int f) {
+    if (f < 0 || f >= depth) {
+      return;
+    }
+    long end = System.nanoTime();
+    long cpuEnd = -1;
+    if (cpuStarts[f] >= 0) {
+      cpuEnd = Recorder.threadCpuTime();
+      lastCpuReadNs = end;
+    }
+    for (int i = depth - 1; i > f; i--) {
+      tasks[i] = null;
+    }
+    long inclusive = end - starts[f];
+    long cpuInclusive = cpuEnd >= 0 ? cpuEnd - cpuStarts[f] : -1;
+    long selfWall = inclusive - childWall[f];
+    long selfCpu = cpuInclusive >= 0 ? cpuInclusive - childCpu[f] : -1;
+    long parentSeq = 0;
+    if (f > 0) {
+      childWall[f - 1] += inclusive;
+      if (cpuInclusive >= 0) {
+        childCpu[f - 1] += cpuInclusive;
+      }
+      parentSeq = seqs[f - 1];
+    }
+    submitDepth = savedSubmitDepth[f];
+    tasks[f] = null;
+    depth = f;
+    int at = reserve(TraceFormat.EXEC_WORDS);
+    if (at >= 0) {
+      long[] w = chunk.words;
+      int fl = flags[f] | (selfCpu >= 0 ? TraceFormat.F_CPU : 0);
+      w[at] = TraceFormat.EXEC | ((long) fl << 8);
+      w[at + 1] = keys[f];
+      w[at + 2] = seqs[f];
+      w[at + 3] = parentSeq;
+      w[at + 4] = starts[f];
+      w[at + 5] = end;
+      w[at + 6] = selfWall;
+      w[at + 7] = selfCpu;
+      chunk.publish(at + TraceFormat.EXEC_WORDS);
+    }
+    if (virtual && f == 0) {
+      handBack(); // a virtual thread may never record again: do not keep a chunk across parks
+    }
+  }
+
+  /** Records the creation of a task object whose most derived constructor just finished. */
+  void created(Object task, Class<?> type) {
+    if (busy) {
+      return;
+    }
+    TaskClass tc = TaskClass.of(type);
+    if (tc.ignored) {
+      return;
+    }
+    long t = System.nanoTime();
+    int site = Recorder.contexts && sampleSite(tc.creationSamples++) ? Sites.capture(this, type) : -1;
+    int at = reserve(TraceFormat.CREATE_WORDS);
+    if (at >= 0) {
+      long[] w = chunk.words;
+      w[at] = TraceFormat.CREATE;
+      w[at + 1] = key(tc, task);
+      w[at + 2] = t;
+      w[at + 3] = site;
+      chunk.publish(at + TraceFormat.CREATE_WORDS);
+    }
+  }
+
+  /** Records one submission of {@code task} (or what it wraps) to {@code executor}. */
+  void submitted(Object executor, Object task, boolean fork) {
+    if (busy || task == null) {
+      return;
+    }
+    TaskClass tc = TaskClass.of(task.getClass());
+    Object payload = task;
+    for (int hops = 0; tc.isWrapper() && hops < 4; hops++) {
+      payload = tc.unwrap(payload);
+      if (payload == null) {
+        return;
+      }
+      tc = TaskClass.of(payload.getClass());
+    }
+    if (tc.ignored && !calibration) {
+      return;
+    }
+    long t = System.nanoTime();
+    boolean forked = fork && thread instanceof ForkJoinWorkerThread
+        && ((ForkJoinWorkerThread) thread).getPool() == executor;
+    int site = Recorder.contexts && sampleSite(tc.submissionSamples++) ? Sites.capture(this, null) : -1;
+    int at = reserve(TraceFormat.SUBMIT_WORDS);
+    if (at >= 0) {
+      long[] w = chunk.words;
+      w[at] = TraceFormat.SUBMIT | (forked ? (long) TraceFormat.F_FORKED << 8 : 0);
+      w[at + 1] = key(tc, payload);
+      w[at + 2] = t;
+      w[at + 3] = key(TaskClass.of(executor.getClass()), executor);
+      w[at + 4] = site;
+      chunk.publish(at + TraceFormat.SUBMIT_WORDS);
+    }
+  }
+
+  private boolean wantsCpu(TaskClass tc, int d, long now) {
+    int mode = Recorder.cpuMode;
+    if (mode == Recorder.CPU_OFF) {
+      return false;
+    }
+    if (mode == Recorder.CPU_ALL || (d > 0 && cpuStarts[d - 1] >= 0)) {
+      return true; // an outer execution measuring CPU needs its nested ones measured to exclude them
+    }
+    int n = tc.executions++;
+    return n < CPU_SAMPLE_FIRST || n % CPU_SAMPLE_EVERY == 0 || now - lastCpuReadNs >= CPU_SAMPLE_GAP_NS;
+  }
+
+  private static boolean sampleSite(int n) {
+    return n < Sites.SAMPLE_FIRST || n % Sites.SAMPLE_EVERY == 0;
+  }
+
+  private static int methodOf(int kinds) {
+    if ((kinds & TaskClass.KIND_CALLABLE) != 0) {
+      return CALL;
+    }
+    return (kinds & TaskClass.KIND_FORK_JOIN) != 0 ? EXEC : RUN;
+  }
+
+  static long key(TaskClass tc, Object o) {
+    return ((long) tc.id << 32) | (System.identityHashCode(o) & 0xffffffffL);
+  }
+
+  /** Where the next {@code n} words go in {@link #chunk}, or -1 when the record is dropped. */
+  private int reserve(int n) {
+    Chunk c = chunk;
+    if (c != null) {
+      int at = c.countPlain();
+      if (at + n <= c.words.length) {
+        return at;
+      }
+      if (calibration) {
+        c.publish(0);
+        return 0;
+      }
+      handBack();
+    }
+    c = Recorder.takeChunk();
+    if (c == null) {
+      Recorder.DROPPED.increment();
+      return -1;
+    }
+    c.ownerId = id;
+    c.ownerThread = thread;
+    c.publish(0);
+    c.state = Chunk.IN_USE;
+    chunk = c;
+    return 0;
+  }
+
+  private void handBack() {
+    Chunk c = chunk;
+    if (c != null && !calibration) {
+      chunk = null;
+      c.state = Chunk.HANDED_BACK;
+    }
+  }
+
+  private void grow() {
+    int n = tasks.length * 2;
+    tasks = Arrays.copyOf(tasks, n);
+    keys = Arrays.copyOf(keys, n);
+    seqs = Arrays.copyOf(seqs, n);
+    starts = Arrays.copyOf(starts, n);
+    cpuStarts = Arrays.copyOf(cpuStarts, n);
+    childWall = Arrays.copyOf(childWall, n);
+    childCpu = Arrays.copyOf(childCpu, n);
+    flags = Arrays.copyOf(flags, n);
+    joinAtEntry = Arrays.copyOf(joinAtEntry, n);
+    savedSubmitDepth = Arrays.copyOf(savedSubmitDepth, n);
+  }
+}

@@ -1,0 +1,52 @@
+package dev.forkscope.agent.boot;
+
+/**
+ * Layout of the in-memory records and of {@code trace.bin}; the reader in {@code dev.forkscope.profile.trace}
+ * implements the same description.
+ *
+ * <p>{@code trace.bin}: the 8 bytes {@code FSTRACE1}, a varlong base time (nanoTime at agent start), then
+ * tagged records until the end of the file. A record cut short by the end of the file (a JVM killed while
+ * writing) is ignored. Integers are LEB128 varints; {@code z} marks zigzag-encoded signed values; times
+ * are {@code z(t - base)}; strings are a varint byte length and UTF-8 bytes.
+ * <pre>
+ * 1 CLASS   id, name
+ * 2 THREAD  recorderId, threadId, name, virtual(0|1)
+ * 3 SITE    id, frameCount, frames...
+ * 4 OWNER   recorderId                 (the thread of the EXEC/CREATE/SUBMIT records that follow)
+ * 5 EXEC    flags, classId, identityHash, seq, parentSeq, start, z(end - start), z(selfWall), z(selfCpu)
+ * 6 CREATE  classId, identityHash, time, z(site)
+ * 7 SUBMIT  flags, classId, identityHash, time, executorClassId, executorHash, z(site)
+ * </pre>
+ * EXEC flags: bits 0-1 method (0 run, 1 call, 2 exec), {@link #F_HELPED}, {@link #F_VIRTUAL},
+ * {@link #F_THREAD_TASK}, {@link #F_CPU} (selfCpu measured), bits 8-11 the task's kinds (runnable 1,
+ * callable 2, fork/join 4, thread 8). SUBMIT flags: {@link #F_FORKED}. {@code seq} numbers executions per
+ * recorder (thread); {@code parentSeq} is the enclosing execution's seq on the same recorder, 0 if none.
+ */
+final class TraceFormat {
+  static final byte[] MAGIC = {'F', 'S', 'T', 'R', 'A', 'C', 'E', '1'};
+
+  static final int T_CLASS = 1;
+  static final int T_THREAD = 2;
+  static final int T_SITE = 3;
+  static final int T_OWNER = 4;
+  static final int T_EXEC = 5;
+  static final int T_CREATE = 6;
+  static final int T_SUBMIT = 7;
+
+  /** In-memory record types (low byte of a record's first word) and sizes in words. */
+  static final int EXEC = 1;
+  static final int CREATE = 2;
+  static final int SUBMIT = 3;
+  static final int EXEC_WORDS = 8;
+  static final int CREATE_WORDS = 4;
+  static final int SUBMIT_WORDS = 5;
+
+  static final int F_HELPED = 4;
+  static final int F_VIRTUAL = 8;
+  static final int F_THREAD_TASK = 16;
+  static final int F_CPU = 32;
+  static final int F_FORKED = 64;
+  static final int KIND_SHIFT = 8;
+
+  private TraceFormat() {}
+}

@@ -1,0 +1,299 @@
+package dev.forkscope.agent.boot;
+
+import java.io.BufferedOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * The background daemon thread that drains every chunk into {@code trace.bin} (format in
+ * {@link TraceFormat}) and keeps {@code meta.json} up to date.
+ *
+ * <p>Implementation note: each pass writes the new class, thread and site table entries, then scans the
+ * whole chunk pool: for a chunk in use it encodes the words published since the last pass; a chunk handed
+ * back (or whose owner thread died) is encoded to its end and returned to the free list. Every pass ends
+ * with a flush to the operating system, so a JVM killed with SIGKILL leaves a trace up to the last pass.
+ * The writer sleeps {@link #IDLE_PARK_NS} when a pass found nothing. Closing (shutdown hook) runs one last
+ * pass and rewrites the meta data with the end time.
+ */
+final class TraceWriter implements Runnable {
+  private static final long IDLE_PARK_NS = TimeUnit.MILLISECONDS.toNanos(50);
+  private static final long META_EVERY_NS = TimeUnit.SECONDS.toNanos(1);
+
+  private final Path dir;
+  private final ChunkPool pool;
+  private final String cpuMode;
+  private final boolean contexts;
+  private final Map<String, String> settings;
+  private final long baseNs = System.nanoTime();
+  private final OutputStream out;
+  private final byte[] scratch = new byte[10];
+  private volatile boolean closing;
+  private volatile long overheadPerTaskNs = -1;
+  private long lastOwner = -1;
+  private Thread thread;
+  private boolean failed;
+
+  private TraceWriter(Path dir, ChunkPool pool, String cpuMode, boolean contexts, Map<String, String> settings)
+      throws IOException {
+    this.dir = dir;
+    this.pool = pool;
+    this.cpuMode = cpuMode;
+    this.contexts = contexts;
+    this.settings = settings;
+    this.out = new BufferedOutputStream(Files.newOutputStream(dir.resolve("trace.bin")), 1 << 16);
+    out.write(TraceFormat.MAGIC);
+    varlong(baseNs);
+    out.flush();
+    writeMeta(-1);
+  }
+
+  /** Opens the trace files and starts the writer thread and the shutdown hook; returns an error or null. */
+  static String start(Path dir, ChunkPool pool, String cpuMode, boolean contexts, Map<String, String> settings) {
+    TraceWriter w;
+    try {
+      w = new TraceWriter(dir, pool, cpuMode, contexts, settings);
+    } catch (IOException e) {
+      return "cannot write the trace in " + dir + ": " + e;
+    }
+    w.thread = new Thread(w, "forkscope-trace-writer");
+    w.thread.setDaemon(true);
+    w.thread.start();
+    Runtime.getRuntime().addShutdownHook(new Thread(w::close, "forkscope-trace-close"));
+    return null;
+  }
+
+  @Override
+  public void run() {
+    overheadPerTaskNs = Calibration.perTaskNs(() -> closing);
+    long lastMeta = System.nanoTime();
+    while (!closing) {
+      boolean busy = pass();
+      long now = System.nanoTime();
+      if (now - lastMeta >= META_EVERY_NS) {
+        lastMeta = now;
+        writeMeta(-1);
+      }
+      if (!busy) {
+        LockSupport.parkNanos(IDLE_PARK_NS);
+      }
+    }
+  }
+
+  private void close() {
+    closing = true;
+    LockSupport.unpark(thread);
+    try {
+      thread.join(TimeUnit.SECONDS.toMillis(5));
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+    synchronized (this) {
+      pass();
+      long end = System.nanoTime();
+      try {
+        out.close();
+      } catch (IOException e) {
+        fail(e);
+      }
+      writeMeta(end);
+    }
+  }
+
+  /** One drain of everything published so far; true when it found records. */
+  private synchronized boolean pass() {
+    if (failed) {
+      return false;
+    }
+    boolean found = false;
+    try {
+      found = writeTables();
+      for (Chunk c : pool.chunks) {
+        int state = c.state;
+        if (state == Chunk.FREE) {
+          continue;
+        }
+        boolean finished = state == Chunk.HANDED_BACK || !c.ownerThread.isAlive();
+        int n = c.countAcquire();
+        if (n > c.drained) {
+          found = true;
+          encode(c, n);
+        }
+        if (finished && c.state == state) {
+          int last = c.countAcquire();
+          if (last > c.drained) {
+            encode(c, last);
+          }
+          c.drained = 0;
+          c.ownerThread = null;
+          pool.push(c);
+        }
+      }
+      out.flush();
+    } catch (IOException e) {
+      fail(e);
+    }
+    return found;
+  }
+
+  private boolean writeTables() throws IOException {
+    boolean found = false;
+    for (TaskClass tc; (tc = TaskClass.UNWRITTEN.poll()) != null; found = true) {
+      out.write(TraceFormat.T_CLASS);
+      varlong(tc.id);
+      string(tc.name);
+    }
+    for (ThreadState s; (s = ThreadState.UNWRITTEN.poll()) != null; found = true) {
+      out.write(TraceFormat.T_THREAD);
+      varlong(s.id);
+      @SuppressWarnings("deprecation") // Thread.threadId() is JDK 19+
+      long tid = s.thread.getId();
+      varlong(tid);
+      string(s.thread.getName());
+      out.write(s.virtual ? 1 : 0);
+    }
+    for (Object[] site; (site = Sites.UNWRITTEN.poll()) != null; found = true) {
+      out.write(TraceFormat.T_SITE);
+      varlong((Integer) site[0]);
+      List<?> frames = (List<?>) site[1];
+      varlong(frames.size());
+      for (Object f : frames) {
+        string((String) f);
+      }
+    }
+    return found;
+  }
+
+  private void encode(Chunk c, int end) throws IOException {
+    if (c.ownerId != lastOwner) {
+      lastOwner = c.ownerId;
+      out.write(TraceFormat.T_OWNER);
+      varlong(c.ownerId);
+    }
+    long[] w = c.words;
+    int i = c.drained;
+    while (i < end) {
+      long head = w[i];
+      int flags = (int) (head >>> 8);
+      switch ((int) (head & 0xff)) {
+        case TraceFormat.EXEC:
+          out.write(TraceFormat.T_EXEC);
+          varlong(flags);
+          key(w[i + 1]);
+          varlong(w[i + 2]);
+          varlong(w[i + 3]);
+          zigzag(w[i + 4] - baseNs);
+          zigzag(w[i + 5] - w[i + 4]);
+          zigzag(w[i + 6]);
+          zigzag(w[i + 7]);
+          i += TraceFormat.EXEC_WORDS;
+          break;
+        case TraceFormat.CREATE:
+          out.write(TraceFormat.T_CREATE);
+          key(w[i + 1]);
+          zigzag(w[i + 2] - baseNs);
+          zigzag(w[i + 3]);
+          i += TraceFormat.CREATE_WORDS;
+          break;
+        case TraceFormat.SUBMIT:
+          out.write(TraceFormat.T_SUBMIT);
+          varlong(flags);
+          key(w[i + 1]);
+          zigzag(w[i + 2] - baseNs);
+          key(w[i + 3]);
+          zigzag(w[i + 4]);
+          i += TraceFormat.SUBMIT_WORDS;
+          break;
+        default:
+          throw new IllegalStateException("corrupt record buffer at word " + i);
+      }
+    }
+    c.drained = end;
+  }
+
+  private void key(long key) throws IOException {
+    varlong(key >>> 32);
+    varlong(key & 0xffffffffL);
+  }
+
+  private void zigzag(long v) throws IOException {
+    varlong((v << 1) ^ (v >> 63));
+  }
+
+  private void varlong(long v) throws IOException {
+    int n = 0;
+    while ((v & ~0x7fL) != 0) {
+      scratch[n++] = (byte) ((v & 0x7f) | 0x80);
+      v >>>= 7;
+    }
+    scratch[n++] = (byte) v;
+    out.write(scratch, 0, n);
+  }
+
+  private void string(String s) throws IOException {
+    byte[] b = s.getBytes(StandardCharsets.UTF_8);
+    varlong(b.length);
+    out.write(b);
+  }
+
+  private void fail(IOException e) {
+    if (!failed) {
+      failed = true;
+      System.err.println("forkscope agent: writing the trace failed, recording stopped: " + e);
+    }
+  }
+
+  /** Writes meta.json through a temporary file and an atomic move. */
+  private void writeMeta(long endNs) {
+    StringBuilder b = new StringBuilder(512).append("{\n");
+    field(b, "format", "1").append(",\n");
+    field(b, "jdk", quote(System.getProperty("java.version"))).append(",\n");
+    field(b, "cpus", Integer.toString(Runtime.getRuntime().availableProcessors())).append(",\n");
+    field(b, "cpuMode", quote(cpuMode)).append(",\n");
+    field(b, "cpuSampleEvery", Integer.toString(ThreadState.CPU_SAMPLE_EVERY)).append(",\n");
+    field(b, "contexts", Boolean.toString(contexts)).append(",\n");
+    field(b, "startNs", Long.toString(baseNs)).append(",\n");
+    field(b, "endNs", Long.toString(endNs)).append(",\n");
+    field(b, "overheadPerTaskNs", Long.toString(overheadPerTaskNs)).append(",\n");
+    field(b, "dropped", Long.toString(Recorder.DROPPED.sum())).append(",\n");
+    b.append("  \"settings\": {");
+    String sep = "";
+    for (Map.Entry<String, String> e : settings.entrySet()) {
+      b.append(sep).append(quote(e.getKey())).append(": ").append(quote(e.getValue()));
+      sep = ", ";
+    }
+    b.append("}\n}\n");
+    try {
+      Path tmp = Files.createTempFile(dir, "meta", ".tmp");
+      Files.writeString(tmp, b);
+      Files.move(tmp, dir.resolve("meta.json"), StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+    } catch (IOException e) {
+      fail(e);
+    }
+  }
+
+  private static StringBuilder field(StringBuilder b, String name, String json) {
+    return b.append("  \"").append(name).append("\": ").append(json);
+  }
+
+  private static String quote(String s) {
+    StringBuilder b = new StringBuilder(s.length() + 2).append('"');
+    for (char ch : s.toCharArray()) {
+      if (ch == '"' || ch == '\\') {
+        b.append('\\').append(ch);
+      } else if (ch < 0x20) {
+        b.append(String.format("\\u%04x", (int) ch));
+      } else {
+        b.append(ch);
+      }
+    }
+    return b.append('"').toString();
+  }
+}

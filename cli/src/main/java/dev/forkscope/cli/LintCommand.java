@@ -1,0 +1,109 @@
+package dev.forkscope.cli;
+
+import dev.forkscope.lint.LintResult;
+import dev.forkscope.lint.Linter;
+import dev.forkscope.lint.Rule;
+import dev.forkscope.lint.Rules;
+import dev.forkscope.lint.output.LintReport;
+import dev.forkscope.lint.output.ReportFormat;
+import java.io.File;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.stream.Collectors;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code forkscope lint}: finds fork/join bottlenecks and misuse in Java sources. */
+@Command(
+    name = "lint",
+    mixinStandardHelpOptions = true,
+    description = {
+      "Finds fork/join bottlenecks and misuse in Java sources.",
+      "Exit status: 0 nothing found, 1 findings, 2 bad arguments, 3 internal error."
+    })
+final class LintCommand implements Callable<Integer> {
+
+  @Spec CommandSpec spec;
+
+  @Parameters(arity = "1..*", paramLabel = "PATH", description = "Java files or directories (searched recursively).")
+  List<Path> paths;
+
+  @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "text",
+      description = "text, json or sarif (default: ${DEFAULT-VALUE}).")
+  String format;
+
+  @Option(names = "--output", paramLabel = "FILE", description = "Write the report to FILE instead of standard output.")
+  Path output;
+
+  @Option(names = "--classpath", paramLabel = "CP",
+      description = "Jars and class directories of the project's dependencies (path-separator separated); "
+          + "each entry must exist.")
+  String classpath;
+
+  @Option(names = "--rule", paramLabel = "ID", description = "Run only this rule (repeatable). Default: all rules.")
+  List<String> rules = new ArrayList<>();
+
+  @Override
+  public Integer call() throws IOException {
+    ReportFormat reportFormat = ReportFormat.byId(format).orElseThrow(() ->
+        new UserError("unknown format '" + format + "'; use text, json or sarif"));
+    for (Path path : paths) {
+      if (!Files.exists(path)) {
+        throw new UserError("no such file or directory: " + path);
+      }
+    }
+    checkClasspath();
+    Terminal terminal = new Terminal(spec.commandLine().getErr());
+    Linter linter;
+    try {
+      linter = Linter.builder()
+          .rules(rules)
+          .progress((done, total) -> terminal.status("forkscope lint: " + done + "/" + total + " files", done == total))
+          .build();
+    } catch (IllegalArgumentException e) {
+      throw new UserError(e.getMessage());
+    }
+    LintResult result;
+    try {
+      result = linter.lint(paths);
+    } catch (NoSuchFileException e) {
+      throw new UserError("no such file or directory: " + e.getFile());
+    } finally {
+      terminal.clear();
+    }
+    List<Rule> ran = rules.isEmpty() ? Rules.all()
+        : Rules.all().stream().filter(r -> rules.contains(r.id())).collect(Collectors.toList());
+    LintReport report = LintReport.of(reportFormat, Path.of(""), Versions.toolVersion(spec), ran);
+    if (output == null) {
+      PrintWriter out = spec.commandLine().getOut();
+      report.write(result, out);
+      out.flush();
+    } else {
+      AtomicFiles.write(output, out -> report.write(result, out));
+    }
+    return result.findings().isEmpty() ? Forkscope.OK : Forkscope.FINDINGS;
+  }
+
+  /** The linter resolves types from sources and the JDK; a classpath entry that does not exist is a typo. */
+  private void checkClasspath() {
+    if (classpath == null) {
+      return;
+    }
+    List<String> missing = Arrays.stream(classpath.split(File.pathSeparator))
+        .filter(entry -> !entry.isEmpty() && !Files.exists(Path.of(entry)))
+        .collect(Collectors.toList());
+    if (!missing.isEmpty()) {
+      throw new UserError("classpath entry not found: " + String.join(", ", missing));
+    }
+  }
+}

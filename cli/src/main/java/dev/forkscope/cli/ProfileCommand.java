@@ -1,0 +1,127 @@
+package dev.forkscope.cli;
+
+import dev.forkscope.profile.AnalysisOptions;
+import java.io.File;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code forkscope profile [options] -- java ARGS...}: runs the program as a child JVM with the
+ * profiler's agent inserted right after the {@code java} executable, passes its standard streams and
+ * exit code through, then analyses the trace and prints the summary.
+ */
+@Command(
+    name = "profile",
+    mixinStandardHelpOptions = true,
+    description = {
+      "Run a Java program under the task-granularity profiler, then print a summary per task class",
+      "and write summary.json and tasks.csv into the output directory.",
+      "The exit code is the program's."
+    })
+final class ProfileCommand implements Callable<Integer> {
+
+  /** File times may be coarser than the clock; a trace this much older than the launch is stale. */
+  private static final long CLOCK_SLACK_MS = 2_000;
+
+  @Option(names = "--out", paramLabel = "DIR", defaultValue = "forkscope-out",
+      description = "Output directory (default: ${DEFAULT-VALUE}).")
+  Path out;
+
+  @Option(names = "--cpu", paramLabel = "off|sampled|all", defaultValue = "sampled",
+      description = "Thread CPU time per task: off, sampled (default: long tasks and a sample of short ones), or all (about 0.7 µs per task).")
+  String cpu;
+
+  @Option(names = "--contexts", description = "Sample creation and submission calling contexts.")
+  boolean contexts;
+
+  @Mixin TraceReport.Options options;
+
+  @Parameters(paramLabel = "java ARGS", arity = "0..*", description = "The program to run, after --.")
+  List<String> command = new ArrayList<>();
+
+  @Spec CommandSpec spec;
+
+  @Override
+  public Integer call() throws IOException, InterruptedException {
+    if (!spec.commandLine().getParseResult().originalArgs().contains("--") || command.isEmpty()) {
+      throw new UserError("give the program after --, e.g. forkscope profile -- java -cp app.jar com.acme.Main");
+    }
+    String cpuMode = cpu.toLowerCase(Locale.ROOT);
+    if (!List.of("off", "sampled", "all").contains(cpuMode)) {
+      throw new UserError("--cpu must be off, sampled or all, not '" + cpu + "'");
+    }
+    AnalysisOptions analysis = options.toAnalysisOptions();
+    String java = checkJava(command.get(0));
+    Path dir = prepareOutputDir(out);
+
+    String agent = "-javaagent:" + AgentJar.locate().toAbsolutePath()
+        + "=out=" + dir + ",cpu=" + cpuMode + ",contexts=" + contexts;
+    List<String> argv = new ArrayList<>(command.size() + 1);
+    argv.add(java);
+    argv.add(agent);
+    argv.addAll(command.subList(1, command.size()));
+    long launched = System.currentTimeMillis();
+    Process child = new ProcessBuilder(argv).inheritIO().start();
+    int exit = child.waitFor();
+
+    Path trace = dir.resolve(TraceReport.TRACE_FILE);
+    if (!Files.isRegularFile(trace) || Files.getLastModifiedTime(trace).toMillis() < launched - CLOCK_SLACK_MS) {
+      spec.commandLine().getErr().println(
+          "forkscope: the program exited with code " + exit + " before the agent wrote a trace into " + dir);
+      return exit != 0 ? exit : Forkscope.INTERNAL;
+    }
+    TraceReport.run(dir, analysis, spec.commandLine().getOut(), new Terminal(spec.commandLine().getErr()));
+    return exit;
+  }
+
+  /** The launcher to start: {@code java} (or {@code java.exe}) found on the PATH, or an existing path. */
+  static String checkJava(String program) {
+    Path name = Path.of(program).getFileName();
+    String base = name == null ? "" : name.toString();
+    if (!base.equals("java") && !base.equals("java.exe")) {
+      throw new UserError("'" + program + "' is not a java launcher; profile runs Java programs: -- java ARGS...");
+    }
+    if (program.contains("/") || program.contains(File.separator)) {
+      if (!Files.isExecutable(Path.of(program))) {
+        throw new UserError("java launcher " + program + " does not exist or is not executable");
+      }
+      return program;
+    }
+    String path = System.getenv("PATH");
+    if (path != null) {
+      for (String entry : path.split(File.pathSeparator)) {
+        if (!entry.isEmpty() && Files.isExecutable(Path.of(entry, program))) {
+          return program;
+        }
+      }
+    }
+    throw new UserError("'" + program + "' is not on the PATH");
+  }
+
+  private static Path prepareOutputDir(Path out) {
+    Path dir = out.toAbsolutePath().normalize();
+    if (dir.toString().contains(",")) {
+      throw new UserError("output directory " + out + " contains a comma, which the agent's options cannot carry");
+    }
+    try {
+      Files.createDirectories(dir);
+    } catch (IOException e) {
+      throw new UserError("cannot create output directory " + out + ": " + e.getMessage());
+    }
+    if (!Files.isWritable(dir)) {
+      throw new UserError("output directory " + out + " is not writable");
+    }
+    return dir;
+  }
+}

@@ -1,0 +1,77 @@
+package dev.forkscope.cli;
+
+import dev.forkscope.profile.Analysis;
+import dev.forkscope.profile.AnalysisOptions;
+import dev.forkscope.profile.Exports;
+import dev.forkscope.profile.Profile;
+import dev.forkscope.profile.SummaryTable;
+import dev.forkscope.profile.VerdictMode;
+import dev.forkscope.profile.trace.Trace;
+import dev.forkscope.profile.trace.TraceReader;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.Locale;
+import picocli.CommandLine.Option;
+
+/**
+ * What {@code profile} and {@code report} share: the analysis options, and reading a trace, writing
+ * summary.json and tasks.csv next to it and printing the summary table.
+ */
+final class TraceReport {
+
+  /** Analysis options, mixed into both commands. */
+  static final class Options {
+    @Option(names = "--no-aggregate", description = "Keep nested tasks apart instead of folding them into their outer task (tgp's heuristic).")
+    boolean noAggregate;
+
+    @Option(names = "--verdicts", paramLabel = "relative|tgp", defaultValue = "relative",
+        description = "relative: against the measured per-task overhead and the CPU count (default); tgp: tgp's fixed thresholds.")
+    String verdicts;
+
+    AnalysisOptions toAnalysisOptions() {
+      VerdictMode mode;
+      switch (verdicts.toLowerCase(Locale.ROOT)) {
+        case "relative" -> mode = VerdictMode.RELATIVE;
+        case "tgp" -> mode = VerdictMode.TGP;
+        default -> throw new UserError("--verdicts must be relative or tgp, not '" + verdicts + "'");
+      }
+      return new AnalysisOptions(!noAggregate, mode);
+    }
+  }
+
+  /** The file that marks a directory as holding a trace (written by the agent). */
+  static final String TRACE_FILE = "trace.bin";
+
+  private TraceReport() {}
+
+  /** Reads the trace in {@code dir}, writes the exports into it and prints the table. */
+  static void run(Path dir, AnalysisOptions options, PrintWriter out, Terminal terminal) {
+    Trace trace;
+    try {
+      terminal.status("forkscope: reading the trace in " + dir, true);
+      trace = TraceReader.read(dir);
+    } catch (NoSuchFileException e) {
+      throw new UserError("no forkscope trace in " + dir + " (missing " + e.getFile() + ")");
+    } catch (IOException e) {
+      throw new UserError("cannot read the trace in " + dir + ": " + e.getMessage());
+    } finally {
+      terminal.clear();
+    }
+    Profile profile;
+    try {
+      terminal.status("forkscope: analysing " + trace.executions().size() + " executions", true);
+      profile = Analysis.analyze(trace, options);
+      Exports.write(trace, profile, dir);
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot write the profile into " + dir, e);
+    } finally {
+      terminal.clear();
+    }
+    out.print(SummaryTable.render(profile));
+    out.println("wrote " + dir.resolve(Exports.SUMMARY_JSON) + " and " + dir.resolve(Exports.TASKS_CSV));
+    out.flush();
+  }
+}

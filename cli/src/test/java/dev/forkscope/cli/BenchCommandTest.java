@@ -1,0 +1,62 @@
+package dev.forkscope.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class BenchCommandTest {
+  @TempDir Path dir;
+
+  @Test
+  void unknownSuiteIsTheUsersMistake() {
+    CliRun run = CliRun.of("bench", "nosuch");
+    assertThat(run.exitCode()).isEqualTo(Forkscope.USAGE);
+    assertThat(run.err()).startsWith("forkscope: unknown suite 'nosuch'; known suites: lint");
+  }
+
+  @Test
+  void missingInputIsTheUsersMistake() {
+    CliRun run = CliRun.of("bench", "lint", "--input", dir.resolve("missing").toString());
+    assertThat(run.exitCode()).isEqualTo(Forkscope.USAGE);
+    assertThat(run.err().strip().lines()).hasSize(1);
+  }
+
+  @Test
+  void lintSuiteMeasuresAChildJvmAndWritesTheJsonContract() throws IOException {
+    Path sources = Files.createDirectories(dir.resolve("zoo"));
+    ZooSources.extractTo(sources);
+    Path json = dir.resolve("bench.json");
+
+    CliRun run = CliRun.of("bench", "lint", "--input", sources.toString(), "--repeat", "1", "--threads", "1",
+        "--json", json.toString());
+
+    assertThat(run.exitCode()).as(run.err()).isEqualTo(Forkscope.OK);
+    assertThat(run.out()).contains("benchmark", "linesPerSecond", "lint zoo");
+    JsonNode root = new ObjectMapper().readTree(json.toFile());
+    assertThat(root.get("suite").asText()).isEqualTo("lint");
+    assertThat(root.get("jdk").asText()).isNotBlank();
+    assertThat(root.get("cpus").asInt()).isPositive();
+    JsonNode result = root.at("/results/0");
+    for (String field : List.of("benchmark", "variant", "threads", "wallMsMedian", "cpuMsMedian", "ops",
+        "files", "linesPerSecond", "heapPeakMbMedian")) {
+      assertThat(result.has(field)).as(field).isTrue();
+    }
+    assertThat(result.get("threads").asInt()).isEqualTo(1);
+    assertThat(result.get("files").asInt()).isEqualTo(26);
+    assertThat(result.get("ops").asLong()).isEqualTo(result.get("lines").asLong()).isPositive();
+    assertThat(result.get("wallMsMedian").asDouble()).isPositive();
+  }
+
+  @Test
+  void mediansOfOddAndEvenCounts() {
+    assertThat(Medians.of(List.of(3.0, 1.0, 2.0))).isEqualTo(2.0);
+    assertThat(Medians.of(List.of(4.0, 1.0, 2.0, 3.0))).isEqualTo(2.5);
+  }
+}

@@ -1,0 +1,90 @@
+package dev.forkscope.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * End to end: the packaged forkscope.jar profiles the zoo's granularity programs in a child JVM, with
+ * the agent it carries, and must reach the verdict each program was written to show.
+ */
+class ProfileCommandIT {
+
+  private static final Path CLI_JAR = Path.of(System.getProperty("forkscope.cliJar"));
+  private static final String GRANULARITY = "dev.forkscope.examples.granularity.";
+
+  @TempDir Path tmp;
+
+  private record Run(int exit, String output, JsonNode summary, List<String> csv) {}
+
+  private Run profile(String program, String size, String... options) throws Exception {
+    Path out = tmp.resolve(program);
+    String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    List<String> argv = new ArrayList<>(List.of(java, "-jar", CLI_JAR.toString(), "profile", "--out", out.toString()));
+    argv.addAll(List.of(options));
+    argv.addAll(List.of("--", java, "-cp", CLI_JAR.toString(), GRANULARITY + program, size));
+    Process p = new ProcessBuilder(argv).redirectErrorStream(true).start();
+    String output = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    int exit = p.waitFor();
+    JsonNode summary = Files.exists(out.resolve("summary.json"))
+        ? new ObjectMapper().readTree(out.resolve("summary.json").toFile()) : null;
+    List<String> csv = Files.exists(out.resolve("tasks.csv")) ? Files.readAllLines(out.resolve("tasks.csv")) : List.of();
+    return new Run(exit, output, summary, csv);
+  }
+
+  private static JsonNode taskClass(JsonNode summary, String name) {
+    for (JsonNode c : summary.get("taskClasses")) {
+      if (c.get("class").asText().equals(name)) {
+        return c;
+      }
+    }
+    throw new AssertionError("no task class " + name + " in " + summary);
+  }
+
+  @Test
+  void tooFineIsFine() throws Exception {
+    Run run = profile("TooFine", "16384");
+
+    assertThat(run.exit()).as(run.output()).isZero();
+    assertThat(run.output()).contains("TooFine size=16384").contains("fine");
+    JsonNode sum = taskClass(run.summary(), GRANULARITY + "TooFine$SumTask");
+    assertThat(sum.get("verdict").asText()).as(sum.toString()).isEqualTo("fine");
+    assertThat(sum.get("executions").asLong()).isGreaterThanOrEqualTo(16_384);
+    assertThat(run.csv().get(0)).startsWith("ID,Class,Outer Task ID,Execution N.");
+    assertThat(run.csv().size()).isGreaterThan(16_384);
+  }
+
+  @Test
+  void wellTunedIsOk() throws Exception {
+    Run run = profile("WellTuned", "1048576");
+
+    assertThat(run.exit()).as(run.output()).isZero();
+    JsonNode sum = taskClass(run.summary(), GRANULARITY + "WellTuned$SumTask");
+    assertThat(sum.get("verdict").asText()).as(sum.toString()).isEqualTo("ok");
+  }
+
+  @Test
+  void tooCoarseIsCoarseWithCpuTime() throws Exception {
+    Run run = profile("TooCoarse", "1048576", "--cpu", "all");
+
+    assertThat(run.exit()).as(run.output()).isZero();
+    JsonNode part = taskClass(run.summary(), GRANULARITY + "TooCoarse$PartTask");
+    assertThat(part.get("verdict").asText()).as(run.summary().toString()).isEqualTo("coarse");
+  }
+
+  @Test
+  void programExitCodePassesThrough() throws Exception {
+    Run run = profile("TooFine", "-3");
+
+    assertThat(run.exit()).as(run.output()).isEqualTo(2);
+    assertThat(run.output()).contains("size must be a positive integer");
+  }
+}

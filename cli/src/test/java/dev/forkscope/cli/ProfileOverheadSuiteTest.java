@@ -1,0 +1,28 @@
+package dev.forkscope.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.forkscope.profile.overhead.OverheadBenchmark;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class ProfileOverheadSuiteTest {
+
+  @Test
+  void runsEveryZooProgramOnceAndTheTinyTasksAsFineGrained() {
+    List<OverheadBenchmark.Program> programs = ProfileOverheadSuite.programs();
+
+    assertThat(programs).extracting(OverheadBenchmark.Program::name)
+        .doesNotHaveDuplicates()
+        .contains("TooFine", "WellTuned", "TooCoarse", "CopyOnForkBefore", "CopyOnForkAfter")
+        .endsWith("TinyTasks");
+    assertThat(programs).filteredOn(OverheadBenchmark.Program::fineGrained)
+        .extracting(OverheadBenchmark.Program::name)
+        .containsExactly("TooFine", "TinyTasks");
+  }
+
+  @Test
+  void registeredAsTheProfileSuite() {
+    assertThat(BenchCommand.SUITES).containsKey("profile");
+  }
+}

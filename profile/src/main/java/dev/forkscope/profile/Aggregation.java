@@ -1,0 +1,162 @@
+package dev.forkscope.profile;
+
+import dev.forkscope.profile.trace.TaskExecution;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * tgp's offline aggregation of nested tasks into their outer tasks (seed 003 §3.4 and §5.2), with the
+ * corrections of research/profiler.md §1.6.
+ *
+ * <p>A nested execution is folded into its outer execution when
+ *
+ * <ol>
+ *   <li>the outer task is not a thread, or
+ *   <li>the outer task is a thread, the nested task was never submitted to an executor, and it was
+ *       created and executed by the same thread (the {@code new MyRunnable().run()} pattern),
+ * </ol>
+ *
+ * <p>and never when the nested execution was run by a helping join (it is an unrelated task the joiner
+ * happened to run), when it was submitted or forked (it was offered to the pool and could have run in
+ * parallel; a fork/join task that joins its own unstolen child runs it inline, and folding those would
+ * collapse a whole recursion tree into its root), or when the outer task is a framework runnable such
+ * as a pool's worker loop (every pool task runs inside one). tgp asks "not submitted" only of tasks
+ * nested in threads, and its submissions are {@code execute}/{@code submit} calls, not forks. Folding is transitive: a nested execution's self time moves to the
+ * nearest enclosing execution that is itself not folded, so a valid chain of n tasks becomes one.
+ *
+ * <p>The outer execution of a nested one is the execution of its outer task on the same thread whose
+ * interval contains it; when the trace holds no such execution (it was dropped), the nested execution
+ * stays a root.
+ */
+final class Aggregation {
+
+  /** Framework runnables and threads: tasks never aggregate into these. */
+  private static final Set<String> FRAMEWORK_CLASSES =
+      Set.of(
+          "java.util.concurrent.ThreadPoolExecutor$Worker",
+          "java.util.concurrent.ForkJoinWorkerThread",
+          "java.util.concurrent.ForkJoinPool$InnocuousForkJoinWorkerThread",
+          "jdk.internal.misc.CarrierThread");
+
+  /**
+   * The result: executions that remain (roots), with the self times of everything folded into them.
+   *
+   * @param executions the remaining executions, in input order
+   * @param folded how many executions were folded into others
+   */
+  record Result(List<TaskExecution> executions, int folded) {}
+
+  private Aggregation() {}
+
+  static boolean isFramework(String taskClass) {
+    return FRAMEWORK_CLASSES.contains(taskClass);
+  }
+
+  static Result aggregate(List<TaskExecution> executions) {
+    int n = executions.size();
+    int[] outer = outerIndices(executions);
+    int[] root = new int[n];
+    for (int i = 0; i < n; i++) {
+      root[i] = -1;
+    }
+    long[] wall = new long[n];
+    long[] cpu = new long[n];
+    int folded = 0;
+    for (int i = 0; i < n; i++) {
+      int r = findRoot(i, outer, root);
+      TaskExecution e = executions.get(i);
+      wall[r] += e.selfWallNs();
+      if (e.selfCpuNs() > 0) {
+        cpu[r] += e.selfCpuNs();
+      }
+      if (r != i) {
+        folded++;
+      }
+    }
+    List<TaskExecution> out = new ArrayList<>(n - folded);
+    for (int i = 0; i < n; i++) {
+      if (root[i] != i) {
+        continue;
+      }
+      TaskExecution e = executions.get(i);
+      out.add(wall[i] == e.selfWallNs() && (e.selfCpuNs() < 0 || cpu[i] == e.selfCpuNs())
+          ? e
+          : withSelf(e, wall[i], e.selfCpuNs() < 0 ? -1 : cpu[i]));
+    }
+    return new Result(out, folded);
+  }
+
+  /** Index of the execution each one folds into, or -1 when it stays a root. */
+  private static int[] outerIndices(List<TaskExecution> executions) {
+    Map<Long, List<Integer>> byTask = new HashMap<>();
+    for (int i = 0; i < executions.size(); i++) {
+      byTask.computeIfAbsent(executions.get(i).taskId(), id -> new ArrayList<>(1)).add(i);
+    }
+    int[] outer = new int[executions.size()];
+    for (int i = 0; i < outer.length; i++) {
+      TaskExecution e = executions.get(i);
+      int o = e.outerTaskId() == 0 ? -1 : enclosing(e, byTask.get(e.outerTaskId()), executions);
+      outer[i] = o >= 0 && folds(e, executions.get(o)) ? o : -1;
+    }
+    return outer;
+  }
+
+  private static int enclosing(TaskExecution e, List<Integer> candidates, List<TaskExecution> all) {
+    if (candidates == null) {
+      return -1;
+    }
+    int best = -1;
+    for (int c : candidates) {
+      TaskExecution o = all.get(c);
+      boolean contains =
+          o != e
+              && o.executionThreadId() == e.executionThreadId()
+              && o.startNs() <= e.startNs()
+              && e.endNs() <= o.endNs();
+      if (contains && (best < 0 || o.startNs() > all.get(best).startNs())) {
+        best = c;
+      }
+    }
+    return best;
+  }
+
+  /** tgp's rule with our corrections; see the class comment. */
+  static boolean folds(TaskExecution nested, TaskExecution outer) {
+    boolean submitted = nested.submittedNs() >= 0 || nested.executorId() >= 0;
+    if (nested.helped() || submitted || isFramework(outer.taskClass())) {
+      return false;
+    }
+    if (!outer.kind().thread()) {
+      return true;
+    }
+    return nested.creationThreadId() >= 0
+        && nested.creationThreadId() == nested.executionThreadId();
+  }
+
+  /** Follows outer links to the first execution that does not fold, memoising the answers. */
+  private static int findRoot(int i, int[] outer, int[] root) {
+    int r = i;
+    int steps = 0;
+    while (root[r] < 0 && outer[r] >= 0 && steps++ < outer.length) {
+      r = outer[r];
+    }
+    r = root[r] >= 0 ? root[r] : r;
+    for (int j = i; root[j] < 0 && j != r; j = outer[j]) {
+      root[j] = r;
+    }
+    root[r] = r;
+    return r;
+  }
+
+  private static TaskExecution withSelf(TaskExecution e, long selfWallNs, long selfCpuNs) {
+    return new TaskExecution(
+        e.taskId(), e.taskClass(), e.executionNumber(), e.outerTaskId(), e.helped(),
+        e.creationThreadId(), e.creationThreadName(), e.executionThreadId(), e.executionThreadName(),
+        e.virtualThread(), e.executorId(), e.executorClass(), e.forked(), e.createdNs(),
+        e.submittedNs(), e.startNs(), e.endNs(), selfWallNs, selfCpuNs, e.kind(), e.method(),
+        e.creationSite(), e.submissionSite());
+  }
+}

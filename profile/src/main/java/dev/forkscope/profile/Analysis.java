@@ -1,0 +1,197 @@
+package dev.forkscope.profile;
+
+import dev.forkscope.profile.trace.TaskExecution;
+import dev.forkscope.profile.trace.Trace;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Turns a {@link Trace} into a {@link Profile}: drops executions that never returned (tasks created
+ * but never executed are already apart in the trace), aggregates nested tasks when asked (see {@link
+ * Aggregation}), groups executions by task class and by creation and submission site, and gives each
+ * class a {@link Verdict}.
+ */
+public final class Analysis {
+
+  /** Sites kept per class in the profile. */
+  static final int TOP_SITES = 5;
+
+  private Analysis() {}
+
+  /** Analyses {@code trace}. */
+  public static Profile analyze(Trace trace, AnalysisOptions options) {
+    List<TaskExecution> complete = new ArrayList<>(trace.executions().size());
+    for (TaskExecution e : trace.executions()) {
+      if (e.startNs() >= 0 && e.endNs() >= e.startNs()) {
+        complete.add(e);
+      }
+    }
+    int incomplete = trace.executions().size() - complete.size();
+    List<TaskExecution> rows = complete;
+    int folded = 0;
+    if (options.aggregate()) {
+      Aggregation.Result aggregated = Aggregation.aggregate(complete);
+      rows = aggregated.executions();
+      folded = aggregated.folded();
+    }
+
+    Trace.TraceMeta meta = trace.meta();
+    long runWall = runWallNs(meta, complete);
+    Activity activity = Activity.of(complete);
+    Diagnosis.RunFacts run =
+        new Diagnosis.RunFacts(
+            meta.cpus(), meta.overheadPerTaskNs(), activity.spanNs(), !"off".equals(meta.cpuMode()));
+
+    Map<String, List<TaskExecution>> byClass = new LinkedHashMap<>();
+    for (TaskExecution e : rows) {
+      byClass.computeIfAbsent(e.taskClass(), c -> new ArrayList<>()).add(e);
+    }
+    List<TaskClassProfile> classes = new ArrayList<>(byClass.size());
+    for (Map.Entry<String, List<TaskExecution>> entry : byClass.entrySet()) {
+      classes.add(
+          profileClass(entry.getKey(), entry.getValue(), trace.sites(), options.verdicts(), run, activity));
+    }
+    classes.sort(
+        Comparator.comparingLong((TaskClassProfile c) -> c.granularity().total())
+            .reversed()
+            .thenComparing(TaskClassProfile::taskClass));
+    return new Profile(
+        meta, options, runWall, trace.executions().size(), incomplete, trace.neverExecuted().size(),
+        folded, List.copyOf(classes));
+  }
+
+  private static long runWallNs(Trace.TraceMeta meta, List<TaskExecution> executions) {
+    if (meta.startNs() >= 0 && meta.endNs() >= meta.startNs()) {
+      return meta.endNs() - meta.startNs();
+    }
+    long first = Long.MAX_VALUE;
+    long last = Long.MIN_VALUE;
+    for (TaskExecution e : executions) {
+      first = Math.min(first, e.startNs());
+      last = Math.max(last, e.endNs());
+    }
+    long from = meta.startNs() >= 0 ? Math.min(meta.startNs(), first) : first;
+    return executions.isEmpty() ? 0 : last - from;
+  }
+
+  private static TaskClassProfile profileClass(
+      String taskClass,
+      List<TaskExecution> executions,
+      List<Trace.CallSite> sites,
+      VerdictMode mode,
+      Diagnosis.RunFacts run,
+      Activity activity) {
+    int n = executions.size();
+    long[] wall = new long[n];
+    List<Long> cpu = new ArrayList<>();
+    List<Long> wait = new ArrayList<>();
+    Set<Long> tasks = new HashSet<>();
+    Set<Long> threads = new HashSet<>();
+    Map<String, Integer> executors = new HashMap<>();
+    long first = Long.MAX_VALUE;
+    long last = Long.MIN_VALUE;
+    for (int i = 0; i < n; i++) {
+      TaskExecution e = executions.get(i);
+      wall[i] = e.selfWallNs();
+      if (e.selfCpuNs() >= 0) {
+        cpu.add(e.selfCpuNs());
+      }
+      if (e.queueWaitNs() >= 0) {
+        wait.add(e.queueWaitNs());
+      }
+      tasks.add(e.taskId());
+      threads.add(e.executionThreadId());
+      if (e.executorClass() != null) {
+        executors.merge(e.executorClass(), 1, Integer::sum);
+      }
+      first = Math.min(first, e.startNs());
+      last = Math.max(last, e.endNs());
+    }
+    Distribution granularity = Distribution.of(wall);
+    double busy = activity.busyShare(first, last, run.cpus());
+    Verdict verdict = Diagnosis.verdict(mode, new Diagnosis.ClassFacts(n, granularity, busy), run);
+    return new TaskClassProfile(
+        taskClass,
+        tasks.size(),
+        n,
+        granularity,
+        cpu.isEmpty() ? null : Distribution.of(toArray(cpu)),
+        wait.isEmpty() ? null : Distribution.of(toArray(wait)),
+        byCountDescending(executors),
+        threads.size(),
+        verdict,
+        topSites(executions, sites));
+  }
+
+  /** Groups executions by (kind, innermost frame) of their creation and submission sites. */
+  private static List<SiteProfile> topSites(List<TaskExecution> executions, List<Trace.CallSite> sites) {
+    Map<List<String>, SiteGroup> groups = new LinkedHashMap<>();
+    for (TaskExecution e : executions) {
+      addToSite(groups, "submission", e.submissionSite(), e, sites);
+      addToSite(groups, "creation", e.creationSite(), e, sites);
+    }
+    List<SiteProfile> out = new ArrayList<>(groups.size());
+    for (SiteGroup g : groups.values()) {
+      out.add(g.profile());
+    }
+    out.sort(Comparator.comparingLong(SiteProfile::executions).reversed());
+    return List.copyOf(out.subList(0, Math.min(TOP_SITES, out.size())));
+  }
+
+  private static void addToSite(
+      Map<List<String>, SiteGroup> groups, String kind, int site, TaskExecution e, List<Trace.CallSite> sites) {
+    if (site < 0 || site >= sites.size()) {
+      return;
+    }
+    Trace.CallSite callSite = sites.get(site);
+    groups.computeIfAbsent(List.of(kind, callSite.top()), k -> new SiteGroup(kind, callSite)).add(e);
+  }
+
+  private static List<String> byCountDescending(Map<String, Integer> counts) {
+    List<Map.Entry<String, Integer>> entries = new ArrayList<>(counts.entrySet());
+    entries.sort(Map.Entry.<String, Integer>comparingByValue().reversed().thenComparing(Map.Entry.comparingByKey()));
+    List<String> out = new ArrayList<>(entries.size());
+    for (Map.Entry<String, Integer> entry : entries) {
+      out.add(entry.getKey());
+    }
+    return List.copyOf(out);
+  }
+
+  private static long[] toArray(List<Long> values) {
+    long[] out = new long[values.size()];
+    for (int i = 0; i < out.length; i++) {
+      out[i] = values.get(i);
+    }
+    return out;
+  }
+
+  /** Executions that share one site; the first context seen stands for the group. */
+  private static final class SiteGroup {
+    private final String kind;
+    private final Trace.CallSite callSite;
+    private final Set<Long> tasks = new HashSet<>();
+    private final List<Long> wall = new ArrayList<>();
+
+    SiteGroup(String kind, Trace.CallSite callSite) {
+      this.kind = kind;
+      this.callSite = callSite;
+    }
+
+    void add(TaskExecution e) {
+      tasks.add(e.taskId());
+      wall.add(e.selfWallNs());
+    }
+
+    SiteProfile profile() {
+      return new SiteProfile(
+          kind, callSite.top(), List.copyOf(callSite.frames()), tasks.size(), wall.size(),
+          Distribution.of(toArray(wall)));
+    }
+  }
+}

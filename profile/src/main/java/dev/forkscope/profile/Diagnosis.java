@@ -1,0 +1,143 @@
+package dev.forkscope.profile;
+
+import static dev.forkscope.profile.Units.count;
+import static dev.forkscope.profile.Units.duration;
+import static dev.forkscope.profile.Units.percent;
+
+/**
+ * Verdicts for one task class.
+ *
+ * <p><b>Relative mode</b> (research/profiler.md §7.6), with P the CPU count and O the measured
+ * per-task overhead:
+ *
+ * <ul>
+ *   <li><i>fine</i> when the median self time is below {@value #K} x O and the class ran at least
+ *       {@value #FINE_TASKS_PER_CPU} x P executions: creating and scheduling each task costs over a
+ *       tenth of its work, and there are enough of them for it to add up;
+ *   <li><i>coarse</i> when the class ran fewer than {@value #COARSE_TASKS_PER_CPU} x P executions,
+ *       its median self time is at least 1/(2P) of the run's task span (first task start to last task
+ *       end, which leaves JVM start-up out) and at least {@value #COARSE_MIN_MS} ms, and while its
+ *       tasks ran, tasks of any class kept on average at most P - 1 CPUs busy (busy share &lt;= 1 -
+ *       1/P): too few, too large tasks to use the machine. On one CPU nothing is coarse;
+ *   <li><i>ok</i> otherwise.
+ * </ul>
+ *
+ * <p><b>tgp mode</b> reproduces the defaults of tgp's {@code fine_grained.py} and {@code
+ * coarse_grained.py}. They are in reference cycles; we convert at a nominal 3 GHz (1e8 cycles = 33.3
+ * ms, 1e9 = 333 ms, 1e11 = 33.3 s), the conversion research/profiler.md §1.4 uses: <i>fine</i> when
+ * every execution is at most 33.3 ms and max - min is at most 33.3 ms; <i>coarse</i> when every
+ * execution lies in [333 ms, 33.3 s] and the class has 1 to 100 executions.
+ */
+final class Diagnosis {
+
+  static final int K = 10;
+  static final int FINE_TASKS_PER_CPU = 100;
+  static final int COARSE_TASKS_PER_CPU = 2;
+  static final long COARSE_MIN_MS = 10;
+  /** Used when the trace carries no overhead calibration. */
+  static final long ASSUMED_OVERHEAD_NS = 250;
+
+  static final long TGP_NS_PER_1E8_CYCLES = 33_333_333L;
+  static final long TGP_FINE_MAX_NS = TGP_NS_PER_1E8_CYCLES;
+  static final long TGP_FINE_MAX_DIFF_NS = TGP_NS_PER_1E8_CYCLES;
+  static final long TGP_COARSE_MIN_NS = 10 * TGP_NS_PER_1E8_CYCLES;
+  static final long TGP_COARSE_MAX_NS = 1000 * TGP_NS_PER_1E8_CYCLES;
+  static final long TGP_COARSE_MAX_TASKS = 100;
+
+  /**
+   * What the verdict of one class depends on.
+   *
+   * @param executions executions of the class
+   * @param granularity their self wall times
+   * @param busyShare from the first start to the last end of the class's executions, the average
+   *     share of the P CPUs that ran tasks of any class (1 = all busy)
+   */
+  record ClassFacts(long executions, Distribution granularity, double busyShare) {}
+
+  /**
+   * What the verdicts of a run depend on.
+   *
+   * @param cpus CPUs of the profiled JVM
+   * @param overheadNs measured per-task overhead, or 0 or less when not measured
+   * @param taskSpanNs from the first task start to the last task end of the run
+   * @param cpuMeasured whether thread CPU time was recorded (else busy shares come from wall time)
+   */
+  record RunFacts(int cpus, long overheadNs, long taskSpanNs, boolean cpuMeasured) {}
+
+  private Diagnosis() {}
+
+  static Verdict verdict(VerdictMode mode, ClassFacts c, RunFacts run) {
+    return mode == VerdictMode.TGP ? tgp(c) : relative(c, run);
+  }
+
+  static Verdict relative(ClassFacts c, RunFacts run) {
+    int p = Math.max(1, run.cpus());
+    long overhead = run.overheadNs() > 0 ? run.overheadNs() : ASSUMED_OVERHEAD_NS;
+    String overheadText =
+        duration(overhead) + (run.overheadNs() > 0 ? " overhead" : " overhead (assumed, not measured)");
+    long median = c.granularity().median();
+    String onCpus =
+        count(c.executions()) + (c.executions() == 1 ? " task on " : " tasks on ") + p
+            + (p == 1 ? " CPU" : " CPUs");
+
+    boolean small = median < K * overhead;
+    boolean many = c.executions() >= (long) FINE_TASKS_PER_CPU * p;
+    if (small && many) {
+      return new Verdict(
+          Verdict.Kind.FINE,
+          "median " + duration(median) + " < " + K + " x " + overheadText + "; " + onCpus);
+    }
+
+    long share = run.taskSpanNs() / (2L * p);
+    long coarseMin = Math.max(COARSE_MIN_MS * 1_000_000, share);
+    double busy = c.busyShare();
+    boolean few = c.executions() < (long) COARSE_TASKS_PER_CPU * p;
+    boolean large = median >= coarseMin;
+    boolean idle = p > 1 && busy <= 1 - 1.0 / p;
+    if (few && large && idle) {
+      return new Verdict(
+          Verdict.Kind.COARSE,
+          "only " + onCpus + ", median " + duration(median) + " >= " + duration(coarseMin)
+              + (coarseMin == share ? " (1/" + (2 * p) + " of the task span)" : " (the floor)")
+              + "; CPUs " + percent(busy) + " busy while they ran");
+    }
+
+    String reason;
+    if (small) {
+      reason = "median " + duration(median) + " < " + K + " x " + overheadText + " but only "
+          + onCpus + " (fine needs >= " + count((long) FINE_TASKS_PER_CPU * p) + ")";
+    } else if (few && large) {
+      reason = "median " + duration(median) + " with " + onCpus + ", but CPUs " + percent(busy)
+          + " busy while they ran"
+          + (run.cpuMeasured() ? "" : " (wall time: blocked tasks count as busy; --cpu tells them apart)");
+    } else {
+      reason = "median " + duration(median) + " >= " + K + " x " + overheadText + "; " + onCpus;
+    }
+    return new Verdict(Verdict.Kind.OK, reason);
+  }
+
+  static Verdict tgp(ClassFacts c) {
+    Distribution g = c.granularity();
+    long spread = g.max() - g.min();
+    if (g.max() <= TGP_FINE_MAX_NS && spread <= TGP_FINE_MAX_DIFF_NS) {
+      return new Verdict(
+          Verdict.Kind.FINE,
+          "all " + count(c.executions()) + " tasks <= " + duration(TGP_FINE_MAX_NS) + " (max "
+              + duration(g.max()) + "), spread " + duration(spread) + " <= "
+              + duration(TGP_FINE_MAX_DIFF_NS) + " (tgp: 1e8 cycles at 3 GHz)");
+    }
+    if (g.min() >= TGP_COARSE_MIN_NS && g.max() <= TGP_COARSE_MAX_NS
+        && c.executions() >= 1 && c.executions() <= TGP_COARSE_MAX_TASKS) {
+      return new Verdict(
+          Verdict.Kind.COARSE,
+          count(c.executions()) + " tasks (1..100), all in [" + duration(TGP_COARSE_MIN_NS) + ", "
+              + duration(TGP_COARSE_MAX_NS) + "] (min " + duration(g.min()) + ", max "
+              + duration(g.max()) + "; tgp: 1e9..1e11 cycles at 3 GHz)");
+    }
+    return new Verdict(
+        Verdict.Kind.OK,
+        count(c.executions()) + " tasks from " + duration(g.min()) + " to " + duration(g.max())
+            + ": neither all <= " + duration(TGP_FINE_MAX_NS) + " nor all in ["
+            + duration(TGP_COARSE_MIN_NS) + ", " + duration(TGP_COARSE_MAX_NS) + "] (tgp thresholds)");
+  }
+}

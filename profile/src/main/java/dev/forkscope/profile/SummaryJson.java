@@ -1,0 +1,90 @@
+package dev.forkscope.profile;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.io.Writer;
+import java.util.Locale;
+
+/**
+ * {@code summary.json}: the run's settings, the profiler's own cost, and one entry per task class
+ * (see the README for the field list).
+ */
+final class SummaryJson {
+
+  private static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+  private SummaryJson() {}
+
+  static void write(Profile profile, Writer out) throws IOException {
+    MAPPER.writeValue(out, toJson(profile));
+  }
+
+  static ObjectNode toJson(Profile profile) {
+    ObjectNode root = MAPPER.createObjectNode();
+    root.put("tool", "forkscope");
+    ObjectNode settings = root.putObject("settings");
+    settings.put("cpuMode", profile.meta().cpuMode());
+    settings.put("contexts", profile.meta().contexts());
+    settings.put("aggregation", profile.options().aggregate());
+    settings.put("verdicts", profile.options().verdicts().name().toLowerCase(Locale.ROOT));
+    settings.put("jdk", profile.meta().jdk());
+    settings.put("cpus", profile.meta().cpus());
+    root.put("profilerCostPerTaskNs", profile.meta().overheadPerTaskNs());
+    root.put("droppedRecords", profile.meta().dropped());
+    ObjectNode run = root.putObject("run");
+    run.put("wallNs", profile.runWallNs());
+    run.put("executionsRecorded", profile.executionsRecorded());
+    run.put("incompleteExecutions", profile.incomplete());
+    run.put("neverExecutedTasks", profile.neverExecuted());
+    run.put("aggregatedExecutions", profile.folded());
+    ArrayNode classes = root.putArray("taskClasses");
+    for (TaskClassProfile c : profile.taskClasses()) {
+      ObjectNode node = classes.addObject();
+      node.put("class", c.taskClass());
+      node.put("executions", c.executions());
+      node.put("tasks", c.tasks());
+      distribution(node.putObject("granularityNs"), c.granularity(), true);
+      if (c.cpu() == null) {
+        node.putNull("cpuNs");
+      } else {
+        distribution(node.putObject("cpuNs"), c.cpu(), true);
+      }
+      if (c.queueWait() == null) {
+        node.putNull("queueWaitNs");
+      } else {
+        distribution(node.putObject("queueWaitNs"), c.queueWait(), true);
+      }
+      ArrayNode executors = node.putArray("executors");
+      c.executors().forEach(executors::add);
+      node.put("threads", c.threads());
+      node.put("verdict", c.verdict().kind().label());
+      node.put("why", c.verdict().why());
+      ArrayNode sites = node.putArray("sites");
+      for (SiteProfile s : c.sites()) {
+        ObjectNode site = sites.addObject();
+        site.put("kind", s.kind());
+        site.put("site", s.site());
+        site.put("tasks", s.tasks());
+        site.put("executions", s.executions());
+        distribution(site.putObject("granularityNs"), s.granularity(), false);
+        ArrayNode frames = site.putArray("frames");
+        s.frames().forEach(frames::add);
+      }
+    }
+    return root;
+  }
+
+  private static void distribution(ObjectNode node, Distribution d, boolean full) {
+    node.put("median", d.median());
+    node.put("p90", d.p90());
+    if (full) {
+      node.put("p99", d.p99());
+      node.put("min", d.min());
+      node.put("max", d.max());
+    }
+    node.put("total", d.total());
+  }
+}

@@ -1,0 +1,63 @@
+package dev.forkscope.profile;
+
+import static dev.forkscope.profile.Units.count;
+import static dev.forkscope.profile.Units.duration;
+
+import java.util.Locale;
+
+/** The readable summary printed after a run: one row per task class, its verdict and top site. */
+public final class SummaryTable {
+
+  private static final int MAX_CLASS_WIDTH = 60;
+
+  private SummaryTable() {}
+
+  /** Renders {@code profile} as plain text lines. */
+  public static String render(Profile profile) {
+    StringBuilder out = new StringBuilder();
+    var meta = profile.meta();
+    long executions = 0;
+    for (TaskClassProfile c : profile.taskClasses()) {
+      executions += c.executions();
+    }
+    out.append(String.format(Locale.ROOT,
+        "forkscope profile: %s task classes, %s executions in %s on %d CPUs (JDK %s)%n",
+        count(profile.taskClasses().size()), count(executions), duration(profile.runWallNs()),
+        meta.cpus(), meta.jdk()));
+    out.append(String.format(Locale.ROOT,
+        "cpu time %s, contexts %s, aggregation %s (%s executions folded), verdicts %s;"
+            + " profiler cost %s per task, %s records dropped, %s tasks never executed%n",
+        meta.cpuMode(), meta.contexts() ? "on" : "off", profile.options().aggregate() ? "on" : "off",
+        count(profile.folded()), profile.options().verdicts().name().toLowerCase(Locale.ROOT),
+        meta.overheadPerTaskNs() > 0 ? duration(meta.overheadPerTaskNs()) : "unmeasured",
+        count(meta.dropped()), count(profile.neverExecuted())));
+    if (profile.taskClasses().isEmpty()) {
+      out.append(String.format("no task executions recorded%n"));
+      return out.toString();
+    }
+    int width = "CLASS".length();
+    for (TaskClassProfile c : profile.taskClasses()) {
+      width = Math.max(width, Math.min(MAX_CLASS_WIDTH, c.taskClass().length()));
+    }
+    String row = "%-" + width + "s %11s %10s %10s %10s  %s%n";
+    out.append(String.format(Locale.ROOT, "%n" + row, "CLASS", "TASKS", "MEDIAN", "P90", "TOTAL", "VERDICT"));
+    for (TaskClassProfile c : profile.taskClasses()) {
+      var g = c.granularity();
+      out.append(String.format(Locale.ROOT, row, shorten(c.taskClass()), count(c.tasks()),
+          duration(g.median()), duration(g.p90()), duration(g.total()), c.verdict().kind().label()));
+      out.append("    ").append(c.verdict().why()).append(System.lineSeparator());
+      SiteProfile site = c.topSite();
+      if (site != null) {
+        out.append("    ")
+            .append(site.kind().equals("submission") ? "submitted at " : "created at ")
+            .append(site.site())
+            .append(System.lineSeparator());
+      }
+    }
+    return out.toString();
+  }
+
+  private static String shorten(String name) {
+    return name.length() <= MAX_CLASS_WIDTH ? name : "…" + name.substring(name.length() - MAX_CLASS_WIDTH + 1);
+  }
+}

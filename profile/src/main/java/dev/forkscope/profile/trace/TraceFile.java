@@ -1,0 +1,163 @@
+package dev.forkscope.profile.trace;
+
+import java.io.BufferedInputStream;
+import java.io.EOFException;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The raw content of {@code trace.bin}, decoded but not yet linked.
+ *
+ * <p>Format (written by the agent's {@code dev.forkscope.agent.boot.TraceWriter}, described in its
+ * {@code TraceFormat}): the 8 bytes {@code FSTRACE1}, a varlong base time, then tagged records. Integers
+ * are LEB128 varints; {@code z} marks zigzag-encoded signed values; times are {@code z(t - base)}.
+ * <pre>
+ * 1 CLASS   id, name
+ * 2 THREAD  recorderId, threadId, name, virtual(0|1)
+ * 3 SITE    id, frameCount, frames...
+ * 4 OWNER   recorderId                 (the thread of the records that follow)
+ * 5 EXEC    flags, classId, identityHash, seq, parentSeq, start, z(end - start), z(selfWall), z(selfCpu)
+ * 6 CREATE  classId, identityHash, time, z(site)
+ * 7 SUBMIT  flags, classId, identityHash, time, executorClassId, executorHash, z(site)
+ * </pre>
+ * A record cut short by the end of the file (a JVM killed while writing) ends the trace.
+ */
+final class TraceFile {
+  static final int F_METHOD = 3;
+  static final int F_HELPED = 4;
+  static final int F_VIRTUAL = 8;
+  static final int F_THREAD_TASK = 16;
+  static final int F_CPU = 32;
+  static final int F_FORKED = 64;
+  static final int KIND_SHIFT = 8;
+
+  private static final byte[] MAGIC = "FSTRACE1".getBytes(StandardCharsets.US_ASCII);
+
+  record ThreadInfo(long threadId, String name, boolean virtual) {}
+
+  record Exec(long recorder, int flags, long key, long seq, long parentSeq, long startNs, long endNs, long selfWall,
+      long selfCpu) {}
+
+  record Create(long recorder, long key, long timeNs, int site) {}
+
+  record Submit(long recorder, int flags, long key, long timeNs, long executorKey, int site) {}
+
+  final Map<Integer, String> classes = new HashMap<>();
+  final Map<Long, ThreadInfo> threads = new HashMap<>();
+  final Map<Integer, List<String>> sites = new HashMap<>();
+  final List<Exec> execs = new ArrayList<>();
+  final List<Create> creates = new ArrayList<>();
+  final List<Submit> submits = new ArrayList<>();
+  /** False when the file ended inside a record. */
+  boolean complete = true;
+
+  private final InputStream in;
+  private long base;
+
+  private TraceFile(InputStream in) {
+    this.in = in;
+  }
+
+  static TraceFile read(Path file) throws IOException {
+    try (InputStream in = new BufferedInputStream(Files.newInputStream(file), 1 << 16)) {
+      TraceFile t = new TraceFile(in);
+      t.readAll(file);
+      return t;
+    }
+  }
+
+  static long key(long classId, long hash) {
+    return (classId << 32) | hash;
+  }
+
+  static int classOf(long key) {
+    return (int) (key >>> 32);
+  }
+
+  private void readAll(Path file) throws IOException {
+    byte[] magic = in.readNBytes(MAGIC.length);
+    if (!Arrays.equals(magic, MAGIC)) {
+      throw new IOException(file + " is not a forkscope trace (bad header)");
+    }
+    long recorder = -1;
+    try {
+      base = varlong();
+      for (int tag; (tag = in.read()) >= 0; ) {
+        switch (tag) {
+          case 1 -> classes.put((int) varlong(), string());
+          case 2 -> threads.put(varlong(), new ThreadInfo(varlong(), string(), in.read() == 1));
+          case 3 -> {
+            int id = (int) varlong();
+            int n = (int) varlong();
+            List<String> frames = new ArrayList<>(n);
+            for (int i = 0; i < n; i++) {
+              frames.add(string());
+            }
+            sites.put(id, List.copyOf(frames));
+          }
+          case 4 -> recorder = varlong();
+          case 5 -> {
+            int flags = (int) varlong();
+            long key = key(varlong(), varlong());
+            long seq = varlong();
+            long parent = varlong();
+            long start = time();
+            long end = start + zigzag();
+            execs.add(new Exec(recorder, flags, key, seq, parent, start, end, zigzag(), zigzag()));
+          }
+          case 6 -> creates.add(new Create(recorder, key(varlong(), varlong()), time(), (int) zigzag()));
+          case 7 -> {
+            int flags = (int) varlong();
+            long key = key(varlong(), varlong());
+            long t = time();
+            submits.add(new Submit(recorder, flags, key, t, key(varlong(), varlong()), (int) zigzag()));
+          }
+          default -> throw new IOException(file + " is corrupt: unknown record tag " + tag);
+        }
+      }
+    } catch (EOFException truncated) {
+      complete = false;
+    }
+  }
+
+  private long time() throws IOException {
+    return base + zigzag();
+  }
+
+  private long zigzag() throws IOException {
+    long v = varlong();
+    return (v >>> 1) ^ -(v & 1);
+  }
+
+  private long varlong() throws IOException {
+    long v = 0;
+    for (int shift = 0; shift < 70; shift += 7) {
+      int b = in.read();
+      if (b < 0) {
+        throw new EOFException();
+      }
+      v |= (long) (b & 0x7f) << shift;
+      if ((b & 0x80) == 0) {
+        return v;
+      }
+    }
+    throw new IOException("corrupt varint in trace");
+  }
+
+  private String string() throws IOException {
+    int n = (int) varlong();
+    byte[] b = in.readNBytes(n);
+    if (b.length < n) {
+      throw new EOFException();
+    }
+    return new String(b, StandardCharsets.UTF_8);
+  }
+}

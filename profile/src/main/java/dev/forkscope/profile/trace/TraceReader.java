@@ -1,0 +1,226 @@
+package dev.forkscope.profile.trace;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Reads a trace directory written by the forkscope agent ({@code trace.bin} and {@code meta.json}) into a
+ * {@link Trace}.
+ *
+ * <p>Linking: the agent keeps no per-object state, so its records name a task by its class and identity
+ * hash code. This reader replays creations, submissions and execution starts in time order and gives each
+ * task object a 64-bit id: a creation always starts a new task (so a hash code reused by a later object
+ * is a new task); submissions and executions attach to the latest task with that class and hash, or start
+ * one. The k-th execution of a task is its execution number k, and it is paired with the task's earliest
+ * submission not yet paired (FIFO), which is exact for a task submitted once and an approximation for one
+ * object queued several times at once. Two objects of one class alive at once with equal identity hash
+ * codes would be merged; with 31-bit hash codes this is rare and only affects linking, not timings.
+ *
+ * <p>Sites: when an execution's own submission (or creation) was not sampled, it gets the first sampled
+ * site of its exact class (each lambda expression has its own class), so that grouping by site works.
+ */
+public final class TraceReader {
+  private static final Pattern LAMBDA_SUFFIX = Pattern.compile("\\$\\$Lambda(\\$\\d+)?/0x[0-9a-fA-F]+$");
+
+  private TraceReader() {}
+
+  /**
+   * Reads {@code dir}.
+   *
+   * @throws NoSuchFileException when {@code dir/trace.bin} or {@code dir/meta.json} does not exist
+   * @throws IOException when a file is not a forkscope trace or cannot be read
+   */
+  public static Trace read(Path dir) throws IOException {
+    Path bin = dir.resolve("trace.bin");
+    Path metaFile = dir.resolve("meta.json");
+    if (!Files.isRegularFile(bin)) {
+      throw new NoSuchFileException(bin.toString(), null, "no forkscope trace here");
+    }
+    if (!Files.isRegularFile(metaFile)) {
+      throw new NoSuchFileException(metaFile.toString(), null, "no forkscope trace meta data here");
+    }
+    Trace.TraceMeta meta = readMeta(metaFile);
+    TraceFile file = TraceFile.read(bin);
+    return new Linker(file).link(meta);
+  }
+
+  /** {@code Foo$$Lambda$12/0x...} (JDK 17) and {@code Foo$$Lambda/0x...} (JDK 21+) become {@code Foo$$Lambda}. */
+  public static String normalizeClassName(String name) {
+    return LAMBDA_SUFFIX.matcher(name).replaceFirst(Matcher.quoteReplacement("$$Lambda"));
+  }
+
+  private static Trace.TraceMeta readMeta(Path file) throws IOException {
+    JsonNode m;
+    try {
+      m = new ObjectMapper().readTree(file.toFile());
+    } catch (IOException e) {
+      throw new IOException(file + " is not valid trace meta data: " + e.getMessage(), e);
+    }
+    if (m == null || !m.has("format")) {
+      throw new IOException(file + " is not forkscope trace meta data");
+    }
+    Map<String, String> settings = new LinkedHashMap<>();
+    for (Iterator<Map.Entry<String, JsonNode>> it = m.path("settings").fields(); it.hasNext(); ) {
+      Map.Entry<String, JsonNode> e = it.next();
+      settings.put(e.getKey(), e.getValue().asText());
+    }
+    return new Trace.TraceMeta(m.path("jdk").asText("?"), m.path("cpus").asInt(1), m.path("cpuMode").asText("off"),
+        m.path("contexts").asBoolean(false), m.path("startNs").asLong(-1), m.path("endNs").asLong(-1),
+        m.path("overheadPerTaskNs").asLong(-1), m.path("dropped").asLong(0), Map.copyOf(settings));
+  }
+
+  /** Replays one file's records; see the class comment. */
+  private static final class Linker {
+    private final TraceFile file;
+    private final Map<Integer, String> names = new HashMap<>();
+    private final Map<Integer, Integer> firstCreationSite = new HashMap<>();
+    private final Map<Integer, Integer> firstSubmissionSite = new HashMap<>();
+    private final Map<Long, Task> latest = new HashMap<>();
+    private final List<Task> tasks = new ArrayList<>();
+    private long nextTaskId = 1;
+
+    Linker(TraceFile file) {
+      this.file = file;
+      for (TraceFile.Create c : file.creates) {
+        if (c.site() >= 0) {
+          firstCreationSite.putIfAbsent(TraceFile.classOf(c.key()), c.site());
+        }
+      }
+      for (TraceFile.Submit s : file.submits) {
+        if (s.site() >= 0) {
+          firstSubmissionSite.putIfAbsent(TraceFile.classOf(s.key()), s.site());
+        }
+      }
+    }
+
+    Trace link(Trace.TraceMeta meta) {
+      List<Event> events = new ArrayList<>(file.creates.size() + file.submits.size() + file.execs.size());
+      file.creates.forEach(c -> events.add(new Event(c.timeNs(), 0, c)));
+      file.submits.forEach(s -> events.add(new Event(s.timeNs(), 1, s)));
+      file.execs.forEach(e -> events.add(new Event(e.startNs(), 2, e)));
+      events.sort(Comparator.comparingLong(Event::time).thenComparingInt(Event::order));
+
+      Map<Long, Map<Long, Long>> taskOfExecution = new HashMap<>();
+      List<Pending> pending = new ArrayList<>(file.execs.size());
+      for (Event ev : events) {
+        if (ev.record() instanceof TraceFile.Create c) {
+          Task t = newTask(c.key());
+          t.creation = c;
+        } else if (ev.record() instanceof TraceFile.Submit s) {
+          taskFor(s.key()).submissions.add(s);
+        } else {
+          TraceFile.Exec e = (TraceFile.Exec) ev.record();
+          Task t = taskFor(e.key());
+          t.executions++;
+          pending.add(new Pending(e, t, t.executions, t.submissions.poll()));
+          taskOfExecution.computeIfAbsent(e.recorder(), r -> new HashMap<>()).put(e.seq(), t.id);
+        }
+      }
+
+      List<TaskExecution> executions = new ArrayList<>(pending.size());
+      for (Pending p : pending) {
+        long outer = 0;
+        if (p.exec.parentSeq() != 0) {
+          outer = taskOfExecution.getOrDefault(p.exec.recorder(), Map.of()).getOrDefault(p.exec.parentSeq(), 0L);
+        }
+        executions.add(execution(p, outer));
+      }
+      executions.sort(Comparator.comparingLong(TaskExecution::endNs));
+
+      List<Trace.CreatedTask> neverExecuted = new ArrayList<>();
+      for (Task t : tasks) {
+        if (t.executions == 0) {
+          TraceFile.Create c = t.creation;
+          TraceFile.ThreadInfo creator = c == null ? null : file.threads.get(c.recorder());
+          neverExecuted.add(new Trace.CreatedTask(t.id, name(TraceFile.classOf(t.key)),
+              creator == null ? -1 : creator.threadId(), c == null ? -1 : c.timeNs(),
+              c == null ? -1 : site(c.site(), firstCreationSite, t.key)));
+        }
+      }
+      int siteCount = file.sites.keySet().stream().mapToInt(Integer::intValue).max().orElse(-1) + 1;
+      List<Trace.CallSite> sites = new ArrayList<>(siteCount);
+      for (int i = 0; i < siteCount; i++) {
+        sites.add(new Trace.CallSite(file.sites.getOrDefault(i, List.of())));
+      }
+      return new Trace(meta, List.copyOf(executions), List.copyOf(neverExecuted), List.copyOf(sites));
+    }
+
+    private TaskExecution execution(Pending p, long outer) {
+      TraceFile.Exec e = p.exec;
+      Task t = p.task;
+      int flags = e.flags();
+      TraceFile.ThreadInfo runner = file.threads.get(e.recorder());
+      TraceFile.Create c = t.creation;
+      TraceFile.ThreadInfo creator = c == null ? null : file.threads.get(c.recorder());
+      TraceFile.Submit s = p.submission;
+      int kinds = flags >>> TraceFile.KIND_SHIFT;
+      boolean threadTask = (flags & TraceFile.F_THREAD_TASK) != 0;
+      TaskExecution.Kind kind = new TaskExecution.Kind(threadTask || (kinds & 8) != 0, (kinds & 1) != 0,
+          (kinds & 2) != 0, (kinds & 4) != 0);
+      TaskExecution.Method method = TaskExecution.Method.values()[Math.min(flags & TraceFile.F_METHOD, 2)];
+      return new TaskExecution(t.id, name(TraceFile.classOf(e.key())), p.number, outer,
+          (flags & TraceFile.F_HELPED) != 0,
+          creator == null ? -1 : creator.threadId(), creator == null ? null : creator.name(),
+          runner == null ? -1 : runner.threadId(), runner == null ? null : runner.name(),
+          (flags & TraceFile.F_VIRTUAL) != 0 || (runner != null && runner.virtual()),
+          s == null ? -1 : s.executorKey(), s == null ? null : name(TraceFile.classOf(s.executorKey())),
+          s != null && (s.flags() & TraceFile.F_FORKED) != 0,
+          c == null ? -1 : c.timeNs(), s == null ? -1 : s.timeNs(), e.startNs(), e.endNs(), e.selfWall(),
+          (flags & TraceFile.F_CPU) != 0 ? e.selfCpu() : -1, kind, method,
+          c == null ? -1 : site(c.site(), firstCreationSite, t.key),
+          s == null ? -1 : site(s.site(), firstSubmissionSite, t.key));
+    }
+
+    private static int site(int own, Map<Integer, Integer> firstOfClass, long key) {
+      return own >= 0 ? own : firstOfClass.getOrDefault(TraceFile.classOf(key), -1);
+    }
+
+    private String name(int classId) {
+      return names.computeIfAbsent(classId,
+          id -> normalizeClassName(file.classes.getOrDefault(id, "?class" + id)));
+    }
+
+    private Task taskFor(long key) {
+      Task t = latest.get(key);
+      return t != null ? t : newTask(key);
+    }
+
+    private Task newTask(long key) {
+      Task t = new Task(nextTaskId++, key);
+      latest.put(key, t);
+      tasks.add(t);
+      return t;
+    }
+  }
+
+  private record Event(long time, int order, Object record) {}
+
+  private record Pending(TraceFile.Exec exec, Task task, int number, TraceFile.Submit submission) {}
+
+  private static final class Task {
+    final long id;
+    final long key;
+    final ArrayDeque<TraceFile.Submit> submissions = new ArrayDeque<>(1);
+    TraceFile.Create creation;
+    int executions;
+
+    Task(long id, long key) {
+      this.id = id;
+      this.key = key;
+    }
+  }
+}

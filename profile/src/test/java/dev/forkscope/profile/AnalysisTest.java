@@ -1,0 +1,109 @@
+package dev.forkscope.profile;
+
+import static dev.forkscope.profile.Executions.FORK_JOIN;
+import static dev.forkscope.profile.Executions.exec;
+import static dev.forkscope.profile.Executions.meta;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.forkscope.profile.trace.TaskExecution;
+import dev.forkscope.profile.trace.Trace;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class AnalysisTest {
+
+  private static final String POOL = "java.util.concurrent.ForkJoinPool";
+
+  /** 1,000 leaves of 1 µs forked from one 600 ms driver, plus a task that never ran and one that never returned. */
+  private static Trace sample() {
+    List<TaskExecution> executions = new ArrayList<>();
+    executions.add(exec(1, "Driver").kind(FORK_JOIN).at(0, 600_000_000).self(600_000_000 - 1_000_000)
+        .sites(0, -1).build());
+    for (int i = 0; i < 1_000; i++) {
+      long start = 1_000L * i;
+      executions.add(exec(100 + i, "Leaf").kind(FORK_JOIN).on(2 + i % 2).createdBy(1)
+          .submitted(9, POOL, start).at(start + 500, start + 1_500).self(1_000 + i % 10).cpu(900)
+          .sites(1, i < 700 ? 2 : 3).build());
+    }
+    executions.add(exec(5, "Hung").at(10, -1).self(0).build());
+    List<Trace.CallSite> sites = List.of(
+        new Trace.CallSite(List.of("app.Main.main(Main.java:3)")),
+        new Trace.CallSite(List.of("app.Split.compute(Split.java:20)", "app.Main.main(Main.java:4)")),
+        new Trace.CallSite(List.of("app.Split.compute(Split.java:42)")),
+        new Trace.CallSite(List.of("app.Split.compute(Split.java:43)")));
+    return new Trace(meta(4, 150, 0, 1_000_000_000), executions,
+        List.of(new Trace.CreatedTask(7, "NeverRan", 1, 5, -1)), sites);
+  }
+
+  @Test
+  void filtersUnfinishedAndNeverExecutedTasks() {
+    Profile p = Analysis.analyze(sample(), AnalysisOptions.defaults());
+
+    assertThat(p.executionsRecorded()).isEqualTo(1_002);
+    assertThat(p.incomplete()).isEqualTo(1);
+    assertThat(p.neverExecuted()).isEqualTo(1);
+    assertThat(p.taskClasses()).extracting(TaskClassProfile::taskClass).containsExactly("Driver", "Leaf");
+  }
+
+  @Test
+  void perClassStatisticsAndVerdicts() {
+    Profile p = Analysis.analyze(sample(), AnalysisOptions.defaults());
+    TaskClassProfile leaf = p.taskClasses().get(1);
+
+    assertThat(leaf.tasks()).isEqualTo(1_000);
+    assertThat(leaf.executions()).isEqualTo(1_000);
+    assertThat(leaf.granularity().min()).isEqualTo(1_000);
+    assertThat(leaf.granularity().median()).isEqualTo(1_004);
+    assertThat(leaf.granularity().max()).isEqualTo(1_009);
+    assertThat(leaf.granularity().total()).isEqualTo(1_004_500);
+    assertThat(leaf.cpu().median()).isEqualTo(900);
+    assertThat(leaf.queueWait().median()).isEqualTo(500);
+    assertThat(leaf.executors()).containsExactly(POOL);
+    assertThat(leaf.threads()).isEqualTo(2);
+    assertThat(leaf.verdict().kind()).isEqualTo(Verdict.Kind.FINE);
+    assertThat(leaf.verdict().why()).isEqualTo("median 1.00 µs < 10 x 150 ns overhead; 1,000 tasks on 4 CPUs");
+
+    TaskClassProfile driver = p.taskClasses().get(0);
+    assertThat(driver.cpu()).isNull();
+    assertThat(driver.queueWait()).isNull();
+    assertThat(driver.verdict().kind()).isEqualTo(Verdict.Kind.COARSE);
+  }
+
+  @Test
+  void sitesPointAtTheLineToChange() {
+    TaskClassProfile leaf = Analysis.analyze(sample(), AnalysisOptions.defaults()).taskClasses().get(1);
+
+    assertThat(leaf.sites()).extracting(SiteProfile::kind, SiteProfile::site, SiteProfile::executions)
+        .containsExactly(
+            org.assertj.core.groups.Tuple.tuple("creation", "app.Split.compute(Split.java:20)", 1_000L),
+            org.assertj.core.groups.Tuple.tuple("submission", "app.Split.compute(Split.java:42)", 700L),
+            org.assertj.core.groups.Tuple.tuple("submission", "app.Split.compute(Split.java:43)", 300L));
+    assertThat(leaf.topSite().site()).isEqualTo("app.Split.compute(Split.java:42)");
+    assertThat(leaf.sites().get(0).frames()).hasSize(2);
+  }
+
+  @Test
+  void aggregationCanBeSwitchedOff() {
+    List<TaskExecution> executions = List.of(
+        exec(1, "Outer").at(0, 100).self(60).build(),
+        exec(2, "Inner").outer(1).at(10, 50).build());
+    Trace trace = Executions.trace(meta(2, 50, 0, 200), executions);
+
+    Profile on = Analysis.analyze(trace, new AnalysisOptions(true, VerdictMode.RELATIVE));
+    Profile off = Analysis.analyze(trace, new AnalysisOptions(false, VerdictMode.RELATIVE));
+
+    assertThat(on.folded()).isEqualTo(1);
+    assertThat(on.taskClasses()).singleElement()
+        .satisfies(c -> assertThat(c.granularity().total()).isEqualTo(100));
+    assertThat(off.folded()).isZero();
+    assertThat(off.taskClasses()).extracting(TaskClassProfile::taskClass).containsExactly("Outer", "Inner");
+  }
+
+  @Test
+  void runWallFallsBackToTheExecutionsWhenTheTraceWasNotClosed() {
+    Trace trace = Executions.trace(meta(2, 50, 0, -1), List.of(exec(1, "A").at(100, 700).build()));
+
+    assertThat(Analysis.analyze(trace, AnalysisOptions.defaults()).runWallNs()).isEqualTo(700);
+  }
+}

@@ -1,0 +1,283 @@
+package dev.forkscope.profile.agent;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
+
+import dev.forkscope.profile.trace.TaskExecution;
+import dev.forkscope.profile.trace.Trace;
+import dev.forkscope.profile.trace.TraceReader;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * Runs {@link Workloads} under the agent in child JVMs (JDK 17 and JDK 25 when present) and checks the
+ * traces against the known task structure. The scenario run is shared by several tests per JDK.
+ */
+class AgentEndToEndTest {
+  private static final long MS = 1_000_000;
+  private static final Map<String, Trace> SCENARIOS = new HashMap<>();
+
+  @TempDir
+  static Path tmp;
+
+  private static synchronized Trace scenarios(String version) throws Exception {
+    Trace cached = SCENARIOS.get(version);
+    if (cached != null) {
+      return cached;
+    }
+    ChildJvm jvm = ChildJvm.of(version);
+    Path dir = tmp.resolve("scenarios-" + version);
+    ChildJvm.Result r = jvm.run("out=" + dir.resolve("out") + ",cpu=all", dir, "scenarios");
+    assertThat(r.exitCode()).as(r.stderr()).isZero();
+    Trace trace = TraceReader.read(dir.resolve("out"));
+    SCENARIOS.put(version, trace);
+    return trace;
+  }
+
+  private static List<TaskExecution> executionsOf(Trace trace, Class<?> type) {
+    return executionsOf(trace, type.getName());
+  }
+
+  private static List<TaskExecution> executionsOf(Trace trace, String className) {
+    return trace.executions().stream().filter(e -> e.taskClass().equals(className)).collect(Collectors.toList());
+  }
+
+  @ParameterizedTest(name = "JDK {0}")
+  @ValueSource(strings = {"17", "25"})
+  void tasksOfKnownCostHaveThatSelfTime(String jdk) throws Exception {
+    Trace trace = scenarios(jdk);
+    List<TaskExecution> fixed = executionsOf(trace, Workloads.Fixed.class);
+    assertThat(fixed).hasSize(Workloads.FIXED_TASKS);
+    long medianCpu = fixed.stream().mapToLong(TaskExecution::selfCpuNs).sorted().skip(fixed.size() / 2)
+        .findFirst().orElseThrow();
+    assertThat(medianCpu).isBetween(Workloads.FIXED_SPIN_NS, Workloads.FIXED_SPIN_NS + MS / 2);
+    assertThat(fixed).allSatisfy(e -> {
+      assertThat(e.selfCpuNs()).isGreaterThanOrEqualTo(Workloads.FIXED_SPIN_NS);
+      assertThat(e.selfWallNs()).isGreaterThanOrEqualTo(e.selfCpuNs() - MS / 10);
+      assertThat(e.executorClass()).isEqualTo("java.util.concurrent.ThreadPoolExecutor");
+      assertThat(e.submittedNs()).isPositive().isLessThanOrEqualTo(e.startNs());
+      assertThat(e.createdNs()).isPositive().isLessThanOrEqualTo(e.submittedNs());
+      assertThat(e.executionThreadName()).startsWith("pool-");
+      assertThat(e.kind().runnable()).isTrue();
+    });
+    assertThat(trace.meta().cpuMode()).isEqualTo("all");
+    assertThat(trace.meta().overheadPerTaskNs()).isPositive();
+    assertThat(trace.meta().dropped()).isZero();
+  }
+
+  @ParameterizedTest(name = "JDK {0}")
+  @ValueSource(strings = {"17", "25"})
+  void nestedTasksAreExcludedFromTheOuterTaskAndNestedCallsCountOnce(String jdk) throws Exception {
+    Trace trace = scenarios(jdk);
+    List<TaskExecution> c = executionsOf(trace, Workloads.NestedC.class);
+    List<TaskExecution> a = executionsOf(trace, Workloads.NestedA.class);
+    List<TaskExecution> b = executionsOf(trace, Workloads.NestedB.class);
+    assertThat(c).hasSize(1);
+    assertThat(a).hasSize(1);
+    assertThat(b).hasSize(1);
+    TaskExecution outer = c.get(0);
+    assertThat(a.get(0).outerTaskId()).isEqualTo(outer.taskId());
+    assertThat(b.get(0).outerTaskId()).isEqualTo(outer.taskId());
+    assertThat(a.get(0).helped()).isFalse();
+    assertThat((double) outer.selfCpuNs()).isCloseTo(2.0 * MS, within(0.5 * MS));
+    assertThat((double) a.get(0).selfCpuNs()).isCloseTo(2.0 * MS, within(0.5 * MS));
+    assertThat((double) b.get(0).selfCpuNs()).isCloseTo(1.0 * MS, within(0.5 * MS));
+    assertThat(outer.inclusiveWallNs()).isGreaterThanOrEqualTo(5 * MS);
+    assertThat(outer.selfWallNs()).isLessThan(outer.inclusiveWallNs() - 3 * MS);
+  }
+
+  @ParameterizedTest(name = "JDK {0}")
+  @ValueSource(strings = {"17", "25"})
+  void aTaskExecutedManyTimesIsNumbered(String jdk) throws Exception {
+    List<TaskExecution> repeated = executionsOf(scenarios(jdk), Workloads.Repeated.class);
+    assertThat(repeated).hasSize(Workloads.REPEATS);
+    assertThat(repeated.stream().map(TaskExecution::taskId).distinct()).hasSize(1);
+    assertThat(repeated).extracting(TaskExecution::executionNumber).containsExactlyInAnyOrder(1, 2, 3, 4, 5);
+    assertThat(repeated).allSatisfy(e -> assertThat(e.submittedNs()).isPositive());
+  }
+
+  @ParameterizedTest(name = "JDK {0}")
+  @ValueSource(strings = {"17", "25"})
+  void lambdasAreNamedByTheirOuterClassAndSubmittedManyTimes(String jdk) throws Exception {
+    Trace trace = scenarios(jdk);
+    List<TaskExecution> lambdas = executionsOf(trace, Workloads.LambdaHolder.class.getName() + "$$Lambda");
+    List<TaskExecution> same = lambdas.stream().filter(e -> !e.kind().callable()).collect(Collectors.toList());
+    List<TaskExecution> capturing = lambdas.stream().filter(e -> e.kind().callable()).collect(Collectors.toList());
+    assertThat(same).hasSize(Workloads.LAMBDA_SUBMISSIONS);
+    assertThat(same.stream().map(TaskExecution::taskId).distinct()).hasSize(1);
+    assertThat(same.stream().map(TaskExecution::executionNumber).collect(Collectors.toSet()))
+        .hasSize(Workloads.LAMBDA_SUBMISSIONS);
+    assertThat(capturing).hasSize(Workloads.LAMBDA_SUBMISSIONS);
+    assertThat(capturing.stream().map(TaskExecution::taskId).distinct()).hasSize(Workloads.LAMBDA_SUBMISSIONS);
+    assertThat(capturing).allSatisfy(e -> {
+      assertThat(e.executionNumber()).isEqualTo(1);
+      assertThat(e.method()).isEqualTo(TaskExecution.Method.CALL);
+      assertThat(e.submissionSite()).isNotNegative();
+      assertThat(trace.sites().get(e.submissionSite()).top()).contains("LambdaHolder.submitCapturing");
+    });
+  }
+
+  @ParameterizedTest(name = "JDK {0}")
+  @ValueSource(strings = {"17", "25"})
+  void aForkJoinRecursionHasExactlyItsTasks(String jdk) throws Exception {
+    List<TaskExecution> count = executionsOf(scenarios(jdk), Workloads.Count.class);
+    assertThat(count).hasSize(Workloads.COUNT_TASKS);
+    assertThat(count.stream().map(TaskExecution::taskId).distinct()).hasSize(Workloads.COUNT_TASKS);
+    assertThat(count).allSatisfy(e -> {
+      assertThat(e.kind().forkJoinTask()).isTrue();
+      assertThat(e.method()).isEqualTo(TaskExecution.Method.EXEC);
+    });
+    // invokeAll(left, right) forks right and runs left directly: only forked tasks (and the root) are submitted
+    assertThat(count).filteredOn(e -> e.executorId() != -1)
+        .allSatisfy(e -> assertThat(e.executorClass()).isEqualTo("java.util.concurrent.ForkJoinPool"))
+        .hasSize(Workloads.COUNT_TASKS / 2 + 1);
+    assertThat(count).filteredOn(e -> e.outerTaskId() == 0).hasSize(1);
+    assertThat(count).filteredOn(TaskExecution::forked).hasSize(Workloads.COUNT_TASKS / 2);
+  }
+
+  @ParameterizedTest(name = "JDK {0}")
+  @ValueSource(strings = {"17", "25"})
+  void aBurstOfTinyTasksIsCountedExactly(String jdk) throws Exception {
+    Trace trace = scenarios(jdk);
+    assertThat(executionsOf(trace, Workloads.Tiny.class)).hasSize(Workloads.TINY_TASKS);
+    assertThat(trace.meta().dropped()).isZero();
+  }
+
+  @ParameterizedTest(name = "JDK {0}")
+  @ValueSource(strings = {"17", "25"})
+  void aTaskRunInsideAHelpingJoinIsMarkedAndNotFolded(String jdk) throws Exception {
+    Trace trace = scenarios(jdk);
+    List<TaskExecution> parent = executionsOf(trace, Workloads.HelpParent.class);
+    List<TaskExecution> child = executionsOf(trace, Workloads.HelpChild.class);
+    assertThat(parent).hasSize(1);
+    assertThat(child).hasSize(1);
+    assertThat(child.get(0).helped()).isTrue();
+    assertThat(child.get(0).outerTaskId()).isEqualTo(parent.get(0).taskId());
+    assertThat(child.get(0).selfCpuNs()).isGreaterThanOrEqualTo(3 * MS);
+    assertThat((double) parent.get(0).selfCpuNs()).isCloseTo(1.0 * MS, within(0.5 * MS));
+    assertThat(parent.get(0).inclusiveWallNs()).isGreaterThanOrEqualTo(4 * MS);
+  }
+
+  @ParameterizedTest(name = "JDK {0}")
+  @ValueSource(strings = {"17", "25"})
+  void anExceptionOutOfMainStillWritesTheTrace(String jdk) throws Exception {
+    Path dir = tmp.resolve("throw-" + jdk);
+    ChildJvm.Result r = ChildJvm.of(jdk).run("out=" + dir.resolve("out"), dir, "throw");
+    assertThat(r.exitCode()).isEqualTo(1);
+    assertThat(r.stderr()).contains("thrown out of main on purpose");
+    Trace trace = TraceReader.read(dir.resolve("out"));
+    assertThat(executionsOf(trace, Workloads.Fixed.class)).hasSize(Workloads.EXIT_TASKS);
+    assertThat(trace.meta().endNs()).isGreaterThan(trace.meta().startNs());
+  }
+
+  @ParameterizedTest(name = "JDK {0}")
+  @ValueSource(strings = {"17", "25"})
+  void aJvmKilledWithSigkillLeavesAReadableTrace(String jdk) throws Exception {
+    ChildJvm jvm = ChildJvm.of(jdk);
+    Path dir = tmp.resolve("kill-" + jdk);
+    Process p = jvm.start("out=" + dir.resolve("out"), dir, "kill");
+    try {
+      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(ChildJvm.TIMEOUT_SECONDS);
+      while (!Files.readString(dir.resolve("stdout.txt")).contains("ready")) {
+        assertThat(p.isAlive()).as("workload died early").isTrue();
+        assertThat(System.nanoTime()).as("workload never got ready").isLessThan(deadline);
+        Thread.sleep(50);
+      }
+      Thread.sleep(500); // more than one writer pass (50 ms idle period)
+    } finally {
+      p.destroyForcibly().waitFor();
+    }
+    Trace trace = TraceReader.read(dir.resolve("out"));
+    assertThat(trace.meta().endNs()).isEqualTo(-1);
+    assertThat(executionsOf(trace, Workloads.Fixed.class)).hasSize(Workloads.KILL_TASKS);
+  }
+
+  @ParameterizedTest(name = "JDK {0}")
+  @ValueSource(strings = {"17", "25"})
+  void millionsOfTasksNeitherExhaustMemoryNorHang(String jdk) throws Exception {
+    ChildJvm jvm = ChildJvm.of(jdk);
+    Path dir = tmp.resolve("millions-" + jdk);
+    ChildJvm.Result r = jvm.run("out=" + dir.resolve("out") + ",contexts=false", dir, "millions");
+    assertThat(r.exitCode()).as(r.stderr()).isZero();
+    assertThat(r.stdout()).contains("done");
+    Trace trace = TraceReader.read(dir.resolve("out"));
+    long expected = 2L * Workloads.MILLION_LEAVES - 1;
+    long recorded = executionsOf(trace, Workloads.Split.class).size();
+    if (trace.meta().dropped() == 0) {
+      assertThat(recorded).isEqualTo(expected);
+    } else {
+      assertThat(recorded).isLessThan(expected);
+    }
+  }
+
+  @Test
+  void virtualThreadsAreTasks() throws Exception {
+    ChildJvm jvm = ChildJvm.of("25");
+    Path dir = tmp.resolve("virtual");
+    ChildJvm.Result r = jvm.run("out=" + dir.resolve("out"), dir, "virtual");
+    assertThat(r.exitCode()).as(r.stderr()).isZero();
+    Trace trace = TraceReader.read(dir.resolve("out"));
+    List<TaskExecution> bodies = executionsOf(trace, Workloads.VirtualBody.class);
+    List<TaskExecution> calls = executionsOf(trace, Workloads.VirtualCall.class);
+    assertThat(bodies).hasSize(Workloads.VIRTUAL_THREADS);
+    assertThat(calls).hasSize(Workloads.VIRTUAL_EXECUTOR_TASKS);
+    assertThat(bodies).allSatisfy(e -> {
+      assertThat(e.virtualThread()).isTrue();
+      assertThat(e.kind().thread()).isTrue();
+      assertThat(e.selfWallNs()).isGreaterThanOrEqualTo(200_000);
+    });
+    assertThat(calls).allSatisfy(e -> {
+      assertThat(e.virtualThread()).isTrue();
+      assertThat(e.executorClass()).isNotNull();
+    });
+  }
+
+  @ParameterizedTest(name = "JDK {0}")
+  @ValueSource(strings = {"17", "25"})
+  void systemExitWritesTheTraceAndAMisspelledOptionIsReportedAndDefaulted(String jdk) throws Exception {
+    Path dir = tmp.resolve("exit-" + jdk);
+    ChildJvm.Result r = ChildJvm.of(jdk).run("out=" + dir.resolve("out") + ",cpux=all", dir, "exit");
+    assertThat(r.exitCode()).isEqualTo(3);
+    assertThat(r.stderr().lines().filter(l -> l.startsWith("forkscope agent:")))
+        .containsExactly("forkscope agent: unknown option 'cpux' ignored (known: out, cpu, contexts)");
+    Trace trace = TraceReader.read(dir.resolve("out"));
+    assertThat(trace.meta().cpuMode()).isEqualTo("sampled");
+    assertThat(trace.meta().endNs()).isGreaterThan(trace.meta().startNs());
+    assertThat(executionsOf(trace, Workloads.Fixed.class)).hasSize(Workloads.EXIT_TASKS);
+  }
+
+  @Test
+  void anUnwritableOutputDirectoryDisablesTheAgentButNotTheProgram() throws Exception {
+    Path dir = tmp.resolve("unwritable");
+    Files.createDirectories(dir);
+    Path file = Files.writeString(dir.resolve("a-file"), "not a directory");
+    ChildJvm.Result r = ChildJvm.of(Integer.toString(Runtime.version().feature()))
+        .run("out=" + file.resolve("out"), dir, "exit");
+    assertThat(r.exitCode()).isEqualTo(3);
+    assertThat(r.stderr().lines().filter(l -> l.startsWith("forkscope agent:")))
+        .singleElement().asString().contains("cannot write to").contains("profiling disabled");
+  }
+
+  @Test
+  void aDirectoryWithoutATraceIsReportedAsMissing() {
+    assertThatThrownBy(() -> TraceReader.read(tmp)).isInstanceOf(NoSuchFileException.class);
+  }
+
+  @Test
+  void lambdaClassNamesAreNormalized() {
+    assertThat(TraceReader.normalizeClassName("a.Foo$$Lambda$12/0x0000000800c03000")).isEqualTo("a.Foo$$Lambda");
+    assertThat(TraceReader.normalizeClassName("a.Foo$$Lambda/0x000071e0c8003a10")).isEqualTo("a.Foo$$Lambda");
+    assertThat(TraceReader.normalizeClassName("a.Foo$Bar")).isEqualTo("a.Foo$Bar");
+  }
+}

@@ -1,0 +1,84 @@
+package dev.forkscope.profile.agent;
+
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/** Launches {@link Workloads} in a child JVM of a given JDK, with the agent jar built by the reactor. */
+final class ChildJvm {
+  static final long TIMEOUT_SECONDS = 120;
+
+  private final String jdk;
+  private final Path java;
+
+  private ChildJvm(String jdk, Path java) {
+    this.jdk = jdk;
+    this.java = java;
+  }
+
+  /**
+   * The JDK of the given feature version: this JVM when it is that version, otherwise the one named by the
+   * system property {@code forkscope.jdk<version>}; the calling test is skipped when there is none.
+   */
+  static ChildJvm of(String version) {
+    Path home;
+    if (Integer.toString(Runtime.version().feature()).equals(version)) {
+      home = Path.of(System.getProperty("java.home"));
+    } else {
+      String configured = System.getProperty("forkscope.jdk" + version, "");
+      home = configured.isEmpty() ? null : Path.of(configured);
+    }
+    Path java = home == null ? null : home.resolve("bin/java");
+    assumeTrue(java != null && Files.isExecutable(java),
+        "JDK " + version + " not found (set -Dforkscope.jdk" + version + "=JAVA_HOME); skipped");
+    return new ChildJvm(version, java);
+  }
+
+  String jdk() {
+    return jdk;
+  }
+
+  static Path agentJar() {
+    Path jar = Path.of(System.getProperty("forkscope.agentJar", ""));
+    if (!Files.isRegularFile(jar)) {
+      throw new IllegalStateException("agent jar not found at '" + jar
+          + "': build with 'mvn verify' (the agent module must be packaged before these tests)");
+    }
+    return jar;
+  }
+
+  /** Runs {@code Workloads <scenario>} under {@code -javaagent:<jar>=<agentOptions>} and waits for it. */
+  Result run(String agentOptions, Path scratch, String scenario) throws IOException, InterruptedException {
+    Process p = start(agentOptions, scratch, scenario);
+    if (!p.waitFor(TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
+      p.destroyForcibly().waitFor();
+      throw new AssertionError(scenario + " on JDK " + jdk + " did not finish in " + TIMEOUT_SECONDS + " s");
+    }
+    return Result.of(p.exitValue(), scratch);
+  }
+
+  /** Starts {@code Workloads <scenario>}; the caller waits or kills. */
+  Process start(String agentOptions, Path scratch, String scenario) throws IOException {
+    List<String> cmd = new ArrayList<>(List.of(java.toString(), "-Xmx256m", "-XX:+UseSerialGC",
+        "-javaagent:" + agentJar() + "=" + agentOptions,
+        "-cp", System.getProperty("forkscope.testClasses", System.getProperty("java.class.path")),
+        Workloads.class.getName(), scenario));
+    Files.createDirectories(scratch);
+    return new ProcessBuilder(cmd)
+        .redirectOutput(scratch.resolve("stdout.txt").toFile())
+        .redirectError(scratch.resolve("stderr.txt").toFile())
+        .start();
+  }
+
+  record Result(int exitCode, String stdout, String stderr) {
+    static Result of(int exitCode, Path scratch) throws IOException {
+      return new Result(exitCode, Files.readString(scratch.resolve("stdout.txt")),
+          Files.readString(scratch.resolve("stderr.txt")));
+    }
+  }
+}

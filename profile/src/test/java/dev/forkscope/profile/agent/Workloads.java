@@ -1,0 +1,296 @@
+package dev.forkscope.profile.agent;
+
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
+import java.lang.reflect.Method;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ForkJoinPool;
+import java.util.concurrent.Future;
+import java.util.concurrent.RecursiveAction;
+import java.util.concurrent.RecursiveTask;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Programs with known task structure, run in a child JVM under the agent by {@link AgentEndToEndTest}.
+ * Each scenario uses its own task classes so that the test can pick its executions by class name.
+ */
+public final class Workloads {
+  static final int FIXED_TASKS = 20;
+  static final long FIXED_SPIN_NS = 2_000_000;
+  static final int REPEATS = 5;
+  static final int LAMBDA_SUBMISSIONS = 50;
+  static final int RANGE = 1024;
+  static final int LEAF = 8;
+  /** Tasks of {@link Count} over {@link #RANGE} split in halves down to {@link #LEAF}: 2 * 128 - 1. */
+  static final int COUNT_TASKS = 2 * (RANGE / LEAF) - 1;
+  static final int TINY_TASKS = 20_000;
+  static final int EXIT_TASKS = 10;
+  static final int KILL_TASKS = 200;
+  static final int MILLION_LEAVES = 1 << 19;
+  static final int VIRTUAL_THREADS = 100;
+  static final int VIRTUAL_EXECUTOR_TASKS = 50;
+
+  private Workloads() {}
+
+  public static void main(String[] args) throws Exception {
+    switch (args[0]) {
+      case "scenarios" -> scenarios();
+      case "exit" -> {
+        fixedTasks(EXIT_TASKS, 100_000);
+        System.exit(3);
+      }
+      case "throw" -> {
+        fixedTasks(EXIT_TASKS, 100_000);
+        throw new IllegalStateException("thrown out of main on purpose");
+      }
+      case "kill" -> {
+        fixedTasks(KILL_TASKS, 10_000);
+        System.out.println("ready");
+        System.out.flush();
+        Thread.sleep(TimeUnit.MINUTES.toMillis(2));
+      }
+      case "millions" -> millions();
+      case "virtual" -> virtualThreads();
+      default -> throw new IllegalArgumentException(args[0]);
+    }
+  }
+
+  private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
+
+  /**
+   * Burns {@code ns} of this thread's CPU time (wall time on a virtual thread, which has no CPU clock), so
+   * that the task's cost is known however loaded the machine is.
+   */
+  static void spin(long ns) {
+    long cpu = THREADS.getCurrentThreadCpuTime();
+    if (cpu < 0) {
+      long start = System.nanoTime();
+      while (System.nanoTime() - start < ns) {
+        Thread.onSpinWait();
+      }
+      return;
+    }
+    while (THREADS.getCurrentThreadCpuTime() - cpu < ns) {
+      Thread.onSpinWait();
+    }
+  }
+
+  private static void scenarios() throws Exception {
+    fixedTasks(FIXED_TASKS, FIXED_SPIN_NS);
+    ExecutorService pool = Executors.newFixedThreadPool(2);
+    pool.submit(new NestedC()).get();
+    Repeated repeated = new Repeated();
+    for (int i = 0; i < REPEATS; i++) {
+      pool.submit(repeated).get();
+    }
+    LambdaHolder.submitSame(pool);
+    LambdaHolder.submitCapturing(pool);
+    long counted = new ForkJoinPool(2).invoke(new Count(0, RANGE));
+    if (counted != RANGE) {
+      throw new AssertionError("count " + counted);
+    }
+    List<Future<?>> tiny = new ArrayList<>(TINY_TASKS);
+    for (int i = 0; i < TINY_TASKS; i++) {
+      tiny.add(pool.submit(new Tiny()));
+    }
+    for (Future<?> f : tiny) {
+      f.get();
+    }
+    new ForkJoinPool(1).invoke(new HelpParent());
+    pool.shutdown();
+    pool.awaitTermination(1, TimeUnit.MINUTES);
+  }
+
+  private static void fixedTasks(int n, long spinNs) throws Exception {
+    ExecutorService pool = Executors.newFixedThreadPool(2);
+    List<Future<?>> futures = new ArrayList<>();
+    for (int i = 0; i < n; i++) {
+      futures.add(pool.submit(new Fixed(spinNs)));
+    }
+    for (Future<?> f : futures) {
+      f.get();
+    }
+    pool.shutdown();
+  }
+
+  private static void millions() throws Exception {
+    new ForkJoinPool(2).invoke(new Split(0, MILLION_LEAVES));
+    System.out.println("done");
+  }
+
+  private static void virtualThreads() throws Exception {
+    Method ofVirtual = Thread.class.getMethod("ofVirtual");
+    Object builder = ofVirtual.invoke(null);
+    Method start = Class.forName("java.lang.Thread$Builder").getMethod("start", Runnable.class);
+    List<Thread> threads = new ArrayList<>();
+    for (int i = 0; i < VIRTUAL_THREADS; i++) {
+      threads.add((Thread) start.invoke(builder, new VirtualBody()));
+    }
+    for (Thread t : threads) {
+      t.join();
+    }
+    ExecutorService perTask = (ExecutorService) Executors.class.getMethod("newVirtualThreadPerTaskExecutor").invoke(null);
+    List<Future<?>> futures = new ArrayList<>();
+    for (int i = 0; i < VIRTUAL_EXECUTOR_TASKS; i++) {
+      futures.add(perTask.submit(new VirtualCall()));
+    }
+    for (Future<?> f : futures) {
+      f.get();
+    }
+    perTask.shutdown();
+  }
+
+  /** A task of known cost. */
+  static final class Fixed implements Runnable {
+    private final long ns;
+
+    Fixed(long ns) {
+      this.ns = ns;
+    }
+
+    @Override
+    public void run() {
+      spin(ns);
+    }
+  }
+
+  /** Seed 003 Fig. 4: A and B are tasks; C extends B, calls super.run() and runs an A and a B nested. */
+  static class NestedA implements Runnable {
+    @Override
+    public void run() {
+      spin(2_000_000);
+    }
+  }
+
+  static class NestedB implements Runnable {
+    @Override
+    public void run() {
+      spin(1_000_000);
+    }
+  }
+
+  static final class NestedC extends NestedB {
+    @Override
+    public void run() {
+      super.run();
+      new NestedA().run();
+      new NestedB().run();
+      spin(1_000_000);
+    }
+  }
+
+  static final class Repeated implements Runnable {
+    @Override
+    public void run() {
+      spin(100_000);
+    }
+  }
+
+  static final class Tiny implements Runnable {
+    @Override
+    public void run() {
+      Math.sqrt(System.nanoTime());
+    }
+  }
+
+  static final class LambdaHolder {
+    private LambdaHolder() {}
+
+    static void submitSame(ExecutorService pool) throws Exception {
+      Runnable same = () -> spin(10_000);
+      for (int i = 0; i < LAMBDA_SUBMISSIONS; i++) {
+        pool.submit(same).get();
+      }
+    }
+
+    static void submitCapturing(ExecutorService pool) throws Exception {
+      List<Future<Integer>> futures = new ArrayList<>();
+      for (int i = 0; i < LAMBDA_SUBMISSIONS; i++) {
+        int n = i;
+        Callable<Integer> capturing = () -> n * 2;
+        futures.add(pool.submit(capturing));
+      }
+      for (Future<Integer> f : futures) {
+        f.get();
+      }
+    }
+  }
+
+  /** Counts a range by halving it; every task is executed once (invokeAll). */
+  static final class Count extends RecursiveTask<Long> {
+    private final int from;
+    private final int to;
+
+    Count(int from, int to) {
+      this.from = from;
+      this.to = to;
+    }
+
+    @Override
+    protected Long compute() {
+      if (to - from <= LEAF) {
+        return (long) (to - from);
+      }
+      int mid = (from + to) >>> 1;
+      Count left = new Count(from, mid);
+      Count right = new Count(mid, to);
+      invokeAll(left, right);
+      return left.join() + right.join();
+    }
+  }
+
+  /** On a pool of one worker, the forked child is run by its joiner inside join(): a helped execution. */
+  static final class HelpParent extends RecursiveAction {
+    @Override
+    protected void compute() {
+      HelpChild child = new HelpChild();
+      child.fork();
+      spin(1_000_000);
+      child.join();
+    }
+  }
+
+  static final class HelpChild extends RecursiveAction {
+    @Override
+    protected void compute() {
+      spin(3_000_000);
+    }
+  }
+
+  static final class Split extends RecursiveAction {
+    private final int from;
+    private final int to;
+
+    Split(int from, int to) {
+      this.from = from;
+      this.to = to;
+    }
+
+    @Override
+    protected void compute() {
+      if (to - from > 1) {
+        int mid = (from + to) >>> 1;
+        invokeAll(new Split(from, mid), new Split(mid, to));
+      }
+    }
+  }
+
+  static final class VirtualBody implements Runnable {
+    @Override
+    public void run() {
+      spin(200_000);
+    }
+  }
+
+  static final class VirtualCall implements Callable<Integer> {
+    @Override
+    public Integer call() {
+      spin(200_000);
+      return 1;
+    }
+  }
+}
