@@ -31,6 +31,7 @@ final class Probes {
   static Result latency(Dialect d, long gapNanos, int requests) {
     submitForkJoin(d, Math.min(requests, 200), gapNanos, new long[Math.min(requests, 200)]);
     long[] latency = new long[requests];
+    Map<String, Long> counters0 = d.counters();
     long cpu0 = CpuClock.process();
     long t0 = System.nanoTime();
     submitForkJoin(d, requests, gapNanos, latency);
@@ -43,7 +44,7 @@ final class Probes {
     extra.put("cpuCores", (double) cpu / wall);
     return Result.measured(
         "latency(gap=" + gapNanos / 1000 + "us)", d.variant(), d.parallelism(), wall / 1e6,
-        cpu / 1e6, requests, d.counters(), null, extra);
+        cpu / 1e6, requests, Harness.perRun(counters0, d.counters(), 1), null, extra);
   }
 
   private static void submitForkJoin(Dialect d, int requests, long gapNanos, long[] latency) {
@@ -72,6 +73,7 @@ final class Probes {
     long[] processCpu = new long[rounds];
     boolean everyRoundParked = true;
     FibKernel burst = new FibKernel(22, 2);
+    Map<String, Long> counters0 = d.counters();
     for (int r = 0; r < rounds; r++) {
       burst.run(d);
       long quiescent = System.nanoTime();
@@ -96,7 +98,7 @@ final class Probes {
     extra.put("processIdleCpuPctOfCore", 100.0 * Stats.median(processCpu) / quietNs);
     return Result.measured(
         "idle", d.variant(), d.parallelism(), quietNs / 1e6, Stats.median(workerCpu) / 1e6, 0,
-        d.counters(), null, extra);
+        Harness.perRun(counters0, d.counters(), rounds), null, extra);
   }
 
   private static boolean allBlocked(List<Thread> workers) {

@@ -91,7 +91,10 @@ final class RuntimeSuite {
     }
   }
 
-  /** runtime.md §8 goals 1, 2, 3, 5 and 8, for forkscope/PARK at the highest thread count. */
+  /**
+   * runtime.md §8 goals 1, 2, 3 and 5 for forkscope/PARK at the highest thread count; goals 7 and 8
+   * for every forkscope policy.
+   */
   static List<Target> targets(List<Result> rows, int threads) {
     List<Target> targets = new ArrayList<>();
     targets.add(ratioTarget("coarse-wall", "coarse kernels: geomean wall time <= 1.05x FJP",
@@ -108,6 +111,17 @@ final class RuntimeSuite {
     Double idleCpu = idle.map(r -> (Double) r.extra().get("idleCpuPctOfCore")).orElse(null);
     targets.add(new Target("idle-cpu", "PARK: idle workers' CPU < 0.5 % of a core",
         idleCpu == null ? "not run" : fmt(idleCpu) + " %", idleCpu == null ? null : idleCpu < 0.5));
+    long spares = rows.stream()
+        .filter(r -> r.variant().startsWith("forkscope/"))
+        .mapToLong(r -> r.counters().getOrDefault("threadsCreated", 0L) - r.threads())
+        .max().orElse(-1);
+    long fjpMax = rows.stream()
+        .filter(r -> r.variant().equals(ForkJoinPoolDialect.VARIANT))
+        .mapToLong(r -> r.counters().getOrDefault("threadsCreated", 0L) - r.threads())
+        .max().orElse(0);
+    targets.add(new Target("no-spares", "forkscope pools never start more threads than parallelism",
+        spares < 0 ? "not run" : "max +" + spares + " threads (ForkJoinPool: +" + fjpMax + ")",
+        spares < 0 ? null : spares == 0));
     List<Result> starvation = rows.stream()
         .filter(r -> r.benchmark().equals("starvation") && r.variant().startsWith("forkscope/"))
         .toList();

@@ -33,8 +33,7 @@ final class SortKernel implements Kernel {
   @Override
   public String name() {
     long bytes = 8L * length;
-    String size = bytes >= 1 << 20 ? bytes / (1 << 20) + "MB" : bytes / 1024 + "KB";
-    return repeat == 1 ? "sort(" + length + ")" : "sort(" + size + ")";
+    return "sort(" + (bytes >= 1 << 20 ? bytes / (1 << 20) + "MB" : bytes / 1024 + "KB") + ")";
   }
 
   /** Operations: elements sorted. */

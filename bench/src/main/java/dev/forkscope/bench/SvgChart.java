@@ -46,7 +46,8 @@ final class SvgChart {
         escape(report.suite()), escape(report.jdk()), report.cpus()));
     svg.append("<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n");
     panel(svg, 10, "Speedup over 1 worker at " + maxThreads + " threads (higher is better)",
-        groups, series, rows, Result::speedup, maxThreads, "run with --threads including 1");
+        groups, series, rows, Result::speedup, maxThreads,
+        "no 1-thread rows: speedups need 1 in --threads (runtime suite)");
     panel(svg, PANEL_HEIGHT + 80, "CPU per operation relative to ForkJoinPool at " + maxThreads
         + " threads (lower is better)", groups, series, rows,
         r -> r.variant().equals(ForkJoinPoolDialect.VARIANT) ? Double.valueOf(1.0) : r.cpuRatioToFjp(), 1,

@@ -11,11 +11,11 @@ final class TextTable {
     StringBuilder out = new StringBuilder();
     out.append(String.format(Locale.ROOT, "forkscope bench %s  (%s, %d cpus%s)%n", report.suite(),
         report.jdk(), report.cpus(), report.quick() ? ", quick" : ""));
-    out.append(String.format(Locale.ROOT, "%-24s %-26s %3s %10s %10s %7s %5s %8s %8s  %s%n",
+    out.append(String.format(Locale.ROOT, "%-24s %-33s %3s %10s %10s %7s %5s %8s %8s  %s%n",
         "benchmark", "variant", "thr", "wall ms", "cpu ms", "speedup", "util", "wall/FJP", "cpu/FJP",
         "notes"));
     for (Result r : report.results()) {
-      out.append(String.format(Locale.ROOT, "%-24s %-26s %3d %10.2f %10.2f %7s %5.2f %8s %8s  %s%n",
+      out.append(String.format(Locale.ROOT, "%-24s %-33s %3d %10.2f %10.2f %7s %5.2f %8s %8s  %s%n",
           r.benchmark(), r.variant(), r.threads(), r.wallMsMedian(), r.cpuMsMedian(),
           ratio(r.speedup()), r.cpuUtil(), ratio(r.ratioToFjp()), ratio(r.cpuRatioToFjp()),
           notes(r.extra())));

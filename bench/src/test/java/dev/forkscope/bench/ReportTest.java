@@ -65,6 +65,19 @@ class ReportTest {
   }
 
   @Test
+  void aSpareThreadInAForkscopePoolMissesTheNoSparesTarget() {
+    List<Result> rows = List.of(
+        Result.measured("lu(64)", "forkjoinpool", 2, 10, 20, 1, Map.of("threadsCreated", 3L), null, Map.of()),
+        Result.measured("lu(64)", "forkscope/PARK", 2, 10, 20, 1, Map.of("threadsCreated", 2L), null, Map.of()));
+    Target ok = report(rows).targets().stream().filter(t -> t.id().equals("no-spares")).findFirst().orElseThrow();
+    assertThat(ok.passed()).isTrue();
+    assertThat(ok.measured()).isEqualTo("max +0 threads (ForkJoinPool: +1)");
+    List<Result> spare = List.of(
+        Result.measured("lu(64)", "forkscope/PARK", 2, 10, 20, 1, Map.of("threadsCreated", 3L), null, Map.of()));
+    assertThat(report(spare).failedTargets()).extracting(Target::id).contains("no-spares");
+  }
+
+  @Test
   void jsonHasTheContractedShapeAndNoNonFiniteNumbers() throws Exception {
     JsonNode root = new ObjectMapper().readTree(report(sample()).json());
     assertThat(root.get("suite").asText()).isEqualTo("runtime");

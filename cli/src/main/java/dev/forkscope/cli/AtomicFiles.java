@@ -1,6 +1,10 @@
 package dev.forkscope.cli;
 
+import java.io.BufferedOutputStream;
+import java.io.BufferedWriter;
 import java.io.IOException;
+import java.io.OutputStream;
+import java.io.OutputStreamWriter;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AtomicMoveNotSupportedException;
@@ -10,24 +14,47 @@ import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.PosixFileAttributeView;
 import java.nio.file.attribute.PosixFilePermissions;
 
-/** Writes a user's file without ever leaving it half written: a temporary file beside it, then a move. */
+/**
+ * Writes a user's file without ever leaving it half written: the content goes to a temporary file in the
+ * same directory, which then replaces the target in one move (atomic where the file system allows it). The
+ * project's one helper for files that the commands write.
+ */
 final class AtomicFiles {
 
-  /** Produces the content of a file. */
+  /** Produces text content. */
   @FunctionalInterface
-  interface Content {
+  interface TextContent {
     void writeTo(Writer out) throws IOException;
+  }
+
+  /** Produces binary content. */
+  @FunctionalInterface
+  interface ByteContent {
+    void writeTo(OutputStream out) throws IOException;
   }
 
   private AtomicFiles() {
   }
 
   /**
-   * Writes {@code file} (UTF-8) atomically where the file system allows it.
+   * Writes {@code file} as UTF-8 text.
    *
-   * @throws UserError if the file's directory does not exist or is not writable
+   * @throws UserError if the file's directory does not exist, or the file is a directory or not writable
    */
-  static void write(Path file, Content content) throws IOException {
+  static void write(Path file, TextContent content) throws IOException {
+    writeBytes(file, out -> {
+      Writer writer = new BufferedWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8));
+      content.writeTo(writer);
+      writer.flush();
+    });
+  }
+
+  /**
+   * Writes {@code file} as bytes.
+   *
+   * @throws UserError if the file's directory does not exist, or the file is a directory or not writable
+   */
+  static void writeBytes(Path file, ByteContent content) throws IOException {
     Path target = file.toAbsolutePath();
     Path dir = target.getParent();
     if (!Files.isDirectory(dir)) {
@@ -43,7 +70,7 @@ final class AtomicFiles {
       throw new UserError("cannot write " + file + ": " + e.getMessage());
     }
     try {
-      try (Writer out = Files.newBufferedWriter(temp, StandardCharsets.UTF_8)) {
+      try (OutputStream out = new BufferedOutputStream(Files.newOutputStream(temp))) {
         content.writeTo(out);
       }
       keepPermissions(temp, target);

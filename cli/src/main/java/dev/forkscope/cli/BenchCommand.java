@@ -102,6 +102,7 @@ final class BenchCommand implements Callable<Integer> {
     } finally {
       terminal.clear();
     }
+    out.println(chosen.name() + ": " + chosen.description());
     if (outcome.table() != null) {
       out.print(outcome.table());
     } else {

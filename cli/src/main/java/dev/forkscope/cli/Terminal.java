@@ -24,10 +24,6 @@ final class Terminal {
     this.interactive = interactive;
   }
 
-  boolean interactive() {
-    return interactive;
-  }
-
   /** Overwrites the status line, at most ten times a second; {@code force} skips the throttle. */
   synchronized void status(String text, boolean force) {
     if (!interactive) {

@@ -60,11 +60,11 @@ final class TraceReport {
     } finally {
       terminal.clear();
     }
-    Profile profile;
+    terminal.status("forkscope: analysing " + trace.executions().size() + " executions", true);
+    Profile profile = Analysis.analyze(trace, options);
     try {
-      terminal.status("forkscope: analysing " + trace.executions().size() + " executions", true);
-      profile = Analysis.analyze(trace, options);
-      Exports.write(trace, profile, dir);
+      AtomicFiles.write(dir.resolve(Exports.SUMMARY_JSON), writer -> Exports.writeSummaryJson(profile, writer));
+      AtomicFiles.write(dir.resolve(Exports.TASKS_CSV), writer -> Exports.writeTasksCsv(trace, writer));
     } catch (IOException e) {
       throw new UncheckedIOException("cannot write the profile into " + dir, e);
     } finally {

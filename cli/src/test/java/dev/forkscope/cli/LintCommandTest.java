@@ -228,25 +228,33 @@ class LintCommandTest {
   }
 
   /**
-   * A 5 MB generated table next to a task: read and counted, skipped by the text pre-filter because it
-   * holds no task code, without slowing the run down. (A 5 MB file that does hold task code is parsed in
-   * full; that costs JavaParser some 10 s of CPU, too slow for a unit test.)
+   * Two 5 MB generated files: a table without task code is read, counted and skipped by the text
+   * pre-filter; one with task code is too large to analyse and is listed in the summary's errors. Neither
+   * stops the run or slows it down.
    */
   @Test
-  void fiveMegabyteGeneratedFileIsReadAndSkipped() throws IOException {
-    StringBuilder table = new StringBuilder("package demo;\nfinal class Table {\n  static final long[] VALUES = {\n");
-    for (long i = 0; table.length() < 5 * 1024 * 1024; i++) {
-      table.append("    ").append(i * 0x9E3779B97F4A7C15L).append("L, ").append(i).append("L,\n");
-    }
-    table.append("  };\n}\n");
-    write("Table.java", table.toString());
+  void fiveMegabyteGeneratedFilesAreCountedNotParsed() throws IOException {
+    write("Table.java", generatedTable("Table", ""));
+    write("TaskTable.java", generatedTable("TaskTable", " extends java.util.concurrent.RecursiveAction"
+        + " { protected void compute() { } }\nfinal class TaskTableData"));
     write("SortTask.java", COPYING_TASK);
 
     JsonNode root = json(CliRun.of("lint", dir.toString(), "--format", "json"), Forkscope.FINDINGS);
-    assertThat(root.at("/summary/files").asInt()).isEqualTo(2);
-    assertThat(root.at("/summary/lines").asLong()).isGreaterThan(100_000);
+    assertThat(root.at("/summary/files").asInt()).isEqualTo(3);
+    assertThat(root.at("/summary/lines").asLong()).isGreaterThan(200_000);
     assertThat(root.at("/summary/skipped").asInt()).isEqualTo(1);
+    assertThat(root.at("/summary/errors/0/file").asText()).endsWith("TaskTable.java");
+    assertThat(root.at("/summary/errors/0/message").asText()).contains("too large");
     assertThat(root.at("/findings/0/rule").asText()).isEqualTo("copy-on-fork");
+  }
+
+  private static String generatedTable(String name, String header) {
+    StringBuilder table = new StringBuilder("package demo;\nfinal class ").append(name).append(header)
+        .append(" {\n  static final long[] VALUES = {\n");
+    for (long i = 0; table.length() < 5 * 1024 * 1024; i++) {
+      table.append("    ").append(i * 0x9E3779B97F4A7C15L).append("L, ").append(i).append("L,\n");
+    }
+    return table.append("  };\n}\n").toString();
   }
 
   private Path write(String name, String text) throws IOException {

@@ -49,7 +49,7 @@ final class Analyzer {
     }
 
     void analyze(SourceFile file, CompilationUnit unit) {
-        FileScope fileScope = new FileScope(file, index, sink);
+        FileScope fileScope = new FileScope(file, sink);
         List<Entries.Entry> entries = new ArrayList<>();
         unit.walk(Node.TreeTraversal.PREORDER, node -> {
             for (Check check : checks) {
@@ -162,10 +162,11 @@ final class Analyzer {
             return targets;
         }
         String typeName;
-        String name = Syntax.variableName(receiver);
-        if (name != null && !(receiver instanceof FieldAccessExpr) && Syntax.lookup(name, receiver, index, false).isEmpty()
-                && Character.isUpperCase(name.charAt(0))) {
-            typeName = name;
+        String receiverName = Syntax.variableName(receiver);
+        if (receiverName != null && !(receiver instanceof FieldAccessExpr)
+                && Syntax.lookup(receiverName, receiver, index, false).isEmpty()
+                && Character.isUpperCase(receiverName.charAt(0))) {
+            typeName = receiverName;
         } else {
             typeName = Syntax.typeOf(receiver, index);
         }

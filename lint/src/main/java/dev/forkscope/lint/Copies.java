@@ -1,6 +1,7 @@
 package dev.forkscope.lint;
 
 import com.github.javaparser.ast.Node;
+import com.github.javaparser.ast.body.VariableDeclarator;
 import com.github.javaparser.ast.expr.AssignExpr;
 import com.github.javaparser.ast.expr.Expression;
 import com.github.javaparser.ast.expr.MethodCallExpr;
@@ -59,7 +60,7 @@ final class Copies {
     static List<Expression> valuesOf(NameExpr name, ProjectIndex index) {
         List<Expression> values = new ArrayList<>();
         Syntax.lookup(name.getNameAsString(), name, index, false).ifPresent(v -> {
-            if (v.field() || !(v.decl() instanceof com.github.javaparser.ast.body.VariableDeclarator)) {
+            if (v.field() || !(v.decl() instanceof VariableDeclarator)) {
                 return;
             }
             if (v.init() != null) {

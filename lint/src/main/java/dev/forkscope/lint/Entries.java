@@ -65,7 +65,8 @@ final class Entries {
     }
 
     private static Entry ofMethod(MethodDeclaration m, ProjectIndex index) {
-        if (!EXECUTION_METHODS.contains(m.getNameAsString()) || !m.getParameters().isEmpty() || m.getBody().isEmpty()) {
+        if (!EXECUTION_METHODS.contains(m.getNameAsString()) || !m.getParameters().isEmpty() || m.getBody().isEmpty()
+                || m.isStatic()) {
             return null;
         }
         Node parent = m.getParentNode().orElse(null);

@@ -4,24 +4,14 @@ import com.github.javaparser.ast.Node;
 
 import java.util.List;
 
-/** What a check sees of a file during the context-free pass: the file, the index and a way to report. */
+/** What a check sees of a file during the context-free pass: a way to report. */
 final class FileScope {
     private final SourceFile file;
-    private final ProjectIndex index;
     private final Findings sink;
 
-    FileScope(SourceFile file, ProjectIndex index, Findings sink) {
+    FileScope(SourceFile file, Findings sink) {
         this.file = file;
-        this.index = index;
         this.sink = sink;
-    }
-
-    SourceFile file() {
-        return file;
-    }
-
-    ProjectIndex index() {
-        return index;
     }
 
     /** Reports code outside any execution context; the task class is the enclosing class, if any. */

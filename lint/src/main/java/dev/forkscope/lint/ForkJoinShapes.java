@@ -4,7 +4,6 @@ import com.github.javaparser.ast.Node;
 import com.github.javaparser.ast.expr.AssignExpr;
 import com.github.javaparser.ast.expr.Expression;
 import com.github.javaparser.ast.expr.MethodCallExpr;
-import com.github.javaparser.ast.expr.NameExpr;
 import com.github.javaparser.ast.expr.VariableDeclarationExpr;
 import com.github.javaparser.ast.stmt.ExpressionStmt;
 import com.github.javaparser.ast.stmt.ReturnStmt;
@@ -54,10 +53,5 @@ final class ForkJoinShapes {
             }
         }
         return e == null ? null : joinedVariable(e);
-    }
-
-    /** Whether a node mentions a variable by name. */
-    static boolean mentions(Node node, String variable) {
-        return node.findFirst(NameExpr.class, n -> n.getNameAsString().equals(variable)).isPresent();
     }
 }

@@ -94,12 +94,7 @@ public final class Linter {
 
         List<SourceFile> sources = files.parallelStream().map(path -> {
             try {
-                SourceFile file = SourceFile.read(path);
-                if (!file.candidate()) {
-                    file.extendsNames();
-                    file.declaredNames();
-                }
-                return file;
+                return SourceFile.read(path);
             } catch (IOException | UncheckedIOException e) {
                 errors.add(new FileError(path, 0, "cannot read: " + e.getMessage()));
                 progress.filesDone(done.incrementAndGet(), total);
@@ -118,23 +113,28 @@ public final class Linter {
         Findings findings = new Findings();
         Analyzer analyzer = new Analyzer(index, Checks.forRules(rules), findings);
         candidates.parallelStream().forEach(file -> {
-            file.unit().ifPresent(unit -> analyzer.analyze(file, unit));
+            try {
+                file.unit().ifPresent(unit -> analyzer.analyze(file, unit));
+            } catch (RuntimeException | StackOverflowError e) {
+                // a defect in a rule must not cost the user the rest of the run; the file is reported instead
+                errors.add(new FileError(file.path(), 0, "analysis failed: " + e));
+            }
             progress.filesDone(done.incrementAndGet(), total);
         });
 
         long lines = 0;
         int parsed = 0;
+        int skipped = 0;
         for (SourceFile file : sources) {
             lines += file.lines();
-            if (file.isParsed()) {
-                if (file.error() != null) {
-                    errors.add(file.error());
-                } else {
-                    parsed++;
-                }
+            if (!file.isParsed()) {
+                skipped++;
+            } else if (file.error() != null) {
+                errors.add(file.error());
+            } else {
+                parsed++;
             }
         }
-        int skipped = sources.size() - parsed - (int) sources.stream().filter(f -> f.isParsed() && f.error() != null).count();
         if (done.get() < total) {
             progress.filesDone(total, total);
         }

@@ -12,15 +12,18 @@ import com.github.javaparser.ast.expr.IntegerLiteralExpr;
 import com.github.javaparser.ast.expr.MethodCallExpr;
 import com.github.javaparser.ast.expr.NameExpr;
 import com.github.javaparser.ast.expr.ObjectCreationExpr;
+import com.github.javaparser.ast.stmt.BlockStmt;
 import com.github.javaparser.ast.stmt.DoStmt;
 import com.github.javaparser.ast.stmt.ForEachStmt;
 import com.github.javaparser.ast.stmt.ForStmt;
 import com.github.javaparser.ast.stmt.IfStmt;
+import com.github.javaparser.ast.stmt.Statement;
 import com.github.javaparser.ast.stmt.SwitchStmt;
 import com.github.javaparser.ast.stmt.WhileStmt;
 import com.github.javaparser.ast.expr.SwitchExpr;
 
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Set;
 
@@ -54,18 +57,19 @@ final class NoSequentialCutoff extends Check {
             return;
         }
         String own = ownTypeName(method);
-        boolean splits = own != null && method.findFirst(ObjectCreationExpr.class,
-                c -> recursive(c.getType().getNameAsString(), own, scope.index())).isPresent();
-        if (!splits || method.findFirst(MethodCallExpr.class, c -> c.getNameAsString().equals("getSurplusQueuedTaskCount")).isPresent()) {
+        List<ObjectCreationExpr> splits = own == null ? List.of() : method.findAll(ObjectCreationExpr.class,
+                c -> recursive(c.getType().getNameAsString(), own, scope.index()));
+        if (splits.isEmpty()
+                || method.findFirst(MethodCallExpr.class, c -> c.getNameAsString().equals("getSurplusQueuedTaskCount")).isPresent()) {
             return;
         }
+        Set<Node> guards = ProjectIndex.identitySet();
+        for (ObjectCreationExpr split : splits) {
+            guards.addAll(guardsOf(split, method));
+        }
         List<BinaryExpr> sizeTests = new ArrayList<>();
-        boolean branches = false;
-        for (Node n : method.findAll(Node.class, n -> n instanceof IfStmt || n instanceof WhileStmt || n instanceof DoStmt
-                || n instanceof ForStmt || n instanceof ForEachStmt || n instanceof ConditionalExpr
-                || n instanceof SwitchStmt || n instanceof SwitchExpr)) {
-            branches = true;
-            Expression condition = condition(n);
+        for (Node guard : guards) {
+            Expression condition = condition(guard);
             if (condition != null) {
                 condition.walk(BinaryExpr.class, b -> {
                     if (COMPARISONS.contains(b.getOperator()) && (isSize(b.getLeft()) || isSize(b.getRight()))) {
@@ -74,7 +78,8 @@ final class NoSequentialCutoff extends Check {
                 });
             }
         }
-        if (!branches) {
+        sizeTests.sort(Comparator.comparingInt(Syntax::line));
+        if (guards.isEmpty()) {
             scope.report(this, method.getName(), method.getNameAsString() + "() of " + scope.where()
                     + " always splits: there is no sequential base case", rule().fix());
             return;
@@ -87,19 +92,45 @@ final class NoSequentialCutoff extends Check {
                 + ": the smallest subtasks are far too small to pay for their fork and join", rule().fix());
     }
 
-    /** The simple name of the task class declaring the method (an anonymous class's supertype). */
+    /** The simple name of the task class declaring the method; null for an anonymous class (it cannot recurse by new). */
     private static String ownTypeName(MethodDeclaration method) {
         Node parent = method.getParentNode().orElse(null);
-        if (parent instanceof TypeDeclaration<?> type) {
-            return type.getNameAsString();
+        return parent instanceof TypeDeclaration<?> type ? type.getNameAsString() : null;
+    }
+
+    /**
+     * The branching constructs that decide whether a split happens: those that contain it (an if, a loop,
+     * a switch, a conditional expression), and ifs that come before it in an enclosing block (an early
+     * return of the base case).
+     */
+    private static List<Node> guardsOf(Node split, MethodDeclaration method) {
+        List<Node> guards = new ArrayList<>();
+        Node child = split;
+        for (Node n = split.getParentNode().orElse(null); n != null && n != method; child = n, n = n.getParentNode().orElse(null)) {
+            boolean branching = n instanceof IfStmt || n instanceof WhileStmt || n instanceof DoStmt || n instanceof ForStmt
+                    || n instanceof ForEachStmt || n instanceof ConditionalExpr || n instanceof SwitchStmt
+                    || n instanceof SwitchExpr;
+            if (branching && !(n instanceof IfStmt s && s.getCondition() == child)) {
+                guards.add(n);
+            }
+            if (n instanceof BlockStmt block) {
+                for (Statement s : block.getStatements()) {
+                    if (s == child) {
+                        break;
+                    }
+                    if (s instanceof IfStmt) {
+                        guards.add(s);
+                    }
+                }
+            }
         }
-        return parent instanceof ObjectCreationExpr created ? created.getType().getNameAsString() : null;
+        return guards;
     }
 
     /**
      * Whether creating a task of this type continues the recursion: it is the method's own class, or a
-     * project task class that creates the own class or itself. Handing the work to a different,
-     * sequential task class once (split once) is not recursion.
+     * project task class that creates the own class back. Handing the work to a different task class
+     * (split once) is not recursion.
      */
     private static boolean recursive(String created, String own, ProjectIndex index) {
         if (created.equals(own)) {
@@ -109,8 +140,7 @@ final class NoSequentialCutoff extends Check {
             return false;
         }
         for (ProjectIndex.TypeInfo type : index.indexed(created)) {
-            if (type.decl().findFirst(ObjectCreationExpr.class, c -> c.getType().getNameAsString().equals(own)
-                    || c.getType().getNameAsString().equals(created)).isPresent()) {
+            if (type.decl().findFirst(ObjectCreationExpr.class, c -> c.getType().getNameAsString().equals(own)).isPresent()) {
                 return true;
             }
         }

@@ -7,7 +7,6 @@ import com.github.javaparser.ast.body.MethodDeclaration;
 import com.github.javaparser.ast.body.RecordDeclaration;
 import com.github.javaparser.ast.body.TypeDeclaration;
 import com.github.javaparser.ast.body.ClassOrInterfaceDeclaration;
-import com.github.javaparser.ast.type.ClassOrInterfaceType;
 
 import java.util.ArrayList;
 import java.util.Collections;
@@ -33,8 +32,14 @@ final class ProjectIndex {
     /** JDK task classes: a type extending one of these, directly or not, runs as a fork/join task. */
     static final Set<String> JDK_TASKS = Set.of("ForkJoinTask", "RecursiveTask", "RecursiveAction", "CountedCompleter");
 
-    /** One declared type. */
-    record TypeInfo(String name, String fqn, TypeDeclaration<?> decl, SourceFile file, List<String> supers) {
+    /**
+     * One declared type.
+     *
+     * @param supers     simple names of all supertypes as written (extends and implements)
+     * @param superclass the extended class of a class, or null
+     */
+    record TypeInfo(String name, String fqn, TypeDeclaration<?> decl, SourceFile file, List<String> supers,
+                    String superclass) {
     }
 
     private final Map<String, List<TypeInfo>> byName = new ConcurrentHashMap<>();
@@ -54,7 +59,11 @@ final class ProjectIndex {
         String pkg = unit.getPackageDeclaration().map(p -> p.getNameAsString() + ".").orElse("");
         for (TypeDeclaration<?> type : unit.findAll(TypeDeclaration.class)) {
             List<String> supers = new ArrayList<>();
+            String superclass = null;
             if (type instanceof ClassOrInterfaceDeclaration c) {
+                if (!c.isInterface() && c.getExtendedTypes().isNonEmpty()) {
+                    superclass = c.getExtendedTypes(0).getNameAsString();
+                }
                 c.getExtendedTypes().forEach(t -> supers.add(t.getNameAsString()));
                 c.getImplementedTypes().forEach(t -> supers.add(t.getNameAsString()));
             } else if (type instanceof EnumDeclaration e) {
@@ -64,7 +73,7 @@ final class ProjectIndex {
             }
             String fqn = type.getFullyQualifiedName().orElse(pkg + type.getNameAsString());
             byName.computeIfAbsent(type.getNameAsString(), k -> new CopyOnWriteArrayList<>())
-                    .add(new TypeInfo(type.getNameAsString(), fqn, type, file, List.copyOf(supers)));
+                    .add(new TypeInfo(type.getNameAsString(), fqn, type, file, List.copyOf(supers), superclass));
         }
     }
 
@@ -183,15 +192,6 @@ final class ProjectIndex {
         return found;
     }
 
-    /** Methods of this name and arity declared in any project type of this simple name, or its supertypes. */
-    List<MethodDeclaration> methods(String typeName, String name, int arity) {
-        List<MethodDeclaration> found = new ArrayList<>();
-        for (TypeInfo type : types(typeName)) {
-            collectMethods(type, name, arity, found, identitySet());
-        }
-        return found;
-    }
-
     /** Nodes and records of nodes hash structurally (whole subtrees); visited sets must use identity. */
     static <T> Set<T> identitySet() {
         return Collections.newSetFromMap(new IdentityHashMap<>());
@@ -202,23 +202,26 @@ final class ProjectIndex {
         if (!visited.add(type)) {
             return;
         }
+        boolean declaredHere = false;
         for (MethodDeclaration m : type.decl().getMethodsByName(name)) {
             if (m.getParameters().size() == arity || (m.isVariableArityMethod() && arity >= m.getParameters().size() - 1)) {
                 found.add(m);
+                declaredHere = true;
             }
         }
+        if (declaredHere) {
+            return;
+        }
+        CompilationUnit unit = type.decl().findCompilationUnit().orElse(null);
         for (String parent : type.supers()) {
             if (!JDK_TASKS.contains(parent)) {
-                for (TypeInfo p : types(parent, type.decl().findCompilationUnit().orElse(null))) {
+                // only the superclass is worth parsing for: interfaces rarely hold the code a task runs
+                List<TypeInfo> parents = parent.equals(type.superclass()) ? types(parent, unit) : indexed(parent, unit);
+                for (TypeInfo p : parents) {
                     collectMethods(p, name, arity, found, visited);
                 }
             }
         }
-    }
-
-    /** Simple name of a class type as written, without qualifier or type arguments. */
-    static String simpleName(ClassOrInterfaceType type) {
-        return type.getNameAsString();
     }
 
     /** The nearest enclosing named type declaration of a node, or null. */

@@ -2,6 +2,7 @@ package dev.forkscope.lint;
 
 import com.github.javaparser.Position;
 import com.github.javaparser.ast.Node;
+import com.github.javaparser.ast.body.VariableDeclarator;
 import com.github.javaparser.ast.expr.ArrayAccessExpr;
 import com.github.javaparser.ast.expr.AssignExpr;
 import com.github.javaparser.ast.expr.Expression;
@@ -69,7 +70,7 @@ final class ScatteredData extends Check {
         if (loop instanceof ForEachStmt each && each.getVariableDeclarator().getNameAsString().equals(var)) {
             return true;
         }
-        return loop.findFirst(com.github.javaparser.ast.body.VariableDeclarator.class, v -> v.getNameAsString().equals(var))
+        return loop.findFirst(VariableDeclarator.class, v -> v.getNameAsString().equals(var))
                 .isPresent()
                 || loop.findFirst(AssignExpr.class, a -> a.getTarget() instanceof NameExpr t
                 && t.getNameAsString().equals(var)).isPresent();

@@ -25,7 +25,9 @@ import java.util.Set;
  * most files of a large code base are never parsed. A file is a candidate when it mentions one of
  * {@link #TRIGGERS}; a file that only extends a project task class is found later by
  * {@link #extendsNames()}. Parsing is lazy and happens at most once ({@link #unit()} is synchronized),
- * because rules may ask for a skipped file's tree when they follow a call into it.
+ * because rules may ask for a skipped file's tree when they follow a call into it. To keep the heap
+ * small, a file that is not a candidate forgets its text after the pre-scan and reads it again if it is
+ * ever parsed.
  */
 final class SourceFile {
     /** Tokens without which a file can neither declare a task nor hand work to a pool. */
@@ -41,11 +43,11 @@ final class SourceFile {
     private static final ThreadLocal<JavaParser> PARSER = ThreadLocal.withInitial(SourceFile::newParser);
 
     private final Path path;
-    private final String text;
+    private String text;
     private final int lines;
     private final boolean candidate;
-    private Set<String> extendsNames;
-    private Set<String> declaredNames;
+    private final Set<String> extendsNames;
+    private final Set<String> declaredNames;
     private int[] lineStarts;
     private boolean parsed;
     private CompilationUnit unit;
@@ -56,23 +58,28 @@ final class SourceFile {
         this.text = text;
         this.lines = countLines(text);
         this.candidate = mentionsTrigger(text);
+        this.extendsNames = candidate ? Set.of() : namesAfter(text, "extends");
+        Set<String> declared = new HashSet<>();
+        if (!candidate) {
+            for (String keyword : new String[] {"class", "interface", "enum", "record"}) {
+                declared.addAll(namesAfter(text, keyword));
+            }
+        }
+        this.declaredNames = declared;
+        this.text = candidate ? text : null;
     }
 
     /** Reads a file, replacing bytes that are not valid UTF-8 instead of failing. */
     static SourceFile read(Path path) throws IOException {
-        return of(path, new String(Files.readAllBytes(path), StandardCharsets.UTF_8));
+        return new SourceFile(path, decode(path));
     }
 
-    static SourceFile of(Path path, String text) {
-        return new SourceFile(path, text);
+    private static String decode(Path path) throws IOException {
+        return new String(Files.readAllBytes(path), StandardCharsets.UTF_8);
     }
 
     Path path() {
         return path;
-    }
-
-    String text() {
-        return text;
     }
 
     int lines() {
@@ -84,23 +91,16 @@ final class SourceFile {
         return candidate;
     }
 
-    /** Simple names that follow {@code extends} anywhere in the text (generic bounds included). */
-    synchronized Set<String> extendsNames() {
-        if (extendsNames == null) {
-            extendsNames = namesAfter("extends");
-        }
+    /**
+     * Simple names that follow {@code extends} anywhere in the text (generic bounds included); only
+     * collected for files that are not candidates.
+     */
+    Set<String> extendsNames() {
         return extendsNames;
     }
 
-    /** Simple names of the types the text appears to declare. */
-    synchronized Set<String> declaredNames() {
-        if (declaredNames == null) {
-            Set<String> names = new HashSet<>();
-            for (String keyword : new String[] {"class", "interface", "enum", "record"}) {
-                names.addAll(namesAfter(keyword));
-            }
-            declaredNames = names;
-        }
+    /** Simple names of the types the text appears to declare; only collected for files that are not candidates. */
+    Set<String> declaredNames() {
         return declaredNames;
     }
 
@@ -122,8 +122,11 @@ final class SourceFile {
         return error;
     }
 
-    /** The text of a 1-based line without its line terminator, or "" if out of range. */
+    /** The text of a 1-based line without its line terminator, or "" if out of range or not parsed. */
     synchronized String line(int line) {
+        if (text == null) {
+            return "";
+        }
         if (lineStarts == null) {
             lineStarts = computeLineStarts(text, lines);
         }
@@ -159,6 +162,14 @@ final class SourceFile {
     }
 
     private void parse() {
+        if (text == null) {
+            try {
+                text = decode(path);
+            } catch (IOException e) {
+                error = new FileError(path, 0, "cannot read: " + e.getMessage());
+                return;
+            }
+        }
         if (text.length() > MAX_PARSED_CHARS) {
             error = new FileError(path, 0, String.format("too large to analyse (%.1f MB > %d MB)",
                     text.length() / 1_000_000.0, MAX_PARSED_CHARS / 1_000_000));
@@ -196,7 +207,7 @@ final class SourceFile {
         return false;
     }
 
-    private Set<String> namesAfter(String keyword) {
+    private static Set<String> namesAfter(String text, String keyword) {
         Set<String> names = new HashSet<>();
         int from = 0;
         while ((from = text.indexOf(keyword, from)) >= 0) {

@@ -63,10 +63,6 @@ final class Syntax {
                 && call.getArguments().size() == arity;
     }
 
-    static boolean isCall(Node node, Set<String> names) {
-        return node instanceof MethodCallExpr call && names.contains(call.getNameAsString());
-    }
-
     /** The scope's simple name if it is a plain identifier, e.g. "Thread" in {@code Thread.sleep(1)}. */
     static String scopeName(MethodCallExpr call) {
         return call.getScope().filter(Expression::isNameExpr).map(s -> s.asNameExpr().getNameAsString()).orElse(null);
@@ -123,7 +119,24 @@ final class Syntax {
             }
             return null;
         }
+        if (e instanceof FieldAccessExpr f && !(f.getScope() instanceof ThisExpr) && index != null) {
+            return fieldOf(typeOf(f.getScope(), index), f.getNameAsString(), f, index);
+        }
         return variable(e, index).map(Var::type).orElse(null);
+    }
+
+    /** The declared type of a field of a project type ({@code receiver.dispatcher}), or null. */
+    private static String fieldOf(String owner, String field, Node at, ProjectIndex index) {
+        if (owner == null) {
+            return null;
+        }
+        for (ProjectIndex.TypeInfo type : index.indexed(owner, at.findCompilationUnit().orElse(null))) {
+            Var v = field(field, type.decl(), index, ProjectIndex.identitySet());
+            if (v != null) {
+                return v.type();
+            }
+        }
+        return null;
     }
 
     /** Finds the declaration of a name visible from a node: locals, parameters, then fields outwards. */

@@ -184,6 +184,34 @@ class ForkJoinShapeRulesTest {
     }
 
     @Test
+    void anonymousTasksAndSizeTestsThatDoNotGuardTheSplitAreClean() {
+        assertThat(Lint.of("no-sequential-cutoff", dir, """
+                import java.util.*;
+                import java.util.concurrent.*;
+                class Tree extends RecursiveTask<Long> {
+                    static final int LEAF = 64;
+                    final int n;
+                    Tree(int n) { this.n = n; }
+                    protected Long compute() {
+                        if (n < LEAF) return (long) n;
+                        List<Tree> tasks = List.of(new Tree(n / 2), new Tree(n - n / 2));
+                        if (tasks.size() == 2) {
+                            invokeAll(tasks.get(0), tasks.get(1));
+                        } else {
+                            invokeAll(tasks);
+                        }
+                        return tasks.get(0).join() + tasks.get(1).join();
+                    }
+                    static long run() {
+                        return ForkJoinPool.commonPool().invoke(new RecursiveTask<Long>() {
+                            protected Long compute() { return new Tree(1000).invoke(); }
+                        });
+                    }
+                }
+                """)).isEmpty();
+    }
+
+    @Test
     void forkedLocalNeverJoinedIsFlagged() {
         List<Finding> f = Lint.of("forked-never-joined", dir, task("""
                 a.fork();

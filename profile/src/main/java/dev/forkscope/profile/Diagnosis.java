@@ -3,6 +3,7 @@ package dev.forkscope.profile;
 import static dev.forkscope.profile.Units.count;
 import static dev.forkscope.profile.Units.duration;
 import static dev.forkscope.profile.Units.percent;
+import static dev.forkscope.profile.Units.tasks;
 
 /**
  * Verdicts for one task class.
@@ -76,9 +77,7 @@ final class Diagnosis {
     String overheadText =
         duration(overhead) + (run.overheadNs() > 0 ? " overhead" : " overhead (assumed, not measured)");
     long median = c.granularity().median();
-    String onCpus =
-        count(c.executions()) + (c.executions() == 1 ? " task on " : " tasks on ") + p
-            + (p == 1 ? " CPU" : " CPUs");
+    String onCpus = tasks(c.executions()) + " on " + p + (p == 1 ? " CPU" : " CPUs");
 
     boolean small = median < K * overhead;
     boolean many = c.executions() >= (long) FINE_TASKS_PER_CPU * p;
@@ -122,7 +121,7 @@ final class Diagnosis {
     if (g.max() <= TGP_FINE_MAX_NS && spread <= TGP_FINE_MAX_DIFF_NS) {
       return new Verdict(
           Verdict.Kind.FINE,
-          "all " + count(c.executions()) + " tasks <= " + duration(TGP_FINE_MAX_NS) + " (max "
+          "all " + tasks(c.executions()) + " <= " + duration(TGP_FINE_MAX_NS) + " (max "
               + duration(g.max()) + "), spread " + duration(spread) + " <= "
               + duration(TGP_FINE_MAX_DIFF_NS) + " (tgp: 1e8 cycles at 3 GHz)");
     }
@@ -130,13 +129,13 @@ final class Diagnosis {
         && c.executions() >= 1 && c.executions() <= TGP_COARSE_MAX_TASKS) {
       return new Verdict(
           Verdict.Kind.COARSE,
-          count(c.executions()) + " tasks (1..100), all in [" + duration(TGP_COARSE_MIN_NS) + ", "
+          tasks(c.executions()) + " (1..100), all in [" + duration(TGP_COARSE_MIN_NS) + ", "
               + duration(TGP_COARSE_MAX_NS) + "] (min " + duration(g.min()) + ", max "
               + duration(g.max()) + "; tgp: 1e9..1e11 cycles at 3 GHz)");
     }
     return new Verdict(
         Verdict.Kind.OK,
-        count(c.executions()) + " tasks from " + duration(g.min()) + " to " + duration(g.max())
+        tasks(c.executions()) + " from " + duration(g.min()) + " to " + duration(g.max())
             + ": neither all <= " + duration(TGP_FINE_MAX_NS) + " nor all in ["
             + duration(TGP_COARSE_MIN_NS) + ", " + duration(TGP_COARSE_MAX_NS) + "] (tgp thresholds)");
   }

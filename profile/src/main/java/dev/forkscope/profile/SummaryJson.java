@@ -1,7 +1,9 @@
 package dev.forkscope.profile;
 
+import com.fasterxml.jackson.core.StreamWriteFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
@@ -14,12 +16,17 @@ import java.util.Locale;
  */
 final class SummaryJson {
 
-  private static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+  private static final ObjectMapper MAPPER =
+      JsonMapper.builder()
+          .enable(SerializationFeature.INDENT_OUTPUT)
+          .disable(StreamWriteFeature.AUTO_CLOSE_TARGET)
+          .build();
 
   private SummaryJson() {}
 
   static void write(Profile profile, Writer out) throws IOException {
     MAPPER.writeValue(out, toJson(profile));
+    out.write('\n');
   }
 
   static ObjectNode toJson(Profile profile) {

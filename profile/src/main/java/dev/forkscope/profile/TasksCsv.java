@@ -30,41 +30,71 @@ final class TasksCsv {
   private TasksCsv() {}
 
   static void write(Trace trace, Writer out) throws IOException {
-    line(out, HEADER.toArray());
+    Row row = new Row();
+    for (String column : HEADER) {
+      row.text(column);
+    }
+    row.writeTo(out);
     for (TaskExecution e : trace.executions()) {
       TaskExecution.Kind k = e.kind();
-      line(out,
-          e.taskId(), e.taskClass(), e.outerTaskId(), e.executionNumber(),
-          e.creationThreadId(), "", e.creationThreadName(),
-          e.executionThreadId(), "", e.executionThreadName(),
-          e.executorId(), e.executorClass(), e.startNs(), e.endNs(), e.selfWallNs(),
-          flag(k.thread()), flag(k.runnable()), flag(k.callable()), flag(k.forkJoinTask()),
-          flag(e.method() == TaskExecution.Method.RUN),
-          flag(e.method() == TaskExecution.Method.CALL),
-          flag(e.method() == TaskExecution.Method.EXEC));
+      row.number(e.taskId()).text(e.taskClass()).number(e.outerTaskId()).number(e.executionNumber())
+          .number(e.creationThreadId()).text("").text(e.creationThreadName())
+          .number(e.executionThreadId()).text("").text(e.executionThreadName())
+          .number(e.executorId()).text(e.executorClass())
+          .number(e.startNs()).number(e.endNs()).number(e.selfWallNs())
+          .flag(k.thread()).flag(k.runnable()).flag(k.callable()).flag(k.forkJoinTask())
+          .flag(e.method() == TaskExecution.Method.RUN)
+          .flag(e.method() == TaskExecution.Method.CALL)
+          .flag(e.method() == TaskExecution.Method.EXEC)
+          .writeTo(out);
     }
     for (Trace.CreatedTask t : trace.neverExecuted()) {
-      line(out,
-          t.taskId(), t.taskClass(), -1, 0,
-          t.creationThreadId(), "", "",
-          -1, "", "",
-          -1, "", -1, -1, -1,
-          "", "", "", "", "", "", "");
-    }
-  }
-
-  private static String flag(boolean b) {
-    return b ? "T" : "F";
-  }
-
-  private static void line(Writer out, Object... fields) throws IOException {
-    for (int i = 0; i < fields.length; i++) {
-      if (i > 0) {
-        out.write(',');
+      row.number(t.taskId()).text(t.taskClass()).number(-1).number(0)
+          .number(t.creationThreadId()).text("").text("")
+          .number(-1).text("").text("")
+          .number(-1).text("").number(-1).number(-1).number(-1);
+      for (int i = 0; i < 7; i++) {
+        row.text("");
       }
-      out.write(escape(fields[i] == null ? "" : fields[i].toString()));
+      row.writeTo(out);
     }
-    out.write('\n');
+  }
+
+  /** One line being built; reused for every row. */
+  private static final class Row {
+    private final StringBuilder line = new StringBuilder(256);
+    private int fields;
+
+    Row number(long value) {
+      separate();
+      line.append(value);
+      return this;
+    }
+
+    Row text(String value) {
+      separate();
+      line.append(value == null ? "" : escape(value));
+      return this;
+    }
+
+    Row flag(boolean value) {
+      separate();
+      line.append(value ? 'T' : 'F');
+      return this;
+    }
+
+    void writeTo(Writer out) throws IOException {
+      line.append('\n');
+      out.append(line);
+      line.setLength(0);
+      fields = 0;
+    }
+
+    private void separate() {
+      if (fields++ > 0) {
+        line.append(',');
+      }
+    }
   }
 
   /** RFC 4180 quoting, only where needed. */

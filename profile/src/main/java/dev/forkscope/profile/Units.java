@@ -29,6 +29,11 @@ final class Units {
     return String.format(Locale.ROOT, "%,d", n);
   }
 
+  /** A count of tasks: "1 task", "2,048 tasks". */
+  static String tasks(long n) {
+    return count(n) + (n == 1 ? " task" : " tasks");
+  }
+
   /** A share as a whole percentage: 48%. */
   static String percent(double share) {
     return String.format(Locale.ROOT, "%.0f%%", share * 100);

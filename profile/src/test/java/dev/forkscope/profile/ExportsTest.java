@@ -7,6 +7,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.forkscope.profile.trace.Trace;
+import java.io.StringWriter;
+import java.io.Writer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -32,7 +34,7 @@ class ExportsTest {
   @Test
   void tasksCsvHasTgpsTwentyTwoColumnsAndTheRawRows() throws Exception {
     Trace trace = trace();
-    Exports.write(trace, Analysis.analyze(trace, AnalysisOptions.defaults()), dir);
+    write(trace);
 
     List<String> lines = Files.readAllLines(dir.resolve("tasks.csv"));
     assertThat(lines.get(0)).isEqualTo(
@@ -56,7 +58,7 @@ class ExportsTest {
   @Test
   void summaryJsonShape() throws Exception {
     Trace trace = trace();
-    Exports.write(trace, Analysis.analyze(trace, AnalysisOptions.defaults()), dir);
+    write(trace);
 
     JsonNode root = new ObjectMapper().readTree(dir.resolve("summary.json").toFile());
     assertThat(root.get("settings").get("cpuMode").asText()).isEqualTo("off");
@@ -86,14 +88,26 @@ class ExportsTest {
   }
 
   @Test
-  void rewritingReplacesFilesAndLeavesNoTemporaries() throws Exception {
+  void writersAreLeftOpenForTheCaller() throws Exception {
     Trace trace = trace();
-    Files.writeString(dir.resolve("summary.json"), "old");
-    Exports.write(trace, Analysis.analyze(trace, AnalysisOptions.defaults()), dir);
+    StringWriter out = new StringWriter() {
+      @Override
+      public void close() {
+        throw new AssertionError("closed by the export");
+      }
+    };
+    Exports.writeSummaryJson(Analysis.analyze(trace, AnalysisOptions.defaults()), out);
+    Exports.writeTasksCsv(trace, out);
 
-    assertThat(Files.readString(dir.resolve("summary.json"))).startsWith("{");
-    try (var files = Files.list(dir)) {
-      assertThat(files.map(f -> f.getFileName().toString())).containsExactlyInAnyOrder("summary.json", "tasks.csv");
+    assertThat(out.toString()).startsWith("{").contains("\n}\nID,Class,");
+  }
+
+  private void write(Trace trace) throws Exception {
+    try (Writer out = Files.newBufferedWriter(dir.resolve("summary.json"))) {
+      Exports.writeSummaryJson(Analysis.analyze(trace, AnalysisOptions.defaults()), out);
+    }
+    try (Writer out = Files.newBufferedWriter(dir.resolve("tasks.csv"))) {
+      Exports.writeTasksCsv(trace, out);
     }
   }
 }

@@ -25,7 +25,7 @@ public interface IdlePolicy {
      * Decides the next wait.
      *
      * @param failedScans consecutive scans that found no work, starting at 1
-     * @param idleNanos   nanoseconds since the worker became idle or was last woken
+     * @param idleNanos   nanoseconds since the worker became idle or was last woken from a park
      */
     Wait next(int failedScans, long idleNanos);
 

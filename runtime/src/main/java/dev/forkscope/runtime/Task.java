@@ -268,6 +268,7 @@ public abstract class Task<V> implements Future<V> {
         if (!STATUS.compareAndSet(this, PENDING, finalStatus)) {
             return false;
         }
+        stealer = null;
         for (Waiter w = (Waiter) WAITERS.getAndSet(this, null); w != null; w = w.next) {
             LockSupport.unpark(w.thread);
         }

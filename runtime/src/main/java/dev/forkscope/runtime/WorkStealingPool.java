@@ -169,9 +169,10 @@ public final class WorkStealingPool extends AbstractExecutorService {
      * Stops the pool: rejects new tasks, cancels queued ones, interrupts the workers and lets
      * running tasks finish.
      *
-     * @return the queued work that came from {@code execute}/{@code submit} of a {@link Runnable}
-     *         or {@link Callable}, now cancelled; queued {@link Task}s are cancelled too but not
-     *         listed (their own {@code Future} shows it)
+     * @return the queued work that was cancelled: the {@link Runnable}s given to
+     *         {@link #execute}, and the futures returned by {@code submit} of a {@link Runnable}
+     *         or {@link Callable}; queued {@link Task}s are cancelled too but not listed (their
+     *         own {@code Future} shows it)
      */
     @Override
     public List<Runnable> shutdownNow() {
@@ -349,8 +350,12 @@ public final class WorkStealingPool extends AbstractExecutorService {
     }
 
     private static void cancelQueued(Task<?> t, List<Runnable> cancelled) {
-        if (t.cancel(false) && t instanceof Runnable r) {
-            cancelled.add(r);
+        if (t.cancel(false)) {
+            if (t instanceof ExecuteTask e) {
+                cancelled.add(e.runnable);
+            } else if (t instanceof Runnable r) {
+                cancelled.add(r);
+            }
         }
     }
 

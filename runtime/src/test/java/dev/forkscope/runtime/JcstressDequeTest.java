@@ -17,9 +17,13 @@ import org.junit.jupiter.api.Test;
  * and fails if any forbidden outcome was observed or any test errored.
  *
  * <p>By default it uses jcstress's {@code sanity} mode with a single JVM configuration and no
- * split compilation (about 10–20 s). For a real hunt pass {@code -Dforkscope.jcstress.mode=quick},
- * {@code default} or {@code tough}: that mode then runs with all of jcstress's JVM configurations
- * (minutes to hours). Reports go to {@code <build dir>/jcstress}.
+ * split compilation (about 10–25 s): it proves the harness, the outcome tables and gross races,
+ * but collects too few samples for rare reorderings. For a real hunt pass
+ * {@code -Dforkscope.jcstress.mode=quick}, {@code default} or {@code tough}: that mode runs with
+ * all of jcstress's JVM configurations (minutes to hours). Removing the full fence from
+ * {@code WorkDeque.take} is caught by {@code quick} ({@link DequeTakeVsTwoStealsStress} fails in
+ * several configurations) but usually not by {@code sanity}. Reports go to
+ * {@code <build dir>/jcstress}.
  */
 class JcstressDequeTest {
     private static final String TESTS = "dev\\.forkscope\\.runtime\\.Deque.*Stress";
@@ -57,7 +61,7 @@ class JcstressDequeTest {
             planned = Integer.parseInt(m.group(1));
             passed = Integer.parseInt(m.group(2));
         }
-        assertThat(planned).as("results planned (5 tests at least once each); log: %s", log).isGreaterThanOrEqualTo(5);
+        assertThat(planned).as("results planned (6 tests at least once each); log: %s", log).isGreaterThanOrEqualTo(6);
         assertThat(passed).as("results passed; log: %s", log).isEqualTo(planned);
         assertThat(output).contains("Failed tests: No matches.").contains("Error tests: No matches.");
         assertThat(jcstress.exitValue()).as("jcstress exit code; log: %s", log).isZero();

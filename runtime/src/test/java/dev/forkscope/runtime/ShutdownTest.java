@@ -80,12 +80,14 @@ class ShutdownTest {
             queued.add(pool.submit(() -> 1));
         }
         Task<Long> queuedTask = pool.submit(new Fib(20));
+        Runnable executed = () -> { };
+        pool.execute(executed);
 
         List<Runnable> neverRun = pool.shutdownNow();
 
         assertThat(pool.awaitTermination(10, TimeUnit.SECONDS)).isTrue();
         assertThat(interrupted).hasValue(2);
-        assertThat(neverRun).hasSize(50);
+        assertThat(neverRun).hasSize(51).contains(executed).containsAll(queued.stream().map(Runnable.class::cast).toList());
         for (Future<Integer> f : queued) {
             assertThat(f.isCancelled()).isTrue();
         }

@@ -68,10 +68,6 @@ public final class Recorder {
     return threads.getCurrentThreadCpuTime();
   }
 
-  static ThreadState state() {
-    return STATE.get();
-  }
-
   /**
    * Entry of an execution method ({@code run}, {@code call}, {@code exec}, {@code doExec}) of {@code task}.
    *

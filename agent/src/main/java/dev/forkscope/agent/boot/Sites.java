@@ -12,8 +12,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  * Sampled calling contexts of task creation and submission: the first frames outside JDK, agent and
  * executor code, interned into the trace's site table.
  *
- * <p>Sampling is per task class: the first {@link #SAMPLE_FIRST} creations (and submissions) of a class,
- * then 1 in {@link #SAMPLE_EVERY}. A stack walk costs microseconds, so it must stay off the common path.
+ * <p>Sampling: the first {@link #SAMPLE_FIRST} creations (and submissions) of each task class, then 1 in
+ * {@link #SAMPLE_EVERY} on each thread. A stack walk costs microseconds, so it must stay off the common path.
  */
 final class Sites {
   static final int SAMPLE_FIRST = 4;

@@ -13,7 +13,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  *
  * <p>Implementation note: instances are computed once per class through a {@link ClassValue} (no lock on
  * a hit) and registered in a queue that the writer drains into the trace's class table. The sampling
- * counters are plain ints updated racily: a lost increment only shifts which execution gets sampled.
+ * counters are plain ints, written only for a class's first few executions (so hot classes stop writing
+ * them) and updated racily: a lost increment only shifts which execution gets sampled.
  */
 final class TaskClass {
   static final int KIND_RUNNABLE = 1;

@@ -14,8 +14,9 @@ import java.util.concurrent.atomic.AtomicLong;
  * frame arrays, never on the task object, so one object may run many times, concurrently on several
  * threads, or nested in itself. A frame's self time is its inclusive time minus the inclusive time of the
  * executions directly nested in it ({@code childWall}/{@code childCpu}); helped executions are subtracted
- * the same way. The arrays only grow (nesting depth), so the hot path does not allocate. When no chunk is
- * free a record is dropped and counted; nothing here blocks or locks.
+ * the same way, and so is the recorder's own sampling of calling contexts. The arrays only grow (nesting
+ * depth), so the hot path does not allocate. When no chunk is free a record is dropped and counted;
+ * nothing here blocks or locks.
  */
 final class ThreadState {
   static final int RUN = 0;
@@ -26,11 +27,20 @@ final class ThreadState {
   /** Threads not yet described in the trace's thread table; drained by the writer. */
   static final ConcurrentLinkedQueue<ThreadState> UNWRITTEN = new ConcurrentLinkedQueue<>();
 
-  /** Executions of a class whose CPU time is always taken in sampled mode, then 1 in CPU_SAMPLE_EVERY. */
+  /**
+   * In sampled mode, CPU time is taken for the first executions of each class, then for 1 in
+   * CPU_SAMPLE_EVERY executions on each thread (a per-thread tick: a shared per-class counter would be a
+   * contended cache line on the hot path).
+   */
   static final int CPU_SAMPLE_FIRST = 8;
   static final int CPU_SAMPLE_EVERY = 32;
   /** In sampled mode, CPU time is also taken when this thread has not read it for this long. */
   static final long CPU_SAMPLE_GAP_NS = 50_000;
+  /**
+   * Marks a frame with a nested execution whose CPU time was not taken: its own CPU time cannot be
+   * separated, so it is reported as unknown rather than forcing every nested execution to be measured.
+   */
+  private static final long CPU_UNKNOWN = Long.MIN_VALUE;
 
   final long id;
   final Thread thread;
@@ -51,6 +61,8 @@ final class ThreadState {
   private int depth;
   private long nextSeq = 1;
   private long lastCpuReadNs = Long.MIN_VALUE / 2;
+  private int cpuTick;
+  private int siteTick;
 
   int joinDepth;
   int submitDepth;
@@ -150,11 +162,13 @@ final class ThreadState {
     long inclusive = end - starts[f];
     long cpuInclusive = cpuEnd >= 0 ? cpuEnd - cpuStarts[f] : -1;
     long selfWall = inclusive - childWall[f];
-    long selfCpu = cpuInclusive >= 0 ? cpuInclusive - childCpu[f] : -1;
+    long selfCpu = cpuInclusive >= 0 && childCpu[f] != CPU_UNKNOWN ? cpuInclusive - childCpu[f] : -1;
     long parentSeq = 0;
     if (f > 0) {
       childWall[f - 1] += inclusive;
-      if (cpuInclusive >= 0) {
+      if (cpuInclusive < 0) {
+        childCpu[f - 1] = CPU_UNKNOWN;
+      } else if (childCpu[f - 1] != CPU_UNKNOWN) {
         childCpu[f - 1] += cpuInclusive;
       }
       parentSeq = seqs[f - 1];
@@ -191,7 +205,11 @@ final class ThreadState {
       return;
     }
     long t = System.nanoTime();
-    int site = Recorder.contexts && sampleSite(tc.creationSamples++) ? Sites.capture(this, type) : -1;
+    int site = -1;
+    if (Recorder.contexts && (tc.creationSamples < Sites.SAMPLE_FIRST || ++siteTick % Sites.SAMPLE_EVERY == 0)) {
+      tc.creationSamples++;
+      site = captureSite(type);
+    }
     int at = reserve(TraceFormat.CREATE_WORDS);
     if (at >= 0) {
       long[] w = chunk.words;
@@ -223,7 +241,11 @@ final class ThreadState {
     long t = System.nanoTime();
     boolean forked = fork && thread instanceof ForkJoinWorkerThread
         && ((ForkJoinWorkerThread) thread).getPool() == executor;
-    int site = Recorder.contexts && sampleSite(tc.submissionSamples++) ? Sites.capture(this, null) : -1;
+    int site = -1;
+    if (Recorder.contexts && (tc.submissionSamples < Sites.SAMPLE_FIRST || ++siteTick % Sites.SAMPLE_EVERY == 0)) {
+      tc.submissionSamples++;
+      site = captureSite(null);
+    }
     int at = reserve(TraceFormat.SUBMIT_WORDS);
     if (at >= 0) {
       long[] w = chunk.words;
@@ -241,15 +263,33 @@ final class ThreadState {
     if (mode == Recorder.CPU_OFF) {
       return false;
     }
-    if (mode == Recorder.CPU_ALL || (d > 0 && cpuStarts[d - 1] >= 0)) {
-      return true; // an outer execution measuring CPU needs its nested ones measured to exclude them
+    if (mode == Recorder.CPU_ALL) {
+      return true;
     }
-    int n = tc.executions++;
-    return n < CPU_SAMPLE_FIRST || n % CPU_SAMPLE_EVERY == 0 || now - lastCpuReadNs >= CPU_SAMPLE_GAP_NS;
+    if (tc.executions < CPU_SAMPLE_FIRST) {
+      tc.executions++;
+      return true;
+    }
+    return ++cpuTick % CPU_SAMPLE_EVERY == 0 || now - lastCpuReadNs >= CPU_SAMPLE_GAP_NS;
   }
 
-  private static boolean sampleSite(int n) {
-    return n < Sites.SAMPLE_FIRST || n % Sites.SAMPLE_EVERY == 0;
+  /**
+   * Samples the calling context. A stack walk costs microseconds (much more the first time), so its time
+   * is excluded from the running execution's self time as if it were a nested execution.
+   */
+  private int captureSite(Class<?> constructed) {
+    int d = depth;
+    boolean cpu = d > 0 && cpuStarts[d - 1] >= 0;
+    long wall0 = System.nanoTime();
+    long cpu0 = cpu ? Recorder.threadCpuTime() : 0;
+    int site = Sites.capture(this, constructed);
+    if (d > 0) {
+      if (cpu) {
+        childCpu[d - 1] += Recorder.threadCpuTime() - cpu0;
+      }
+      childWall[d - 1] += System.nanoTime() - wall0;
+    }
+    return site;
   }
 
   private static int methodOf(int kinds) {

@@ -1,6 +1,5 @@
 package dev.forkscope.agent.boot;
 
-import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
@@ -34,7 +33,9 @@ final class TraceWriter implements Runnable {
   private final Map<String, String> settings;
   private final long baseNs = System.nanoTime();
   private final OutputStream out;
-  private final byte[] scratch = new byte[10];
+  /** Encoded bytes not yet written; records are encoded here without any per-call locking. */
+  private final byte[] buf = new byte[1 << 16];
+  private int pos;
   private volatile boolean closing;
   private volatile long overheadPerTaskNs = -1;
   private long lastOwner = -1;
@@ -48,10 +49,10 @@ final class TraceWriter implements Runnable {
     this.cpuMode = cpuMode;
     this.contexts = contexts;
     this.settings = settings;
-    this.out = new BufferedOutputStream(Files.newOutputStream(dir.resolve("trace.bin")), 1 << 16);
+    this.out = Files.newOutputStream(dir.resolve("trace.bin"));
     out.write(TraceFormat.MAGIC);
     varlong(baseNs);
-    out.flush();
+    flush();
     writeMeta(-1);
   }
 
@@ -136,7 +137,7 @@ final class TraceWriter implements Runnable {
           pool.push(c);
         }
       }
-      out.flush();
+      flush();
     } catch (IOException e) {
       fail(e);
     }
@@ -146,21 +147,21 @@ final class TraceWriter implements Runnable {
   private boolean writeTables() throws IOException {
     boolean found = false;
     for (TaskClass tc; (tc = TaskClass.UNWRITTEN.poll()) != null; found = true) {
-      out.write(TraceFormat.T_CLASS);
+      put(TraceFormat.T_CLASS);
       varlong(tc.id);
       string(tc.name);
     }
     for (ThreadState s; (s = ThreadState.UNWRITTEN.poll()) != null; found = true) {
-      out.write(TraceFormat.T_THREAD);
+      put(TraceFormat.T_THREAD);
       varlong(s.id);
       @SuppressWarnings("deprecation") // Thread.threadId() is JDK 19+
       long tid = s.thread.getId();
       varlong(tid);
       string(s.thread.getName());
-      out.write(s.virtual ? 1 : 0);
+      put(s.virtual ? 1 : 0);
     }
     for (Object[] site; (site = Sites.UNWRITTEN.poll()) != null; found = true) {
-      out.write(TraceFormat.T_SITE);
+      put(TraceFormat.T_SITE);
       varlong((Integer) site[0]);
       List<?> frames = (List<?>) site[1];
       varlong(frames.size());
@@ -174,7 +175,7 @@ final class TraceWriter implements Runnable {
   private void encode(Chunk c, int end) throws IOException {
     if (c.ownerId != lastOwner) {
       lastOwner = c.ownerId;
-      out.write(TraceFormat.T_OWNER);
+      put(TraceFormat.T_OWNER);
       varlong(c.ownerId);
     }
     long[] w = c.words;
@@ -184,7 +185,7 @@ final class TraceWriter implements Runnable {
       int flags = (int) (head >>> 8);
       switch ((int) (head & 0xff)) {
         case TraceFormat.EXEC:
-          out.write(TraceFormat.T_EXEC);
+          put(TraceFormat.T_EXEC);
           varlong(flags);
           key(w[i + 1]);
           varlong(w[i + 2]);
@@ -196,14 +197,14 @@ final class TraceWriter implements Runnable {
           i += TraceFormat.EXEC_WORDS;
           break;
         case TraceFormat.CREATE:
-          out.write(TraceFormat.T_CREATE);
+          put(TraceFormat.T_CREATE);
           key(w[i + 1]);
           zigzag(w[i + 2] - baseNs);
           zigzag(w[i + 3]);
           i += TraceFormat.CREATE_WORDS;
           break;
         case TraceFormat.SUBMIT:
-          out.write(TraceFormat.T_SUBMIT);
+          put(TraceFormat.T_SUBMIT);
           varlong(flags);
           key(w[i + 1]);
           zigzag(w[i + 2] - baseNs);
@@ -227,20 +228,35 @@ final class TraceWriter implements Runnable {
     varlong((v << 1) ^ (v >> 63));
   }
 
+  private void put(int b) throws IOException {
+    if (pos == buf.length) {
+      flush();
+    }
+    buf[pos++] = (byte) b;
+  }
+
   private void varlong(long v) throws IOException {
-    int n = 0;
+    if (pos > buf.length - 10) {
+      flush();
+    }
     while ((v & ~0x7fL) != 0) {
-      scratch[n++] = (byte) ((v & 0x7f) | 0x80);
+      buf[pos++] = (byte) ((v & 0x7f) | 0x80);
       v >>>= 7;
     }
-    scratch[n++] = (byte) v;
-    out.write(scratch, 0, n);
+    buf[pos++] = (byte) v;
   }
 
   private void string(String s) throws IOException {
     byte[] b = s.getBytes(StandardCharsets.UTF_8);
     varlong(b.length);
+    flush();
     out.write(b);
+  }
+
+  /** Hands the encoded bytes to the operating system (so they survive a killed JVM). */
+  private void flush() throws IOException {
+    out.write(buf, 0, pos);
+    pos = 0;
   }
 
   private void fail(IOException e) {

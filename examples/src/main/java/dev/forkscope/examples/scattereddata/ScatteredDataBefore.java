@@ -41,7 +41,7 @@ public final class ScatteredDataBefore implements ZooProgram {
                 RecursiveTask<Long> task = createTask(from);
                 return task.invoke();
             } else {
-                @SuppressWarnings("unchecked")
+                @SuppressWarnings({"unchecked", "rawtypes"})
                 ForkJoinTask<Long>[] tasks = new ForkJoinTask[len];
                 for (int i = 0; i < len; i++) {
                     ForkJoinTask<Long> task = createTask(from + i);

@@ -34,6 +34,15 @@ import java.util.regex.Pattern;
  * site of its exact class (each lambda expression has its own class), so that grouping by site works.
  */
 public final class TraceReader {
+  /** The 16 possible kinds (runnable 1, callable 2, fork/join 4, thread 8), shared by all executions. */
+  private static final TaskExecution.Kind[] KINDS = new TaskExecution.Kind[16];
+
+  static {
+    for (int k = 0; k < KINDS.length; k++) {
+      KINDS[k] = new TaskExecution.Kind((k & 8) != 0, (k & 1) != 0, (k & 2) != 0, (k & 4) != 0);
+    }
+  }
+
   private static final Pattern LAMBDA_SUFFIX = Pattern.compile("\\$\\$Lambda(\\$\\d+)?/0x[0-9a-fA-F]+$");
 
   private TraceReader() {}
@@ -169,8 +178,7 @@ public final class TraceReader {
       TraceFile.Submit s = p.submission;
       int kinds = flags >>> TraceFile.KIND_SHIFT;
       boolean threadTask = (flags & TraceFile.F_THREAD_TASK) != 0;
-      TaskExecution.Kind kind = new TaskExecution.Kind(threadTask || (kinds & 8) != 0, (kinds & 1) != 0,
-          (kinds & 2) != 0, (kinds & 4) != 0);
+      TaskExecution.Kind kind = KINDS[(kinds & 0xf) | (threadTask ? 8 : 0)];
       TaskExecution.Method method = TaskExecution.Method.values()[Math.min(flags & TraceFile.F_METHOD, 2)];
       return new TaskExecution(t.id, name(TraceFile.classOf(e.key())), p.number, outer,
           (flags & TraceFile.F_HELPED) != 0,

@@ -142,7 +142,7 @@ class AgentEndToEndTest {
     assertThat(count).filteredOn(e -> e.executorId() != -1)
         .allSatisfy(e -> assertThat(e.executorClass()).isEqualTo("java.util.concurrent.ForkJoinPool"))
         .hasSize(Workloads.COUNT_TASKS / 2 + 1);
-    assertThat(count).filteredOn(e -> e.outerTaskId() == 0).hasSize(1);
+    assertThat(count).filteredOn(e -> "main".equals(e.creationThreadName())).hasSize(1);
     assertThat(count).filteredOn(TaskExecution::forked).hasSize(Workloads.COUNT_TASKS / 2);
   }
 
@@ -203,11 +203,10 @@ class AgentEndToEndTest {
     assertThat(executionsOf(trace, Workloads.Fixed.class)).hasSize(Workloads.KILL_TASKS);
   }
 
-  @ParameterizedTest(name = "JDK {0}")
-  @ValueSource(strings = {"17", "25"})
-  void millionsOfTasksNeitherExhaustMemoryNorHang(String jdk) throws Exception {
-    ChildJvm jvm = ChildJvm.of(jdk);
-    Path dir = tmp.resolve("millions-" + jdk);
+  @Test
+  void millionsOfTasksNeitherExhaustMemoryNorHang() throws Exception {
+    ChildJvm jvm = ChildJvm.of(Integer.toString(Runtime.version().feature()));
+    Path dir = tmp.resolve("millions");
     ChildJvm.Result r = jvm.run("out=" + dir.resolve("out") + ",contexts=false", dir, "millions");
     assertThat(r.exitCode()).as(r.stderr()).isZero();
     assertThat(r.stdout()).contains("done");

@@ -64,7 +64,10 @@ final class ChildJvm {
 
   /** Starts {@code Workloads <scenario>}; the caller waits or kills. */
   Process start(String agentOptions, Path scratch, String scenario) throws IOException {
+    // C1 only: these tests mostly wait for JVM and agent start-up, and their assertions do not depend on
+    // the JIT level (known costs are CPU time).
     List<String> cmd = new ArrayList<>(List.of(java.toString(), "-Xmx256m", "-XX:+UseSerialGC",
+        "-XX:TieredStopAtLevel=1",
         "-javaagent:" + agentJar() + "=" + agentOptions,
         "-cp", System.getProperty("forkscope.testClasses", System.getProperty("java.class.path")),
         Workloads.class.getName(), scenario));

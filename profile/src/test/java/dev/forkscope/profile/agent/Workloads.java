@@ -80,6 +80,11 @@ public final class Workloads {
   }
 
   private static void scenarios() throws Exception {
+    // Load (and so instrument) the classes first: the time to load a class is spent in the task that
+    // first uses it, which would blur the known costs below.
+    for (Class<?> c : List.of(NestedA.class, NestedB.class, NestedC.class, HelpParent.class, HelpChild.class)) {
+      Class.forName(c.getName(), true, c.getClassLoader());
+    }
     fixedTasks(FIXED_TASKS, FIXED_SPIN_NS);
     ExecutorService pool = Executors.newFixedThreadPool(2);
     pool.submit(new NestedC()).get();
