@@ -70,6 +70,9 @@ final class Installer {
     if (error != null) {
       return error;
     }
+    // Our (relocated) Byte Buddy needs no Nexus, since we use no loaded type initializers; disabling it keeps
+    // Byte Buddy from touching sun.misc.Unsafe, which JDK 24+ reports on the program's stderr.
+    System.setProperty(Installer.class.getPackageName() + ".shaded.bytebuddy.nexus.disabled", "true");
     builder(inst, preloadHookedJdkClasses()).installOn(inst);
     return null;
   }

@@ -85,6 +85,9 @@ public final class Linter {
      * @throws java.nio.file.NoSuchFileException if a given path does not exist
      * @throws IOException                       if a directory cannot be listed
      */
+    // Reading the files from a parallel stream is blocking I/O in the common pool, deliberately: a lint run
+    // owns its process, nothing else waits for the common pool, and the reads overlap with the scanning.
+    @SuppressWarnings("forkscope:blocking-in-parallel-stream")
     public LintResult lint(List<Path> paths) throws IOException {
         long start = System.nanoTime();
         List<FileError> errors = Collections.synchronizedList(new ArrayList<>());
@@ -109,6 +112,9 @@ public final class Linter {
         rest.forEach(index::registerText);
         parseAndIndex(candidates, index);
         addTaskSubclasses(candidates, rest, index);
+        if (!rest.isEmpty()) {
+            progress.filesDone(done.addAndGet(rest.size()), total);
+        }
 
         Findings findings = new Findings();
         Analyzer analyzer = new Analyzer(index, Checks.forRules(rules), findings);
@@ -134,9 +140,6 @@ public final class Linter {
             } else {
                 parsed++;
             }
-        }
-        if (done.get() < total) {
-            progress.filesDone(total, total);
         }
         List<Finding> sorted = findings.sorted();
         List<FileError> sortedErrors = new ArrayList<>(errors);

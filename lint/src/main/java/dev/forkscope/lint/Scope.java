@@ -1,6 +1,8 @@
 package dev.forkscope.lint;
 
 import com.github.javaparser.ast.Node;
+import com.github.javaparser.ast.body.TypeDeclaration;
+import com.github.javaparser.ast.expr.ObjectCreationExpr;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -82,7 +84,15 @@ final class Scope {
 
     /** Whether the task class is a CountedCompleter (completion by pending counts rather than joins). */
     boolean inCountedCompleter() {
-        return kind == Kind.TASK && taskClass != null && index.isCountedCompleter(simple(taskClass));
+        if (kind != Kind.TASK) {
+            return false;
+        }
+        Node owner = entry.getParentNode().orElse(null);
+        if (owner instanceof ObjectCreationExpr anonymous) {
+            return index.isCountedCompleter(anonymous.getType().getNameAsString());
+        }
+        ProjectIndex.TypeInfo info = owner instanceof TypeDeclaration<?> type ? index.info(type) : null;
+        return info != null && info.supers().stream().anyMatch(index::isCountedCompleter);
     }
 
     /** A short phrase naming the context, e.g. "SumTask.compute()" or "a parallel stream lambda". */
@@ -103,11 +113,6 @@ final class Scope {
                     .collect(Collectors.joining(" -> ")) + ")";
         }
         sink.add(check.rule(), file, node, text, taskClass, path, fix, entry);
-    }
-
-    private static String simple(String fqn) {
-        String name = fqn.substring(fqn.lastIndexOf('.') + 1);
-        return name.substring(name.lastIndexOf('$') + 1);
     }
 
     private static String abbreviate(String code) {

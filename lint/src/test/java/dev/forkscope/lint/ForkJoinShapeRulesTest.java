@@ -232,6 +232,22 @@ class ForkJoinShapeRulesTest {
                 }
                 """, """
                 import java.util.concurrent.*;
+                class AnonymousCc {
+                    static class Leaf extends RecursiveAction {
+                        protected void compute() { }
+                    }
+                    static void run() {
+                        new CountedCompleter<Void>() {
+                            public void compute() {
+                                Leaf leaf = new Leaf();
+                                leaf.fork();
+                                tryComplete();
+                            }
+                        }.invoke();
+                    }
+                }
+                """, """
+                import java.util.concurrent.*;
                 class Cc extends CountedCompleter<Void> {
                     Cc(CountedCompleter<?> p) { super(p); }
                     public void compute() {

@@ -2,6 +2,7 @@ package dev.forkscope.agent.boot;
 
 import java.io.IOException;
 import java.io.OutputStream;
+import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -38,6 +39,7 @@ final class TraceWriter implements Runnable {
   private int pos;
   private volatile boolean closing;
   private volatile long overheadPerTaskNs = -1;
+  private volatile long writerCpuNs = -1;
   private long lastOwner = -1;
   private Thread thread;
   private boolean failed;
@@ -77,6 +79,7 @@ final class TraceWriter implements Runnable {
     long lastMeta = System.nanoTime();
     while (!closing) {
       boolean busy = pass();
+      writerCpuNs = ownCpuNs();
       long now = System.nanoTime();
       if (now - lastMeta >= META_EVERY_NS) {
         lastMeta = now;
@@ -279,6 +282,7 @@ final class TraceWriter implements Runnable {
     field(b, "endNs", Long.toString(endNs)).append(",\n");
     field(b, "overheadPerTaskNs", Long.toString(overheadPerTaskNs)).append(",\n");
     field(b, "dropped", Long.toString(Recorder.DROPPED.sum())).append(",\n");
+    field(b, "writerCpuNs", Long.toString(writerCpuNs)).append(",\n");
     b.append("  \"settings\": {");
     String sep = "";
     for (Map.Entry<String, String> e : settings.entrySet()) {
@@ -292,6 +296,15 @@ final class TraceWriter implements Runnable {
       Files.move(tmp, dir.resolve("meta.json"), StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
     } catch (IOException e) {
       fail(e);
+    }
+  }
+
+  /** This (writer) thread's CPU time, -1 if unknown: part of the agent's cost to the program. */
+  private static long ownCpuNs() {
+    try {
+      return ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime();
+    } catch (UnsupportedOperationException e) {
+      return -1;
     }
   }
 

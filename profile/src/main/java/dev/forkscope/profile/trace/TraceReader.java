@@ -27,7 +27,8 @@ import java.util.regex.Pattern;
  * is a new task); submissions and executions attach to the latest task with that class and hash, or start
  * one. The k-th execution of a task is its execution number k, and it is paired with the task's earliest
  * submission not yet paired (FIFO), which is exact for a task submitted once and an approximation for one
- * object queued several times at once. Two objects of one class alive at once with equal identity hash
+ * object queued several times at once. An execution with no submission left to pair (a periodic task's
+ * later runs) keeps the executor of the task's latest submission, with {@code submittedNs} -1. Two objects of one class alive at once with equal identity hash
  * codes would be merged; with 31-bit hash codes this is rare and only affects linking, not timings.
  *
  * <p>Sites: when an execution's own submission (or creation) was not sampled, it gets the first sampled
@@ -135,7 +136,11 @@ public final class TraceReader {
           TraceFile.Exec e = (TraceFile.Exec) ev.record();
           Task t = taskFor(e.key());
           t.executions++;
-          pending.add(new Pending(e, t, t.executions, t.submissions.poll()));
+          TraceFile.Submit submission = t.submissions.poll();
+          if (submission != null) {
+            t.lastSubmission = submission;
+          }
+          pending.add(new Pending(e, t, t.executions, submission, t.lastSubmission));
           taskOfExecution.computeIfAbsent(e.recorder(), r -> new HashMap<>()).put(e.seq(), t.id);
         }
       }
@@ -176,6 +181,7 @@ public final class TraceReader {
       TraceFile.Create c = t.creation;
       TraceFile.ThreadInfo creator = c == null ? null : file.threads.get(c.recorder());
       TraceFile.Submit s = p.submission;
+      TraceFile.Submit executor = p.lastSubmission;
       int kinds = flags >>> TraceFile.KIND_SHIFT;
       boolean threadTask = (flags & TraceFile.F_THREAD_TASK) != 0;
       TaskExecution.Kind kind = KINDS[(kinds & 0xf) | (threadTask ? 8 : 0)];
@@ -185,12 +191,13 @@ public final class TraceReader {
           creator == null ? -1 : creator.threadId(), creator == null ? null : creator.name(),
           runner == null ? -1 : runner.threadId(), runner == null ? null : runner.name(),
           (flags & TraceFile.F_VIRTUAL) != 0 || (runner != null && runner.virtual()),
-          s == null ? -1 : s.executorKey(), s == null ? null : name(TraceFile.classOf(s.executorKey())),
-          s != null && (s.flags() & TraceFile.F_FORKED) != 0,
+          executor == null ? -1 : executor.executorKey(),
+          executor == null ? null : name(TraceFile.classOf(executor.executorKey())),
+          executor != null && (executor.flags() & TraceFile.F_FORKED) != 0,
           c == null ? -1 : c.timeNs(), s == null ? -1 : s.timeNs(), e.startNs(), e.endNs(), e.selfWall(),
           (flags & TraceFile.F_CPU) != 0 ? e.selfCpu() : -1, kind, method,
           c == null ? -1 : site(c.site(), firstCreationSite, t.key),
-          s == null ? -1 : site(s.site(), firstSubmissionSite, t.key));
+          executor == null ? -1 : site(executor.site(), firstSubmissionSite, t.key));
     }
 
     private static int site(int own, Map<Integer, Integer> firstOfClass, long key) {
@@ -217,13 +224,19 @@ public final class TraceReader {
 
   private record Event(long time, int order, Object record) {}
 
-  private record Pending(TraceFile.Exec exec, Task task, int number, TraceFile.Submit submission) {}
+  /**
+   * An execution being linked: its own submission (null if none was left to pair with) and the task's
+   * latest submission so far, which names the executor of re-executions (periodic tasks, re-runs).
+   */
+  private record Pending(TraceFile.Exec exec, Task task, int number, TraceFile.Submit submission,
+      TraceFile.Submit lastSubmission) {}
 
   private static final class Task {
     final long id;
     final long key;
     final ArrayDeque<TraceFile.Submit> submissions = new ArrayDeque<>(1);
     TraceFile.Create creation;
+    TraceFile.Submit lastSubmission;
     int executions;
 
     Task(long id, long key) {

