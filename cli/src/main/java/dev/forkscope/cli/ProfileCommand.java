@@ -24,9 +24,11 @@ import picocli.CommandLine.Spec;
 @Command(
     name = "profile",
     mixinStandardHelpOptions = true,
+    customSynopsis = "forkscope profile [--out DIR] [--cpu off|sampled|all] [--contexts] [--no-aggregate] "
+        + "[--verdicts relative|tgp] -- java ARGS...",
     description = {
-      "Run a Java program under the task-granularity profiler, then print a summary per task class",
-      "and write summary.json and tasks.csv into the output directory.",
+      "Run a Java program under the task-granularity profiler, then print a summary per task class "
+          + "and write summary.json and tasks.csv into the output directory.",
       "The exit code is the program's."
     })
 final class ProfileCommand implements Callable<Integer> {

@@ -18,8 +18,10 @@ import static dev.forkscope.profile.Units.tasks;
  *   <li><i>coarse</i> when the class ran fewer than {@value #COARSE_TASKS_PER_CPU} x P executions,
  *       its median self time is at least 1/(2P) of the run's task span (first task start to last task
  *       end, which leaves JVM start-up out) and at least {@value #COARSE_MIN_MS} ms, and while its
- *       tasks ran, tasks of any class kept on average at most P - 1 CPUs busy (busy share &lt;= 1 -
- *       1/P): too few, too large tasks to use the machine. On one CPU nothing is coarse;
+ *       tasks ran, tasks of any class left on average at least half a CPU idle (busy share &lt;= 1 -
+ *       1/(2P); half a CPU, not a whole one, because one lone task on P CPUs sits exactly at P - 1
+ *       busy and JIT or GC threads push it over): too few, too large tasks to use the machine. On
+ *       one CPU nothing is coarse;
  *   <li><i>ok</i> otherwise.
  * </ul>
  *
@@ -92,7 +94,7 @@ final class Diagnosis {
     double busy = c.busyShare();
     boolean few = c.executions() < (long) COARSE_TASKS_PER_CPU * p;
     boolean large = median >= coarseMin;
-    boolean idle = p > 1 && busy <= 1 - 1.0 / p;
+    boolean idle = p > 1 && busy <= 1 - 0.5 / p;
     if (few && large && idle) {
       return new Verdict(
           Verdict.Kind.COARSE,

@@ -66,13 +66,13 @@ class DiagnosisTest {
     assertThat(Diagnosis.relative(uniform(8, 125 * MS, 0.25), run).kind()).isEqualTo(Verdict.Kind.OK);
     // just under 1/(2P) of the task span is no longer large
     assertThat(Diagnosis.relative(uniform(7, 125 * MS - 1, 0.25), run).kind()).isEqualTo(Verdict.Kind.OK);
-    // exactly P - 1 CPUs busy on average still leaves one idle
-    assertThat(Diagnosis.relative(uniform(6, 250 * MS, 0.75), run).kind()).isEqualTo(Verdict.Kind.COARSE);
-    Verdict busy = Diagnosis.relative(uniform(7, 250 * MS, 0.875), run);
+    // half a CPU idle on average is still idle
+    assertThat(Diagnosis.relative(uniform(6, 250 * MS, 0.875), run).kind()).isEqualTo(Verdict.Kind.COARSE);
+    Verdict busy = Diagnosis.relative(uniform(7, 250 * MS, 0.88), run);
     assertThat(busy.kind()).isEqualTo(Verdict.Kind.OK);
     assertThat(busy.why()).contains("but CPUs 88% busy");
     assertThat(busy.why()).contains("--cpu tells them apart");
-    Verdict measured = Diagnosis.relative(uniform(7, 250 * MS, 0.875), new Diagnosis.RunFacts(4, 300, 1_000 * MS, true));
+    Verdict measured = Diagnosis.relative(uniform(7, 250 * MS, 0.88), new Diagnosis.RunFacts(4, 300, 1_000 * MS, true));
     assertThat(measured.why()).endsWith("busy while they ran");
   }
 

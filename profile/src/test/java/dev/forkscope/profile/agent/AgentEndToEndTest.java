@@ -10,6 +10,7 @@ import dev.forkscope.profile.trace.TraceReader;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -59,9 +60,7 @@ class AgentEndToEndTest {
     Trace trace = scenarios(jdk);
     List<TaskExecution> fixed = executionsOf(trace, Workloads.Fixed.class);
     assertThat(fixed).hasSize(Workloads.FIXED_TASKS);
-    long medianCpu = fixed.stream().mapToLong(TaskExecution::selfCpuNs).sorted().skip(fixed.size() / 2)
-        .findFirst().orElseThrow();
-    assertThat(medianCpu).isBetween(Workloads.FIXED_SPIN_NS, Workloads.FIXED_SPIN_NS + MS / 2);
+    assertThat(medianCpu(fixed)).isBetween(Workloads.FIXED_SPIN_NS, Workloads.FIXED_SPIN_NS + MS / 2);
     assertThat(fixed).allSatisfy(e -> {
       assertThat(e.selfCpuNs()).isGreaterThanOrEqualTo(Workloads.FIXED_SPIN_NS);
       assertThat(e.selfWallNs()).isGreaterThanOrEqualTo(e.selfCpuNs() - MS / 10);
@@ -80,30 +79,39 @@ class AgentEndToEndTest {
   @ValueSource(strings = {"17", "25"})
   void nestedTasksAreExcludedFromTheOuterTaskAndNestedCallsCountOnce(String jdk) throws Exception {
     Trace trace = scenarios(jdk);
-    List<TaskExecution> c = executionsOf(trace, Workloads.NestedC.class);
-    assertThat(c).hasSize(2); // a warm-up round on main, then the checked round on the pool
-    TaskExecution outer = c.stream().filter(e -> e.executionThreadName().startsWith("pool-")).findFirst()
-        .orElseThrow();
-    List<TaskExecution> a = executionsOf(trace, Workloads.NestedA.class).stream()
-        .filter(e -> e.outerTaskId() == outer.taskId()).collect(Collectors.toList());
-    List<TaskExecution> b = executionsOf(trace, Workloads.NestedB.class).stream()
-        .filter(e -> e.outerTaskId() == outer.taskId()).collect(Collectors.toList());
-    assertThat(a).hasSize(1);
-    assertThat(b).hasSize(1);
-    assertThat(executionsOf(trace, Workloads.NestedA.class)).hasSize(2);
-    assertThat(executionsOf(trace, Workloads.NestedB.class)).hasSize(2);
-    assertThat(a.get(0).helped()).isFalse();
-    TaskExecution inner1 = a.get(0);
-    TaskExecution inner2 = b.get(0);
-    // exclusion is exact in wall time: self = inclusive - nested inclusive (- the agent's own stack samples)
-    assertThat(outer.selfWallNs())
-        .isLessThanOrEqualTo(outer.inclusiveWallNs() - inner1.inclusiveWallNs() - inner2.inclusiveWallNs());
-    // known CPU costs: C's own 2 ms (its super.run() counted once, in C), A 2 ms, B 1 ms; the tolerance
-    // absorbs the occasional millisecond a loaded machine adds, still far from C's 5 ms inclusive
-    assertThat((double) outer.selfCpuNs()).isCloseTo(2.0 * MS, within(1.2 * MS));
-    assertThat((double) inner1.selfCpuNs()).isCloseTo(2.0 * MS, within(1.2 * MS));
-    assertThat(inner2.selfCpuNs()).isGreaterThanOrEqualTo(MS);
-    assertThat(outer.inclusiveWallNs()).isGreaterThanOrEqualTo(5 * MS);
+    List<TaskExecution> outers = executionsOf(trace, Workloads.NestedC.class).stream()
+        .filter(e -> e.executionThreadName().startsWith("pool-")).collect(Collectors.toList());
+    assertThat(outers).hasSize(Workloads.NESTED_ROUNDS); // plus one warm-up round on main
+    List<TaskExecution> as = new ArrayList<>();
+    List<TaskExecution> bs = new ArrayList<>();
+    for (TaskExecution outer : outers) {
+      List<TaskExecution> a = nestedIn(trace, outer, Workloads.NestedA.class);
+      List<TaskExecution> b = nestedIn(trace, outer, Workloads.NestedB.class);
+      assertThat(a).hasSize(1); // C's super.run() is not a nested B: a nested call counts once
+      assertThat(b).hasSize(1);
+      assertThat(a.get(0).helped()).isFalse();
+      // exclusion is exact in wall time: self = inclusive - nested inclusive (- the agent's stack samples)
+      assertThat(outer.selfWallNs())
+          .isLessThanOrEqualTo(outer.inclusiveWallNs() - a.get(0).inclusiveWallNs() - b.get(0).inclusiveWallNs());
+      assertThat(outer.inclusiveWallNs()).isGreaterThanOrEqualTo(5 * MS);
+      as.add(a.get(0));
+      bs.add(b.get(0));
+    }
+    // known CPU costs: C's own 2 ms (its super.run() included), A 2 ms, B 1 ms; medians, because a loaded
+    // virtual machine now and then adds a millisecond to a thread's CPU clock
+    assertThat((double) medianCpu(outers)).isCloseTo(2.0 * MS, within(0.5 * MS));
+    assertThat((double) medianCpu(as)).isCloseTo(2.0 * MS, within(0.5 * MS));
+    assertThat((double) medianCpu(bs)).isCloseTo(1.0 * MS, within(0.5 * MS));
+  }
+
+  private static List<TaskExecution> nestedIn(Trace trace, TaskExecution outer, Class<?> type) {
+    return executionsOf(trace, type).stream().filter(e -> e.outerTaskId() == outer.taskId())
+        .collect(Collectors.toList());
+  }
+
+  private static long medianCpu(List<TaskExecution> executions) {
+    return executions.stream().mapToLong(TaskExecution::selfCpuNs).sorted().skip(executions.size() / 2)
+        .findFirst().orElseThrow();
   }
 
   @ParameterizedTest(name = "JDK {0}")
@@ -176,8 +184,8 @@ class AgentEndToEndTest {
         .orElseThrow();
     assertThat(children).allSatisfy(e -> assertThat(e.helped()).isTrue());
     assertThat(child.selfCpuNs()).isGreaterThanOrEqualTo(3 * MS);
+    // not folded: the helped child's whole time is excluded from the parent's self time
     assertThat(parent.selfWallNs()).isLessThanOrEqualTo(parent.inclusiveWallNs() - child.inclusiveWallNs());
-    assertThat((double) parent.selfCpuNs()).isCloseTo(1.0 * MS, within(1.2 * MS));
     assertThat(parent.inclusiveWallNs()).isGreaterThanOrEqualTo(4 * MS);
   }
 
