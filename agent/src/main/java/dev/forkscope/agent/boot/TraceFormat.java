@@ -4,34 +4,40 @@ package dev.forkscope.agent.boot;
  * Layout of the in-memory records and of {@code trace.bin}; the reader in {@code dev.forkscope.profile.trace}
  * implements the same description.
  *
- * <p>{@code trace.bin}: the 8 bytes {@code FSTRACE1}, a varlong base time (nanoTime at agent start), then
+ * <p>{@code trace.bin}: the 8 bytes {@code FSTRACE2}, a varlong base time (nanoTime at agent start), then
  * tagged records until the end of the file. A record cut short by the end of the file (a JVM killed while
- * writing) is ignored. Integers are LEB128 varints; {@code z} marks zigzag-encoded signed values; times
- * are {@code z(t - base)}; strings are a varint byte length and UTF-8 bytes.
+ * writing) is ignored. Integers are LEB128 varints; {@code z} marks zigzag-encoded signed values; strings
+ * are a varint byte length and UTF-8 bytes.
  * <pre>
  * 1 CLASS   id, name
  * 2 THREAD  recorderId, threadId, name, virtual(0|1)
  * 3 SITE    id, frameCount, frames...
  * 4 OWNER   recorderId                 (the thread of the EXEC/CREATE/SUBMIT records that follow)
- * 5 EXEC    flags, classId, identityHash, seq, parentSeq, start, z(end - start), z(selfWall), z(selfCpu)
- * 6 CREATE  classId, identityHash, time, z(site)
- * 7 SUBMIT  flags, classId, identityHash, time, executorClassId, executorHash, z(site)
+ * 5 EXEC    flags, classId, identityHash, z(seq - prevSeq), seq - parentSeq (0 if none), z(end - prevTime),
+ *           z(end - start), z(end - start - selfWall), z(selfCpu)
+ * 6 CREATE  classId, identityHash, z(time - prevTime), z(site)
+ * 7 SUBMIT  flags, classId, identityHash, z(time - prevTime), executorClassId, executorHash, z(site)
  * </pre>
+ * Times and seqs are deltas, which keeps most of them to one or two bytes: {@code prevTime} is the time
+ * of the previous EXEC (its end), CREATE or SUBMIT record since the last OWNER record, or the base time
+ * right after it; {@code prevSeq} is the seq of the previous EXEC since the last OWNER record, or 0.
  * EXEC flags: bits 0-1 method (0 run, 1 call, 2 exec), {@link #F_HELPED}, {@link #F_VIRTUAL},
  * {@link #F_THREAD_TASK}, {@link #F_CPU} (selfCpu measured), bits 8-11 the task's kinds (runnable 1,
  * callable 2, fork/join 4, thread 8). SUBMIT flags: {@link #F_FORKED}. {@code seq} numbers executions per
  * recorder (thread); {@code parentSeq} is the enclosing execution's seq on the same recorder, 0 if none.
  */
 final class TraceFormat {
-  static final byte[] MAGIC = {'F', 'S', 'T', 'R', 'A', 'C', 'E', '1'};
+  static final byte[] MAGIC = {'F', 'S', 'T', 'R', 'A', 'C', 'E', '2'};
 
-  static final int T_CLASS = 1;
-  static final int T_THREAD = 2;
-  static final int T_SITE = 3;
-  static final int T_OWNER = 4;
-  static final int T_EXEC = 5;
-  static final int T_CREATE = 6;
-  static final int T_SUBMIT = 7;
+  static final byte T_CLASS = 1;
+  static final byte T_THREAD = 2;
+  static final byte T_SITE = 3;
+  static final byte T_OWNER = 4;
+  static final byte T_EXEC = 5;
+  static final byte T_CREATE = 6;
+  static final byte T_SUBMIT = 7;
+  /** An upper bound of one encoded EXEC, CREATE or SUBMIT record: a tag and at most ten varints. */
+  static final int MAX_RECORD_BYTES = 1 + 10 * 10;
 
   /** In-memory record types (low byte of a record's first word) and sizes in words. */
   static final int EXEC = 1;

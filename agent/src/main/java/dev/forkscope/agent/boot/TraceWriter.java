@@ -20,11 +20,17 @@ import java.util.concurrent.locks.LockSupport;
  * whole chunk pool: for a chunk in use it encodes the words published since the last pass; a chunk handed
  * back (or whose owner thread died) is encoded to its end and returned to the free list. Every pass ends
  * with a flush to the operating system, so a JVM killed with SIGKILL leaves a trace up to the last pass.
- * The writer sleeps {@link #IDLE_PARK_NS} when a pass found nothing. Closing (shutdown hook) runs one last
+ * The writer sleeps {@link #BUSY_PARK_NS} after a pass that found records and {@link #IDLE_PARK_NS}
+ * after one that found nothing. Closing (shutdown hook) runs one last
  * pass and rewrites the meta data with the end time.
  */
 final class TraceWriter implements Runnable {
   private static final long IDLE_PARK_NS = TimeUnit.MILLISECONDS.toNanos(50);
+  /**
+   * Pause after a pass that found records: draining in batches rather than in a busy loop keeps the
+   * writer from taking a whole core (and a write system call per pass) from the program.
+   */
+  private static final long BUSY_PARK_NS = TimeUnit.MILLISECONDS.toNanos(5);
   private static final long META_EVERY_NS = TimeUnit.SECONDS.toNanos(1);
 
   private final Path dir;
@@ -41,6 +47,9 @@ final class TraceWriter implements Runnable {
   private volatile long overheadPerTaskNs = -1;
   private volatile long writerCpuNs = -1;
   private long lastOwner = -1;
+  /** Delta bases of the current owner's records: the last time and execution seq written since OWNER. */
+  private long prevTime;
+  private long prevSeq;
   private Thread thread;
   private boolean failed;
 
@@ -85,9 +94,7 @@ final class TraceWriter implements Runnable {
         lastMeta = now;
         writeMeta(-1);
       }
-      if (!busy) {
-        LockSupport.parkNanos(IDLE_PARK_NS);
-      }
+      LockSupport.parkNanos(busy ? BUSY_PARK_NS : IDLE_PARK_NS);
     }
   }
 
@@ -180,55 +187,81 @@ final class TraceWriter implements Runnable {
       lastOwner = c.ownerId;
       put(TraceFormat.T_OWNER);
       varlong(c.ownerId);
+      prevTime = baseNs;
+      prevSeq = 0;
     }
     long[] w = c.words;
+    byte[] b = buf;
     int i = c.drained;
     while (i < end) {
+      if (pos > b.length - TraceFormat.MAX_RECORD_BYTES) {
+        flush();
+      }
+      int p = pos;
       long head = w[i];
-      int flags = (int) (head >>> 8);
+      long flags = head >>> 8;
       switch ((int) (head & 0xff)) {
-        case TraceFormat.EXEC:
-          put(TraceFormat.T_EXEC);
-          varlong(flags);
-          key(w[i + 1]);
-          varlong(w[i + 2]);
-          varlong(w[i + 3]);
-          zigzag(w[i + 4] - baseNs);
-          zigzag(w[i + 5] - w[i + 4]);
-          zigzag(w[i + 6]);
-          zigzag(w[i + 7]);
+        case TraceFormat.EXEC: {
+          long seq = w[i + 2];
+          long parentSeq = w[i + 3];
+          long start = w[i + 4];
+          long stop = w[i + 5];
+          b[p++] = TraceFormat.T_EXEC;
+          p = varlong(b, p, flags);
+          p = key(b, p, w[i + 1]);
+          p = zigzag(b, p, seq - prevSeq);
+          p = varlong(b, p, parentSeq == 0 ? 0 : seq - parentSeq);
+          p = zigzag(b, p, stop - prevTime);
+          p = zigzag(b, p, stop - start);
+          p = zigzag(b, p, stop - start - w[i + 6]);
+          p = zigzag(b, p, w[i + 7]);
+          prevSeq = seq;
+          prevTime = stop;
           i += TraceFormat.EXEC_WORDS;
           break;
+        }
         case TraceFormat.CREATE:
-          put(TraceFormat.T_CREATE);
-          key(w[i + 1]);
-          zigzag(w[i + 2] - baseNs);
-          zigzag(w[i + 3]);
+          b[p++] = TraceFormat.T_CREATE;
+          p = key(b, p, w[i + 1]);
+          p = zigzag(b, p, w[i + 2] - prevTime);
+          p = zigzag(b, p, w[i + 3]);
+          prevTime = w[i + 2];
           i += TraceFormat.CREATE_WORDS;
           break;
         case TraceFormat.SUBMIT:
-          put(TraceFormat.T_SUBMIT);
-          varlong(flags);
-          key(w[i + 1]);
-          zigzag(w[i + 2] - baseNs);
-          key(w[i + 3]);
-          zigzag(w[i + 4]);
+          b[p++] = TraceFormat.T_SUBMIT;
+          p = varlong(b, p, flags);
+          p = key(b, p, w[i + 1]);
+          p = zigzag(b, p, w[i + 2] - prevTime);
+          p = key(b, p, w[i + 3]);
+          p = zigzag(b, p, w[i + 4]);
+          prevTime = w[i + 2];
           i += TraceFormat.SUBMIT_WORDS;
           break;
         default:
           throw new IllegalStateException("corrupt record buffer at word " + i);
       }
+      pos = p;
     }
     c.drained = end;
   }
 
-  private void key(long key) throws IOException {
-    varlong(key >>> 32);
-    varlong(key & 0xffffffffL);
+  private static int key(byte[] b, int p, long key) {
+    return varlong(b, varlong(b, p, key >>> 32), key & 0xffffffffL);
   }
 
-  private void zigzag(long v) throws IOException {
-    varlong((v << 1) ^ (v >> 63));
+  private static int zigzag(byte[] b, int p, long v) {
+    return varlong(b, p, (v << 1) ^ (v >> 63));
+  }
+
+  /** Writes {@code v} as a varint at {@code p} (the caller made room) and returns the position after it. */
+  private static int varlong(byte[] b, int p, long v) {
+    while ((v & ~0x7fL) != 0) {
+      b[p++] = (byte) ((v & 0x7f) | 0x80);
+      v >>>= 7;
+    }
+    b[p++] = (byte) v;
+    return p;
   }
 
   private void put(int b) throws IOException {
@@ -242,11 +275,7 @@ final class TraceWriter implements Runnable {
     if (pos > buf.length - 10) {
       flush();
     }
-    while ((v & ~0x7fL) != 0) {
-      buf[pos++] = (byte) ((v & 0x7f) | 0x80);
-      v >>>= 7;
-    }
-    buf[pos++] = (byte) v;
+    pos = varlong(buf, pos, v);
   }
 
   private void string(String s) throws IOException {

@@ -17,17 +17,21 @@ import java.util.Map;
  * The raw content of {@code trace.bin}, decoded but not yet linked.
  *
  * <p>Format (written by the agent's {@code dev.forkscope.agent.boot.TraceWriter}, described in its
- * {@code TraceFormat}): the 8 bytes {@code FSTRACE1}, a varlong base time, then tagged records. Integers
- * are LEB128 varints; {@code z} marks zigzag-encoded signed values; times are {@code z(t - base)}.
+ * {@code TraceFormat}): the 8 bytes {@code FSTRACE2}, a varlong base time, then tagged records. Integers
+ * are LEB128 varints; {@code z} marks zigzag-encoded signed values.
  * <pre>
  * 1 CLASS   id, name
  * 2 THREAD  recorderId, threadId, name, virtual(0|1)
  * 3 SITE    id, frameCount, frames...
  * 4 OWNER   recorderId                 (the thread of the records that follow)
- * 5 EXEC    flags, classId, identityHash, seq, parentSeq, start, z(end - start), z(selfWall), z(selfCpu)
- * 6 CREATE  classId, identityHash, time, z(site)
- * 7 SUBMIT  flags, classId, identityHash, time, executorClassId, executorHash, z(site)
+ * 5 EXEC    flags, classId, identityHash, z(seq - prevSeq), seq - parentSeq (0 if none), z(end - prevTime),
+ *           z(end - start), z(end - start - selfWall), z(selfCpu)
+ * 6 CREATE  classId, identityHash, z(time - prevTime), z(site)
+ * 7 SUBMIT  flags, classId, identityHash, z(time - prevTime), executorClassId, executorHash, z(site)
  * </pre>
+ * {@code prevTime} is the time of the previous EXEC (its end), CREATE or SUBMIT record since the last
+ * OWNER record, or the base time right after it; {@code prevSeq} is the seq of the previous EXEC since
+ * the last OWNER record, or 0.
  * A record cut short by the end of the file (a JVM killed while writing) ends the trace.
  */
 final class TraceFile {
@@ -39,7 +43,7 @@ final class TraceFile {
   static final int F_FORKED = 64;
   static final int KIND_SHIFT = 8;
 
-  private static final byte[] MAGIC = "FSTRACE1".getBytes(StandardCharsets.US_ASCII);
+  private static final byte[] MAGIC = "FSTRACE2".getBytes(StandardCharsets.US_ASCII);
 
   record ThreadInfo(long threadId, String name, boolean virtual) {}
 
@@ -61,6 +65,9 @@ final class TraceFile {
 
   private final InputStream in;
   private long base;
+  /** Delta bases, reset by every OWNER record. */
+  private long prevTime;
+  private long prevSeq;
 
   private TraceFile(InputStream in) {
     this.in = in;
@@ -103,15 +110,22 @@ final class TraceFile {
             }
             sites.put(id, List.copyOf(frames));
           }
-          case 4 -> recorder = varlong();
+          case 4 -> {
+            recorder = varlong();
+            prevTime = base;
+            prevSeq = 0;
+          }
           case 5 -> {
             int flags = (int) varlong();
             long key = key(varlong(), varlong());
-            long seq = varlong();
-            long parent = varlong();
-            long start = time();
-            long end = start + zigzag();
-            execs.add(new Exec(recorder, flags, key, seq, parent, start, end, zigzag(), zigzag()));
+            long seq = prevSeq + zigzag();
+            long parentDistance = varlong();
+            long parent = parentDistance == 0 ? 0 : seq - parentDistance;
+            long end = time();
+            long inclusive = zigzag();
+            long selfWall = inclusive - zigzag();
+            prevSeq = seq;
+            execs.add(new Exec(recorder, flags, key, seq, parent, end - inclusive, end, selfWall, zigzag()));
           }
           case 6 -> creates.add(new Create(recorder, key(varlong(), varlong()), time(), (int) zigzag()));
           case 7 -> {
@@ -128,8 +142,10 @@ final class TraceFile {
     }
   }
 
+  /** The next delta-encoded time, which becomes the base of the next one. */
   private long time() throws IOException {
-    return base + zigzag();
+    prevTime += zigzag();
+    return prevTime;
   }
 
   private long zigzag() throws IOException {
