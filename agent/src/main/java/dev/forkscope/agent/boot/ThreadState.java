@@ -179,15 +179,14 @@ final class ThreadState {
     int at = reserve(TraceFormat.EXEC_WORDS);
     if (at >= 0) {
       long[] w = chunk.words;
-      int fl = flags[f] | (selfCpu >= 0 ? TraceFormat.F_CPU : 0);
-      w[at] = TraceFormat.EXEC | ((long) fl << 8);
+      long fl = flags[f] | (selfCpu >= 0 ? TraceFormat.F_CPU : 0);
+      w[at] = TraceFormat.EXEC | (fl << 8) | (TraceFormat.parentDistance(seqs[f], parentSeq) << 32);
       w[at + 1] = keys[f];
       w[at + 2] = seqs[f];
-      w[at + 3] = parentSeq;
-      w[at + 4] = starts[f];
-      w[at + 5] = end;
-      w[at + 6] = selfWall;
-      w[at + 7] = selfCpu;
+      w[at + 3] = starts[f];
+      w[at + 4] = end;
+      w[at + 5] = selfWall;
+      w[at + 6] = selfCpu;
       chunk.publish(at + TraceFormat.EXEC_WORDS);
     }
     if (virtual && f == 0) {
@@ -213,10 +212,9 @@ final class ThreadState {
     int at = reserve(TraceFormat.CREATE_WORDS);
     if (at >= 0) {
       long[] w = chunk.words;
-      w[at] = TraceFormat.CREATE;
+      w[at] = TraceFormat.CREATE | TraceFormat.siteBits(site);
       w[at + 1] = key(tc, task);
       w[at + 2] = t;
-      w[at + 3] = site;
       chunk.publish(at + TraceFormat.CREATE_WORDS);
     }
   }
@@ -249,11 +247,10 @@ final class ThreadState {
     int at = reserve(TraceFormat.SUBMIT_WORDS);
     if (at >= 0) {
       long[] w = chunk.words;
-      w[at] = TraceFormat.SUBMIT | (forked ? (long) TraceFormat.F_FORKED << 8 : 0);
+      w[at] = TraceFormat.SUBMIT | (forked ? (long) TraceFormat.F_FORKED << 8 : 0) | TraceFormat.siteBits(site);
       w[at + 1] = key(tc, payload);
       w[at + 2] = t;
       w[at + 3] = key(TaskClass.of(executor.getClass()), executor);
-      w[at + 4] = site;
       chunk.publish(at + TraceFormat.SUBMIT_WORDS);
     }
   }

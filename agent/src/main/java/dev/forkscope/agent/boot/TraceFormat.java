@@ -39,13 +39,18 @@ final class TraceFormat {
   /** An upper bound of one encoded EXEC, CREATE or SUBMIT record: a tag and at most ten varints. */
   static final int MAX_RECORD_BYTES = 1 + 10 * 10;
 
-  /** In-memory record types (low byte of a record's first word) and sizes in words. */
+  /**
+   * In-memory records: the first word holds the type (bits 0-7), the flags (bits 8-31) and a 32-bit
+   * field (bits 32-63): for EXEC the distance {@code seq - parentSeq} (0 when there is no parent or it
+   * does not fit), for CREATE and SUBMIT {@code site + 1}. Then EXEC: key, seq, start, end, selfWall,
+   * selfCpu; CREATE: key, time; SUBMIT: key, time, executor key.
+   */
   static final int EXEC = 1;
   static final int CREATE = 2;
   static final int SUBMIT = 3;
-  static final int EXEC_WORDS = 8;
-  static final int CREATE_WORDS = 4;
-  static final int SUBMIT_WORDS = 5;
+  static final int EXEC_WORDS = 7;
+  static final int CREATE_WORDS = 3;
+  static final int SUBMIT_WORDS = 4;
 
   static final int F_HELPED = 4;
   static final int F_VIRTUAL = 8;
@@ -55,4 +60,20 @@ final class TraceFormat {
   static final int KIND_SHIFT = 8;
 
   private TraceFormat() {}
+
+  /** The high half of an EXEC record's first word. */
+  static long parentDistance(long seq, long parentSeq) {
+    long d = parentSeq == 0 ? 0 : seq - parentSeq;
+    return d > 0xffffffffL ? 0 : d;
+  }
+
+  /** The high half of a CREATE or SUBMIT record's first word. */
+  static long siteBits(int site) {
+    return (long) (site + 1) << 32;
+  }
+
+  /** The site id held in the high half of a CREATE or SUBMIT record's first word. */
+  static int site(long head) {
+    return (int) (head >>> 32) - 1;
+  }
 }

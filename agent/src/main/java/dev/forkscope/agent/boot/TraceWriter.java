@@ -199,22 +199,21 @@ final class TraceWriter implements Runnable {
       }
       int p = pos;
       long head = w[i];
-      long flags = head >>> 8;
+      long flags = (head >>> 8) & 0xffffff;
       switch ((int) (head & 0xff)) {
         case TraceFormat.EXEC: {
           long seq = w[i + 2];
-          long parentSeq = w[i + 3];
-          long start = w[i + 4];
-          long stop = w[i + 5];
+          long start = w[i + 3];
+          long stop = w[i + 4];
           b[p++] = TraceFormat.T_EXEC;
           p = varlong(b, p, flags);
           p = key(b, p, w[i + 1]);
           p = zigzag(b, p, seq - prevSeq);
-          p = varlong(b, p, parentSeq == 0 ? 0 : seq - parentSeq);
+          p = varlong(b, p, head >>> 32);
           p = zigzag(b, p, stop - prevTime);
           p = zigzag(b, p, stop - start);
-          p = zigzag(b, p, stop - start - w[i + 6]);
-          p = zigzag(b, p, w[i + 7]);
+          p = zigzag(b, p, stop - start - w[i + 5]);
+          p = zigzag(b, p, w[i + 6]);
           prevSeq = seq;
           prevTime = stop;
           i += TraceFormat.EXEC_WORDS;
@@ -224,7 +223,7 @@ final class TraceWriter implements Runnable {
           b[p++] = TraceFormat.T_CREATE;
           p = key(b, p, w[i + 1]);
           p = zigzag(b, p, w[i + 2] - prevTime);
-          p = zigzag(b, p, w[i + 3]);
+          p = zigzag(b, p, TraceFormat.site(head));
           prevTime = w[i + 2];
           i += TraceFormat.CREATE_WORDS;
           break;
@@ -234,7 +233,7 @@ final class TraceWriter implements Runnable {
           p = key(b, p, w[i + 1]);
           p = zigzag(b, p, w[i + 2] - prevTime);
           p = key(b, p, w[i + 3]);
-          p = zigzag(b, p, w[i + 4]);
+          p = zigzag(b, p, TraceFormat.site(head));
           prevTime = w[i + 2];
           i += TraceFormat.SUBMIT_WORDS;
           break;
