@@ -3,10 +3,8 @@ package dev.forkscope.cli;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
-import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
@@ -58,17 +56,7 @@ final class AgentJar {
       return jar;
     }
     Files.createDirectories(dir);
-    Path tmp = Files.createTempFile(dir, ".forkscope-agent", ".tmp");
-    try {
-      Files.write(tmp, bytes);
-      try {
-        Files.move(tmp, jar, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-      } catch (AtomicMoveNotSupportedException e) {
-        Files.move(tmp, jar, StandardCopyOption.REPLACE_EXISTING);
-      }
-    } finally {
-      Files.deleteIfExists(tmp);
-    }
+    AtomicFiles.writeBytes(jar, out -> out.write(bytes));
     return jar;
   }
 

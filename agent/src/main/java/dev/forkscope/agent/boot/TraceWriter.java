@@ -88,14 +88,15 @@ final class TraceWriter implements Runnable {
     long lastMeta = System.nanoTime();
     while (!closing) {
       boolean busy = pass();
-      writerCpuNs = ownCpuNs();
       long now = System.nanoTime();
       if (now - lastMeta >= META_EVERY_NS) {
         lastMeta = now;
+        writerCpuNs = ownCpuNs();
         writeMeta(-1);
       }
       LockSupport.parkNanos(busy ? BUSY_PARK_NS : IDLE_PARK_NS);
     }
+    writerCpuNs = ownCpuNs();
   }
 
   private void close() {
