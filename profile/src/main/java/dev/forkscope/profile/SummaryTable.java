@@ -26,11 +26,17 @@ public final class SummaryTable {
         meta.cpus(), meta.jdk()));
     out.append(String.format(Locale.ROOT,
         "cpu time %s, contexts %s, aggregation %s (%s executions folded), verdicts %s;"
-            + " profiler cost %s per task, %s records dropped, %s tasks never executed%n",
+            + " profiler cost %s per task, %s records dropped%n",
         meta.cpuMode(), meta.contexts() ? "on" : "off", profile.options().aggregate() ? "on" : "off",
         count(profile.folded()), profile.options().verdicts().name().toLowerCase(Locale.ROOT),
         meta.overheadPerTaskNs() > 0 ? duration(meta.overheadPerTaskNs()) : "unmeasured",
-        count(meta.dropped()), count(profile.neverExecuted())));
+        count(meta.dropped())));
+    if (profile.neverExecuted() > 0) {
+      out.append(String.format(Locale.ROOT,
+          "%s tasks were created but never run as tasks (compute() called directly, or never"
+              + " submitted): their work, if any, counts in the caller%n",
+          count(profile.neverExecuted())));
+    }
     if (profile.taskClasses().isEmpty()) {
       out.append(String.format("no task executions recorded%n"));
       return out.toString();

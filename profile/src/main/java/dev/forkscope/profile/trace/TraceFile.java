@@ -92,7 +92,11 @@ final class TraceFile {
   private void readAll(Path file) throws IOException {
     byte[] magic = in.readNBytes(MAGIC.length);
     if (!Arrays.equals(magic, MAGIC)) {
-      throw new IOException(file + " is not a forkscope trace (bad header)");
+      boolean otherVersion = magic.length == MAGIC.length
+          && Arrays.equals(magic, 0, MAGIC.length - 1, MAGIC, 0, MAGIC.length - 1);
+      throw new IOException(file + (otherVersion
+          ? " was written by another version of the forkscope agent: profile the program again"
+          : " is not a forkscope trace (bad header)"));
     }
     long recorder = -1;
     try {
