@@ -39,11 +39,10 @@ interface BenchSuite {
    * @param terminal progress on the terminal (silent when not interactive)
    * @param out      standard output, for anything the suite wants to say beyond the table
    * @param quick    CI-sized inputs ({@code --quick})
-   * @param check    whether missed performance targets count as failed checks ({@code --check})
    * @param chart    where to draw a chart, for suites that draw one; null for none
    */
   record Context(List<Integer> threads, int repeat, List<Path> inputs, Terminal terminal, PrintWriter out,
-      boolean quick, boolean check, Path chart) {
+      boolean quick, Path chart) {
   }
 
   /**
@@ -62,7 +61,7 @@ interface BenchSuite {
   }
 
   /**
-   * A suite's results, and the descriptions of any checks that failed (the command then exits 1).
+   * A suite's results, and the performance targets it missed (the command exits 1 for them with --check).
    *
    * @param summary top-level JSON fields after {@code results} (e.g. targets), possibly empty
    * @param table   the suite's own text table, printed instead of the generic one; null for that one
