@@ -2,10 +2,11 @@ package dev.forkscope.agent;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.OutputStream;
 import java.lang.instrument.Instrumentation;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.jar.JarFile;
 
 /**
@@ -44,23 +45,43 @@ public final class ForkscopeAgent {
     premain(args, inst);
   }
 
-  /** Checks the output directory and appends the recorder jar to the boot class path. */
+  /**
+   * Checks the output directory and appends the recorder jar to the boot class path. The files get names
+   * from the clock, created exclusively, rather than from {@code Files.createTempFile} (which loads and
+   * seeds a SecureRandom) or the process id ({@code ProcessHandle} starts a thread pool): both cost
+   * start-up time in every profiled JVM.
+   */
   private static String prepare(Path out, Instrumentation inst) throws IOException {
     try {
       Files.createDirectories(out);
-      Files.deleteIfExists(Files.createTempFile(out, "probe", ".tmp"));
+      Files.delete(createUnique(out, ".forkscope-probe-", ""));
     } catch (IOException | SecurityException e) {
       return "cannot write to " + out.toAbsolutePath() + " (" + e.getClass().getSimpleName() + ")";
     }
-    Path jar = Files.createTempFile("forkscope-boot", ".jar");
+    Path jar = createUnique(Path.of(System.getProperty("java.io.tmpdir")), "forkscope-boot-", ".jar");
     jar.toFile().deleteOnExit();
-    try (InputStream in = ForkscopeAgent.class.getResourceAsStream("/" + BOOT_JAR)) {
+    try (InputStream in = ForkscopeAgent.class.getResourceAsStream("/" + BOOT_JAR);
+        OutputStream copy = Files.newOutputStream(jar)) {
       if (in == null) {
         return "the agent jar lacks " + BOOT_JAR + " (a broken build)";
       }
-      Files.copy(in, jar, StandardCopyOption.REPLACE_EXISTING);
+      in.transferTo(copy);
     }
     inst.appendToBootstrapClassLoaderSearch(new JarFile(jar.toFile()));
     return null;
+  }
+
+  /** Creates a new empty file {@code dir/prefix<n>suffix}; never opens an existing file or link. */
+  private static Path createUnique(Path dir, String prefix, String suffix) throws IOException {
+    long n = System.nanoTime();
+    for (int attempt = 0; ; attempt++) {
+      try {
+        return Files.createFile(dir.resolve(prefix + Long.toHexString(n + attempt) + suffix));
+      } catch (FileAlreadyExistsException e) {
+        if (attempt == 100) {
+          throw e;
+        }
+      }
+    }
   }
 }

@@ -1,11 +1,9 @@
 package dev.forkscope.agent.boot;
 
-import java.util.function.BooleanSupplier;
-
 /**
- * Measures the recorder's own cost per task at start-up: one submission record plus one execution
- * (enter and exit, with the nanoTime reads, sampled CPU-time and stack reads as configured, and the record
- * write), on an empty task and a recorder whose records are discarded.
+ * Measures the recorder's own cost per task (at exit, see {@link TraceWriter}): one submission record plus
+ * one execution (enter and exit, with the nanoTime reads, sampled CPU-time and stack reads as configured,
+ * and the record write), on an empty task and a recorder whose records are discarded.
  *
  * <p>The loop first runs long enough for the JIT to compile the recorder, then times short rounds and keeps
  * the fastest: on a shared machine preemption only ever adds time, so the minimum is the best estimate of
@@ -18,22 +16,16 @@ final class Calibration {
 
   private Calibration() {}
 
-  /** Cost per task in ns, or -1 when {@code stop} became true first. */
-  static long perTaskNs(BooleanSupplier stop) {
+  /** Cost per task in ns. */
+  static long perTaskNs() {
     ThreadState s = ThreadState.forCalibration();
     Runnable empty = new EmptyTask();
     Object executor = new Object();
     for (int i = 0; i < WARM_UP_TASKS; i++) {
-      if (i % TASKS_PER_ROUND == 0 && stop.getAsBoolean()) {
-        return -1;
-      }
       oneTask(s, executor, empty);
     }
     long best = Long.MAX_VALUE;
     for (int r = 0; r < ROUNDS; r++) {
-      if (stop.getAsBoolean()) {
-        return -1;
-      }
       long t0 = System.nanoTime();
       for (int i = 0; i < TASKS_PER_ROUND; i++) {
         oneTask(s, executor, empty);
@@ -45,7 +37,8 @@ final class Calibration {
 
   private static void oneTask(ThreadState s, Object executor, Runnable task) {
     s.submitted(executor, task, false);
-    s.exit(s.enter(task, ThreadState.RUN, false));
+    s.enter(task, ThreadState.RUN, false);
+    s.exit();
   }
 
   private static final class EmptyTask implements Runnable {

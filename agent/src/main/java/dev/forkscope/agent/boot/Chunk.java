@@ -28,7 +28,12 @@ final class Chunk {
   }
 
   final int index;
-  final long[] words;
+  private final int capacity;
+  /**
+   * Allocated by the first thread that takes the chunk ({@link #allocate}), so that a program with few
+   * tasks never pays for the whole pool; visible to the writer through the volatile {@link #state}.
+   */
+  long[] words;
   private int count;
   volatile int state = FREE;
   /** The owner's recorder id and thread, set before the state becomes IN_USE. */
@@ -39,7 +44,14 @@ final class Chunk {
 
   Chunk(int index, int capacity) {
     this.index = index;
-    this.words = new long[capacity];
+    this.capacity = capacity;
+  }
+
+  /** Owner side, before the chunk is first used. */
+  void allocate() {
+    if (words == null) {
+      words = new long[capacity];
+    }
   }
 
   /** Owner side: the count as last written by this thread. */

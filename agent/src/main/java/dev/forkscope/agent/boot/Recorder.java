@@ -12,7 +12,10 @@ import java.util.concurrent.atomic.LongAdder;
 /**
  * The static entry points that instrumented code calls. This class and its package are appended to the
  * boot class path so that instrumented JDK classes can see them; they must not reference anything outside
- * the JDK.
+ * the JDK. Nothing on the paths that instrumented code reaches may use a lambda, a method reference or a
+ * string concatenation compiled to invokedynamic (the agent module is compiled with
+ * {@code -XDstringConcat=inline}): bootstrapping those costs tens of milliseconds at first use and runs JDK
+ * code that may itself be hooked.
  *
  * <p>Every entry point finds the calling thread's {@link ThreadState} and returns quickly; none of them
  * locks, parks or allocates on the steady-state path. Before {@link #start} nothing is installed, so the
@@ -23,11 +26,22 @@ public final class Recorder {
   static final int CPU_SAMPLED = 1;
   static final int CPU_ALL = 2;
 
+  /** Execution methods, as the instrumented code passes them to {@link #enter}. */
+  public static final int RUN = ThreadState.RUN;
+  public static final int CALL = ThreadState.CALL;
+  public static final int EXEC = ThreadState.EXEC;
+
   /** Chunks of record words: 512 x 32 KiB = 16 MiB of trace buffers at most. */
   private static final int CHUNKS = 512;
   private static final int CHUNK_WORDS = 4096;
 
-  private static final ThreadLocal<ThreadState> STATE = ThreadLocal.withInitial(ThreadState::forCurrentThread);
+  /** A subclass rather than ThreadLocal.withInitial: the recorder must not use lambdas (see the class comment). */
+  private static final ThreadLocal<ThreadState> STATE = new ThreadLocal<>() {
+    @Override
+    protected ThreadState initialValue() {
+      return ThreadState.forCurrentThread();
+    }
+  };
   static final LongAdder DROPPED = new LongAdder();
   static volatile int cpuMode = CPU_OFF;
   static volatile boolean contexts;
@@ -44,14 +58,16 @@ public final class Recorder {
    * @return an error message, or null when recording started
    */
   public static String start(Path out, String cpu, boolean withContexts, Map<String, String> settings) {
-    ThreadMXBean mx = ManagementFactory.getThreadMXBean();
     int mode = "all".equals(cpu) ? CPU_ALL : "off".equals(cpu) ? CPU_OFF : CPU_SAMPLED;
-    if (mode != CPU_OFF && !mx.isCurrentThreadCpuTimeSupported()) {
-      mode = CPU_OFF;
-    } else if (mode != CPU_OFF && !mx.isThreadCpuTimeEnabled()) {
-      mx.setThreadCpuTimeEnabled(true);
+    if (mode != CPU_OFF) { // java.lang.management costs tens of milliseconds of start-up: only when needed
+      ThreadMXBean mx = ManagementFactory.getThreadMXBean();
+      if (!mx.isCurrentThreadCpuTimeSupported()) {
+        mode = CPU_OFF;
+      } else if (!mx.isThreadCpuTimeEnabled()) {
+        mx.setThreadCpuTimeEnabled(true);
+      }
+      threads = mx;
     }
-    threads = mx;
     pool = new ChunkPool(CHUNKS, CHUNK_WORDS);
     cpuMode = mode;
     contexts = withContexts;
@@ -69,89 +85,122 @@ public final class Recorder {
   }
 
   /**
-   * Entry of an execution method ({@code run}, {@code call}, {@code exec}, {@code doExec}) of {@code task}.
+   * Entry of an execution method ({@code run}, {@code call}, {@code exec}, {@code doExec}) of {@code task};
+   * the hooked method calls {@link #exit} on every way out.
    *
-   * @return a token for {@link #exit}: the frame index plus one, or 0 when nothing was pushed (so that
-   *     the default value of a suppressed advice failure is harmless)
+   * @param method {@link #RUN}, {@link #CALL} or {@link #EXEC}
    */
-  public static int enter(Object task, String method) {
-    char c = method.charAt(0);
-    int m = c == 'c' ? ThreadState.CALL : c == 'r' ? ThreadState.RUN : ThreadState.EXEC;
-    return STATE.get().enter(task, m, task instanceof Thread) + 1;
+  public static void enter(Object task, int method) {
+    try {
+      STATE.get().enter(task, method, task instanceof Thread);
+    } catch (Throwable recorderFailure) {
+      // never visible to the program
+    }
   }
 
-  /** Entry of a virtual thread's body; returns a token as {@link #enter} does. */
-  public static int enterVirtual(Object task) {
-    return task == null ? 0 : STATE.get().enter(task, ThreadState.RUN, true) + 1;
+  /** Entry of a virtual thread's body ({@code VirtualThread.run(Runnable)}); {@link #exit} follows. */
+  public static void enterVirtual(Object task) {
+    try {
+      STATE.get().enter(task, RUN, true);
+    } catch (Throwable recorderFailure) {
+      // never visible to the program
+    }
   }
 
-  /** Exit (normal or by exception) of the execution that {@link #enter} returned {@code token} for. */
-  public static void exit(int token) {
-    if (token > 0) {
-      STATE.get().exit(token - 1);
+  /** Exit, normal or by exception, of the execution method whose {@link #enter} came last on this thread. */
+  public static void exit() {
+    try {
+      STATE.get().exit();
+    } catch (Throwable recorderFailure) {
+      // never visible to the program
     }
   }
 
   /** Exit of a constructor of a task class; records a creation when {@code declaring} is the object's class. */
   public static void created(Object task, Class<?> declaring) {
-    if (task.getClass() == declaring) {
-      STATE.get().created(task, declaring);
+    try {
+      if (task.getClass() == declaring) {
+        STATE.get().created(task, declaring);
+      }
+    } catch (Throwable recorderFailure) {
+      // never visible to the program
     }
   }
 
   /** Entry of a submission method; only the outermost one on the stack records. */
   public static void submitEnter(Object executor, Object task) {
-    ThreadState s = STATE.get();
-    if (s.submitDepth++ == 0) {
-      s.submitted(executor, task, true);
+    try {
+      ThreadState s = STATE.get();
+      if (s.submitDepth++ == 0) {
+        s.submitted(executor, task, true);
+      }
+    } catch (Throwable recorderFailure) {
+      // never visible to the program
     }
   }
 
   /** Entry of {@code invokeAll}/{@code invokeAny}: one submission per task. */
   public static void submitAllEnter(Object executor, Collection<?> tasks) {
-    ThreadState s = STATE.get();
-    if (s.submitDepth++ == 0 && tasks != null) {
-      for (Object t : tasks) {
-        s.submitted(executor, t, true);
+    try {
+      ThreadState s = STATE.get();
+      if (s.submitDepth++ == 0 && tasks != null) {
+        for (Object t : tasks) {
+          s.submitted(executor, t, true);
+        }
       }
+    } catch (Throwable recorderFailure) {
+      // never visible to the program
     }
   }
 
+  /** Exit, normal or by exception, of a submission method. */
   public static void submitExit() {
-    STATE.get().submitDepth--;
+    try {
+      STATE.get().submitDepth--;
+    } catch (Throwable recorderFailure) {
+      // never visible to the program
+    }
   }
 
   /** {@code ForkJoinTask.fork()}: a submission to the worker's pool, or to the common pool from outside. */
   public static void forked(Object task) {
-    ThreadState s = STATE.get();
-    if (s.submitDepth == 0) {
-      Thread t = s.thread;
-      Object pool = t instanceof ForkJoinWorkerThread ? ((ForkJoinWorkerThread) t).getPool() : ForkJoinPool.commonPool();
-      s.submitted(pool, task, true);
+    try {
+      ThreadState s = STATE.get();
+      if (s.submitDepth == 0) {
+        Thread t = s.thread;
+        Object pool = t instanceof ForkJoinWorkerThread ? ((ForkJoinWorkerThread) t).getPool() : ForkJoinPool.commonPool();
+        s.submitted(pool, task, true);
+      }
+    } catch (Throwable recorderFailure) {
+      // never visible to the program
     }
   }
 
   /** Entry of a wait that may run other tasks (join, helpQuiesce, managedBlock...). */
   public static void joinEnter() {
-    STATE.get().joinDepth++;
+    try {
+      STATE.get().joinDepth++;
+    } catch (Throwable recorderFailure) {
+      // never visible to the program
+    }
   }
 
+  /** Exit, normal or by exception, of such a wait. */
   public static void joinExit() {
-    STATE.get().joinDepth--;
+    try {
+      STATE.get().joinDepth--;
+    } catch (Throwable recorderFailure) {
+      // never visible to the program
+    }
   }
 
   /** Replaces {@code task.run()} in {@code ThreadPoolExecutor.runWorker}. */
   public static void runWorkerTask(Runnable task) {
-    int token = 0;
-    try {
-      token = STATE.get().enter(task, ThreadState.RUN, false) + 1;
-    } catch (Throwable recorderFailure) {
-      // the task must run whatever happens to the recorder
-    }
+    enter(task, RUN);
     try {
       task.run();
     } finally {
-      exit(token);
+      exit();
     }
   }
 }

@@ -1,12 +1,15 @@
 package dev.forkscope.agent.boot;
 
 import java.util.ArrayList;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.Executor;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Function;
+import java.util.stream.Stream;
 
 /**
  * Sampled calling contexts of task creation and submission: the first frames outside JDK, agent and
@@ -37,11 +40,7 @@ final class Sites {
   static int capture(ThreadState state, Class<?> constructed) {
     state.busy = true;
     try {
-      List<String> frames = WALKER.walk(s -> {
-        List<String> out = new ArrayList<>(FRAMES);
-        s.filter(f -> !skipped(f, constructed)).limit(FRAMES).forEach(f -> out.add(describe(f)));
-        return out;
-      });
+      List<String> frames = WALKER.walk(new FirstFrames(constructed));
       String key = String.join("\n", frames);
       Integer id = IDS.get(key);
       if (id == null) {
@@ -55,6 +54,27 @@ final class Sites {
       return id;
     } finally {
       state.busy = false;
+    }
+  }
+
+  /** The first {@link #FRAMES} frames not skipped; a class rather than a lambda (see {@link Recorder}). */
+  private static final class FirstFrames implements Function<Stream<StackWalker.StackFrame>, List<String>> {
+    private final Class<?> constructed;
+
+    FirstFrames(Class<?> constructed) {
+      this.constructed = constructed;
+    }
+
+    @Override
+    public List<String> apply(Stream<StackWalker.StackFrame> stack) {
+      List<String> out = new ArrayList<>(FRAMES);
+      for (Iterator<StackWalker.StackFrame> it = stack.iterator(); it.hasNext() && out.size() < FRAMES; ) {
+        StackWalker.StackFrame f = it.next();
+        if (!skipped(f, constructed)) {
+          out.add(describe(f));
+        }
+      }
+      return out;
     }
   }
 

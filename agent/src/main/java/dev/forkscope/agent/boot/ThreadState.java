@@ -17,6 +17,11 @@ import java.util.concurrent.atomic.AtomicLong;
  * the same way, and so is the recorder's own sampling of calling contexts. The arrays only grow (nesting
  * depth), so the hot path does not allocate. When no chunk is free a record is dropped and counted;
  * nothing here blocks or locks.
+ *
+ * <p>The instrumented code calls {@link #exit} exactly once for every {@link #enter}, on every way out of
+ * the hooked method, so every enter pushes a frame (a {@link #SILENT} one when it records nothing) and
+ * exit pops the top one. Only executions read the clock twice; creations and most submissions are stamped
+ * with the thread's last reading ({@link #lastClock}), which orders them among the thread's records.
  */
 final class ThreadState {
   static final int RUN = 0;
@@ -37,6 +42,13 @@ final class ThreadState {
   /** In sampled mode, CPU time is also taken when this thread has not read it for this long. */
   static final long CPU_SAMPLE_GAP_NS = 50_000;
   /**
+   * Submissions read the clock one time in this many (a power of two): a clock read costs tens of
+   * nanoseconds, as much as the rest of a submission record, and queue-wait percentiles need no more.
+   */
+  static final int SUBMIT_CLOCK_EVERY = 4;
+  /** Frame flags of an {@link #enter} that records nothing; trace flags never use bit 30. */
+  private static final int SILENT = 1 << 30;
+  /**
    * Marks a frame with a nested execution whose CPU time was not taken: its own CPU time cannot be
    * separated, so it is reported as unknown rather than forcing every nested execution to be measured.
    */
@@ -56,6 +68,8 @@ final class ThreadState {
   private long[] childWall = new long[8];
   private long[] childCpu = new long[8];
   private int[] flags = new int[8];
+  /** Index of the nearest enclosing frame that is not {@link #SILENT}, -1 if none. */
+  private int[] parents = new int[8];
   private int[] joinAtEntry = new int[8];
   private int[] savedSubmitDepth = new int[8];
   private int depth;
@@ -63,6 +77,9 @@ final class ThreadState {
   private long lastCpuReadNs = Long.MIN_VALUE / 2;
   private int cpuTick;
   private int siteTick;
+  /** The last System.nanoTime() this thread's recorder read: the time stamp of records that read none. */
+  private long lastClock = System.nanoTime();
+  private int random = (int) System.nanoTime() | 1;
 
   int joinDepth;
   int submitDepth;
@@ -76,6 +93,7 @@ final class ThreadState {
     this.calibration = calibration;
     if (calibration) {
       chunk = new Chunk(-1, 1024);
+      chunk.allocate();
     } else {
       UNWRITTEN.add(this);
     }
@@ -91,91 +109,100 @@ final class ThreadState {
   }
 
   /**
-   * Starts an execution of {@code task} (or of the task a JDK wrapper holds).
-   *
-   * @return the frame index to pass to {@link #exit}, or -1 when nothing was pushed
+   * Starts an execution of {@code task} (or of the task a JDK wrapper holds). Every call pushes a frame,
+   * so that {@link #exit} needs no token: a frame that records nothing (the recorder is busy, the class is
+   * ignored, a nested call to the running task's own execution method) is pushed as {@link #SILENT}.
    */
-  int enter(Object task, int method, boolean threadTask) {
-    if (busy) {
-      return -1;
+  void enter(Object task, int method, boolean threadTask) {
+    int d = depth;
+    if (d == tasks.length) {
+      grow();
+    }
+    depth = d + 1;
+    flags[d] = SILENT; // until the frame is complete: a failure below leaves a frame that records nothing
+    Object payload = busy ? null : payload(task);
+    int p = d > 0 && flags[d - 1] == SILENT ? parents[d - 1] : d - 1;
+    tasks[d] = payload;
+    parents[d] = p;
+    if (payload == null || (p >= 0 && tasks[p] == payload)) {
+      return;
+    }
+    TaskClass tc = TaskClass.of(payload.getClass());
+    int m = payload == task ? method : methodOf(tc.kinds);
+    boolean helped = p >= 0 && joinDepth > joinAtEntry[p];
+    int f = m | (helped ? TraceFormat.F_HELPED : 0) | (virtual ? TraceFormat.F_VIRTUAL : 0)
+        | (threadTask ? TraceFormat.F_THREAD_TASK : 0) | (tc.kinds << TraceFormat.KIND_SHIFT);
+    keys[d] = key(tc, payload);
+    seqs[d] = nextSeq++;
+    joinAtEntry[d] = joinDepth;
+    savedSubmitDepth[d] = submitDepth;
+    submitDepth = 0;
+    childWall[d] = 0;
+    childCpu[d] = 0;
+    long now = System.nanoTime();
+    if (wantsCpu(tc, now)) {
+      cpuStarts[d] = Recorder.threadCpuTime();
+      lastCpuReadNs = now;
+      now = System.nanoTime();
+    } else {
+      cpuStarts[d] = -1;
+    }
+    starts[d] = now;
+    lastClock = now;
+    flags[d] = f;
+  }
+
+  /** The task that {@code task} runs for the program: itself, or what a JDK wrapper holds; null to ignore. */
+  private Object payload(Object task) {
+    if (task == null) {
+      return null;
     }
     TaskClass tc = TaskClass.of(task.getClass());
     Object payload = task;
     for (int hops = 0; tc.isWrapper() && hops < 4; hops++) {
       payload = tc.unwrap(payload);
       if (payload == null) {
-        return -1;
+        return null;
       }
       tc = TaskClass.of(payload.getClass());
     }
-    if (tc.ignored && !calibration) {
-      return -1;
-    }
-    int d = depth;
-    if (d > 0 && tasks[d - 1] == payload) {
-      return -1; // a nested call to the running task's own execution method: counted once
-    }
-    if (d == tasks.length) {
-      grow();
-    }
-    int m = payload == task ? method : methodOf(tc.kinds);
-    boolean helped = d > 0 && joinDepth > joinAtEntry[d - 1];
-    int f = m | (helped ? TraceFormat.F_HELPED : 0) | (virtual ? TraceFormat.F_VIRTUAL : 0)
-        | (threadTask ? TraceFormat.F_THREAD_TASK : 0) | (tc.kinds << TraceFormat.KIND_SHIFT);
-    long now = System.nanoTime();
-    boolean cpu = wantsCpu(tc, d, now);
-    tasks[d] = payload;
-    keys[d] = key(tc, payload);
-    seqs[d] = nextSeq++;
-    flags[d] = f;
-    joinAtEntry[d] = joinDepth;
-    savedSubmitDepth[d] = submitDepth;
-    submitDepth = 0;
-    childWall[d] = 0;
-    childCpu[d] = 0;
-    depth = d + 1;
-    if (cpu) {
-      cpuStarts[d] = Recorder.threadCpuTime();
-      lastCpuReadNs = now;
-      starts[d] = System.nanoTime();
-    } else {
-      cpuStarts[d] = -1;
-      starts[d] = now;
-    }
-    return d;
+    return tc.ignored && !calibration ? null : payload;
   }
 
-  /** Ends the execution in frame {@code f}; frames above it that never ended are discarded. */
-  void exit(int f) {
-    if (f < 0 || f >= depth) {
+  /** Ends the execution whose frame the matching {@link #enter} pushed. */
+  void exit() {
+    int f = depth - 1;
+    if (f < 0) {
+      return;
+    }
+    depth = f;
+    tasks[f] = null;
+    if (flags[f] == SILENT) {
       return;
     }
     long end = System.nanoTime();
+    lastClock = end;
     long cpuEnd = -1;
     if (cpuStarts[f] >= 0) {
       cpuEnd = Recorder.threadCpuTime();
       lastCpuReadNs = end;
     }
-    for (int i = depth - 1; i > f; i--) {
-      tasks[i] = null;
-    }
     long inclusive = end - starts[f];
     long cpuInclusive = cpuEnd >= 0 ? cpuEnd - cpuStarts[f] : -1;
     long selfWall = inclusive - childWall[f];
     long selfCpu = cpuInclusive >= 0 && childCpu[f] != CPU_UNKNOWN ? cpuInclusive - childCpu[f] : -1;
+    int p = parents[f];
     long parentSeq = 0;
-    if (f > 0) {
-      childWall[f - 1] += inclusive;
+    if (p >= 0) {
+      childWall[p] += inclusive;
       if (cpuInclusive < 0) {
-        childCpu[f - 1] = CPU_UNKNOWN;
-      } else if (childCpu[f - 1] != CPU_UNKNOWN) {
-        childCpu[f - 1] += cpuInclusive;
+        childCpu[p] = CPU_UNKNOWN;
+      } else if (childCpu[p] != CPU_UNKNOWN) {
+        childCpu[p] += cpuInclusive;
       }
-      parentSeq = seqs[f - 1];
+      parentSeq = seqs[p];
     }
     submitDepth = savedSubmitDepth[f];
-    tasks[f] = null;
-    depth = f;
     int at = reserve(TraceFormat.EXEC_WORDS);
     if (at >= 0) {
       long[] w = chunk.words;
@@ -203,7 +230,6 @@ final class ThreadState {
     if (tc.ignored) {
       return;
     }
-    long t = System.nanoTime();
     int site = -1;
     if (Recorder.contexts && (tc.creationSamples < Sites.SAMPLE_FIRST || ++siteTick % Sites.SAMPLE_EVERY == 0)) {
       tc.creationSamples++;
@@ -214,29 +240,23 @@ final class ThreadState {
       long[] w = chunk.words;
       w[at] = TraceFormat.CREATE | TraceFormat.siteBits(site);
       w[at + 1] = key(tc, task);
-      w[at + 2] = t;
+      w[at + 2] = lastClock;
       chunk.publish(at + TraceFormat.CREATE_WORDS);
     }
   }
 
   /** Records one submission of {@code task} (or what it wraps) to {@code executor}. */
   void submitted(Object executor, Object task, boolean fork) {
-    if (busy || task == null) {
+    if (busy) {
       return;
     }
-    TaskClass tc = TaskClass.of(task.getClass());
-    Object payload = task;
-    for (int hops = 0; tc.isWrapper() && hops < 4; hops++) {
-      payload = tc.unwrap(payload);
-      if (payload == null) {
-        return;
-      }
-      tc = TaskClass.of(payload.getClass());
-    }
-    if (tc.ignored && !calibration) {
+    Object payload = payload(task);
+    if (payload == null) {
       return;
     }
-    long t = System.nanoTime();
+    TaskClass tc = TaskClass.of(payload.getClass());
+    boolean timed = sampleSubmissionClock();
+    long t = timed ? (lastClock = System.nanoTime()) : lastClock;
     boolean forked = fork && thread instanceof ForkJoinWorkerThread
         && ((ForkJoinWorkerThread) thread).getPool() == executor;
     int site = -1;
@@ -247,7 +267,8 @@ final class ThreadState {
     int at = reserve(TraceFormat.SUBMIT_WORDS);
     if (at >= 0) {
       long[] w = chunk.words;
-      w[at] = TraceFormat.SUBMIT | (forked ? (long) TraceFormat.F_FORKED << 8 : 0) | TraceFormat.siteBits(site);
+      int fl = (forked ? TraceFormat.F_FORKED : 0) | (timed ? TraceFormat.F_TIMED : 0);
+      w[at] = TraceFormat.SUBMIT | ((long) fl << 8) | TraceFormat.siteBits(site);
       w[at + 1] = key(tc, payload);
       w[at + 2] = t;
       w[at + 3] = key(TaskClass.of(executor.getClass()), executor);
@@ -255,7 +276,20 @@ final class ThreadState {
     }
   }
 
-  private boolean wantsCpu(TaskClass tc, int d, long now) {
+  /**
+   * Whether this submission reads the clock: one in {@link #SUBMIT_CLOCK_EVERY} on average, picked by a
+   * per-thread xorshift generator so that no submission pattern is systematically missed.
+   */
+  private boolean sampleSubmissionClock() {
+    int r = random;
+    r ^= r << 13;
+    r ^= r >>> 17;
+    r ^= r << 5;
+    random = r;
+    return (r & (SUBMIT_CLOCK_EVERY - 1)) == 0;
+  }
+
+  private boolean wantsCpu(TaskClass tc, long now) {
     int mode = Recorder.cpuMode;
     if (mode == Recorder.CPU_OFF) {
       return false;
@@ -276,15 +310,16 @@ final class ThreadState {
    */
   private int captureSite(Class<?> constructed) {
     int d = depth;
-    boolean cpu = d > 0 && cpuStarts[d - 1] >= 0;
+    int f = d == 0 ? -1 : flags[d - 1] == SILENT ? parents[d - 1] : d - 1;
+    boolean cpu = f >= 0 && cpuStarts[f] >= 0;
     long wall0 = System.nanoTime();
     long cpu0 = cpu ? Recorder.threadCpuTime() : 0;
     int site = Sites.capture(this, constructed);
-    if (d > 0) {
+    if (f >= 0) {
       if (cpu) {
-        childCpu[d - 1] += Recorder.threadCpuTime() - cpu0;
+        childCpu[f] += Recorder.threadCpuTime() - cpu0;
       }
-      childWall[d - 1] += System.nanoTime() - wall0;
+      childWall[f] += System.nanoTime() - wall0;
     }
     return site;
   }
@@ -319,6 +354,7 @@ final class ThreadState {
       Recorder.DROPPED.increment();
       return -1;
     }
+    c.allocate();
     c.ownerId = id;
     c.ownerThread = thread;
     c.publish(0);
@@ -345,6 +381,7 @@ final class ThreadState {
     childWall = Arrays.copyOf(childWall, n);
     childCpu = Arrays.copyOf(childCpu, n);
     flags = Arrays.copyOf(flags, n);
+    parents = Arrays.copyOf(parents, n);
     joinAtEntry = Arrays.copyOf(joinAtEntry, n);
     savedSubmitDepth = Arrays.copyOf(savedSubmitDepth, n);
   }

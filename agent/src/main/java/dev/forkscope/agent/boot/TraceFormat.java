@@ -4,7 +4,7 @@ package dev.forkscope.agent.boot;
  * Layout of the in-memory records and of {@code trace.bin}; the reader in {@code dev.forkscope.profile.trace}
  * implements the same description.
  *
- * <p>{@code trace.bin}: the 8 bytes {@code FSTRACE2}, a varlong base time (nanoTime at agent start), then
+ * <p>{@code trace.bin}: the 8 bytes {@code FSTRACE3}, a varlong base time (nanoTime at agent start), then
  * tagged records until the end of the file. A record cut short by the end of the file (a JVM killed while
  * writing) is ignored. Integers are LEB128 varints; {@code z} marks zigzag-encoded signed values; strings
  * are a varint byte length and UTF-8 bytes.
@@ -23,11 +23,13 @@ package dev.forkscope.agent.boot;
  * right after it; {@code prevSeq} is the seq of the previous EXEC since the last OWNER record, or 0.
  * EXEC flags: bits 0-1 method (0 run, 1 call, 2 exec), {@link #F_HELPED}, {@link #F_VIRTUAL},
  * {@link #F_THREAD_TASK}, {@link #F_CPU} (selfCpu measured), bits 8-11 the task's kinds (runnable 1,
- * callable 2, fork/join 4, thread 8). SUBMIT flags: {@link #F_FORKED}. {@code seq} numbers executions per
+ * callable 2, fork/join 4, thread 8). SUBMIT flags: {@link #F_FORKED}, {@link #F_TIMED} (the clock was read
+ * for this submission). A CREATE record's time, and an untimed SUBMIT's, is the thread's last clock reading
+ * (the recorder saves a clock read there): it orders the record among its thread's others, no more. {@code seq} numbers executions per
  * recorder (thread); {@code parentSeq} is the enclosing execution's seq on the same recorder, 0 if none.
  */
 final class TraceFormat {
-  static final byte[] MAGIC = {'F', 'S', 'T', 'R', 'A', 'C', 'E', '2'};
+  static final byte[] MAGIC = {'F', 'S', 'T', 'R', 'A', 'C', 'E', '3'};
 
   static final byte T_CLASS = 1;
   static final byte T_THREAD = 2;
@@ -57,6 +59,7 @@ final class TraceFormat {
   static final int F_THREAD_TASK = 16;
   static final int F_CPU = 32;
   static final int F_FORKED = 64;
+  static final int F_TIMED = 128;
   static final int KIND_SHIFT = 8;
 
   private TraceFormat() {}

@@ -2,7 +2,6 @@ package dev.forkscope.agent.boot;
 
 import java.io.IOException;
 import java.io.OutputStream;
-import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -32,6 +31,12 @@ final class TraceWriter implements Runnable {
    */
   private static final long BUSY_PARK_NS = TimeUnit.MILLISECONDS.toNanos(5);
   private static final long META_EVERY_NS = TimeUnit.SECONDS.toNanos(1);
+  /**
+   * The recorder's cost per task is measured at exit (when its code is compiled and the program no longer
+   * competes for the CPU), and only for traces with this many executions: it serves the verdict "too
+   * fine", which needs many tasks anyway.
+   */
+  private static final long CALIBRATE_FROM = 1_000;
 
   private final Path dir;
   private final ChunkPool pool;
@@ -45,7 +50,7 @@ final class TraceWriter implements Runnable {
   private int pos;
   private volatile boolean closing;
   private volatile long overheadPerTaskNs = -1;
-  private volatile long writerCpuNs = -1;
+  private long executionsWritten;
   private long lastOwner = -1;
   /** Delta bases of the current owner's records: the last time and execution seq written since OWNER. */
   private long prevTime;
@@ -78,25 +83,37 @@ final class TraceWriter implements Runnable {
     w.thread = new Thread(w, "forkscope-trace-writer");
     w.thread.setDaemon(true);
     w.thread.start();
-    Runtime.getRuntime().addShutdownHook(new Thread(w::close, "forkscope-trace-close"));
+    Runtime.getRuntime().addShutdownHook(new CloseHook(w));
     return null;
+  }
+
+  /** The shutdown hook; a class rather than a method reference (see {@link Recorder}). */
+  private static final class CloseHook extends Thread {
+    private final TraceWriter writer;
+
+    CloseHook(TraceWriter writer) {
+      super("forkscope-trace-close");
+      this.writer = writer;
+    }
+
+    @Override
+    public void run() {
+      writer.close();
+    }
   }
 
   @Override
   public void run() {
-    overheadPerTaskNs = Calibration.perTaskNs(() -> closing);
     long lastMeta = System.nanoTime();
     while (!closing) {
       boolean busy = pass();
       long now = System.nanoTime();
       if (now - lastMeta >= META_EVERY_NS) {
         lastMeta = now;
-        writerCpuNs = ownCpuNs();
         writeMeta(-1);
       }
       LockSupport.parkNanos(busy ? BUSY_PARK_NS : IDLE_PARK_NS);
     }
-    writerCpuNs = ownCpuNs();
   }
 
   private void close() {
@@ -110,6 +127,9 @@ final class TraceWriter implements Runnable {
     synchronized (this) {
       pass();
       long end = System.nanoTime();
+      if (executionsWritten >= CALIBRATE_FROM) {
+        overheadPerTaskNs = Calibration.perTaskNs();
+      }
       try {
         out.close();
       } catch (IOException e) {
@@ -217,6 +237,7 @@ final class TraceWriter implements Runnable {
           p = zigzag(b, p, w[i + 6]);
           prevSeq = seq;
           prevTime = stop;
+          executionsWritten++;
           i += TraceFormat.EXEC_WORDS;
           break;
         }
@@ -299,7 +320,7 @@ final class TraceWriter implements Runnable {
   }
 
   /** Writes meta.json through a temporary file and an atomic move. */
-  private void writeMeta(long endNs) {
+  private synchronized void writeMeta(long endNs) {
     StringBuilder b = new StringBuilder(512).append("{\n");
     field(b, "format", "1").append(",\n");
     field(b, "jdk", quote(System.getProperty("java.version"))).append(",\n");
@@ -311,7 +332,6 @@ final class TraceWriter implements Runnable {
     field(b, "endNs", Long.toString(endNs)).append(",\n");
     field(b, "overheadPerTaskNs", Long.toString(overheadPerTaskNs)).append(",\n");
     field(b, "dropped", Long.toString(Recorder.DROPPED.sum())).append(",\n");
-    field(b, "writerCpuNs", Long.toString(writerCpuNs)).append(",\n");
     b.append("  \"settings\": {");
     String sep = "";
     for (Map.Entry<String, String> e : settings.entrySet()) {
@@ -320,20 +340,11 @@ final class TraceWriter implements Runnable {
     }
     b.append("}\n}\n");
     try {
-      Path tmp = Files.createTempFile(dir, "meta", ".tmp");
+      Path tmp = dir.resolve("meta.json.tmp");
       Files.writeString(tmp, b);
       Files.move(tmp, dir.resolve("meta.json"), StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
     } catch (IOException e) {
       fail(e);
-    }
-  }
-
-  /** This (writer) thread's CPU time, -1 if unknown: part of the agent's cost to the program. */
-  private static long ownCpuNs() {
-    try {
-      return ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime();
-    } catch (UnsupportedOperationException e) {
-      return -1;
     }
   }
 

@@ -22,8 +22,10 @@ package dev.forkscope.profile.trace;
  * @param executorId id of the executor it was submitted to, -1 if never submitted
  * @param executorClass class of that executor, or null
  * @param forked true when submitted by a fork from a worker of the same pool, false when external
- * @param createdNs creation time, -1 if unknown
- * @param submittedNs submission time, -1 if never submitted
+ * @param createdNs the creating thread's last clock reading before the creation (the agent reads no
+ *     clock there; it orders events, it does not time them), -1 if unknown
+ * @param submittedNs submission time, -1 if never submitted or if this submission's time was not sampled
+ *     (the agent reads the clock for one submission in four)
  * @param startNs entry into the execution method
  * @param endNs exit from the execution method
  * @param selfWallNs wall time of this execution exclusive of nested task executions

@@ -17,7 +17,7 @@ import java.util.Map;
  * The raw content of {@code trace.bin}, decoded but not yet linked.
  *
  * <p>Format (written by the agent's {@code dev.forkscope.agent.boot.TraceWriter}, described in its
- * {@code TraceFormat}): the 8 bytes {@code FSTRACE2}, a varlong base time, then tagged records. Integers
+ * {@code TraceFormat}): the 8 bytes {@code FSTRACE3}, a varlong base time, then tagged records. Integers
  * are LEB128 varints; {@code z} marks zigzag-encoded signed values.
  * <pre>
  * 1 CLASS   id, name
@@ -31,7 +31,8 @@ import java.util.Map;
  * </pre>
  * {@code prevTime} is the time of the previous EXEC (its end), CREATE or SUBMIT record since the last
  * OWNER record, or the base time right after it; {@code prevSeq} is the seq of the previous EXEC since
- * the last OWNER record, or 0.
+ * the last OWNER record, or 0. A CREATE record's time, and a SUBMIT record's time without
+ * {@code F_TIMED}, is the recording thread's last clock reading before it: right for ordering, not for timing.
  * A record cut short by the end of the file (a JVM killed while writing) ends the trace.
  */
 final class TraceFile {
@@ -41,9 +42,10 @@ final class TraceFile {
   static final int F_THREAD_TASK = 16;
   static final int F_CPU = 32;
   static final int F_FORKED = 64;
+  static final int F_TIMED = 128;
   static final int KIND_SHIFT = 8;
 
-  private static final byte[] MAGIC = "FSTRACE2".getBytes(StandardCharsets.US_ASCII);
+  private static final byte[] MAGIC = "FSTRACE3".getBytes(StandardCharsets.US_ASCII);
 
   record ThreadInfo(long threadId, String name, boolean virtual) {}
 

@@ -194,7 +194,7 @@ public final class TraceReader {
           executor == null ? -1 : executor.executorKey(),
           executor == null ? null : name(TraceFile.classOf(executor.executorKey())),
           executor != null && (executor.flags() & TraceFile.F_FORKED) != 0,
-          c == null ? -1 : c.timeNs(), s == null ? -1 : s.timeNs(), e.startNs(), e.endNs(), e.selfWall(),
+          c == null ? -1 : c.timeNs(), s == null || (s.flags() & TraceFile.F_TIMED) == 0 ? -1 : s.timeNs(), e.startNs(), e.endNs(), e.selfWall(),
           (flags & TraceFile.F_CPU) != 0 ? e.selfCpu() : -1, kind, method,
           c == null ? -1 : site(c.site(), firstCreationSite, t.key),
           executor == null ? -1 : site(executor.site(), firstSubmissionSite, t.key));

@@ -1,0 +1,374 @@
+package dev.forkscope.agent;
+
+import dev.forkscope.agent.boot.Recorder;
+import java.lang.instrument.ClassFileTransformer;
+import java.lang.instrument.Instrumentation;
+import java.security.ProtectionDomain;
+import java.util.Map;
+import java.util.Set;
+import org.objectweb.asm.ClassReader;
+import org.objectweb.asm.ClassVisitor;
+import org.objectweb.asm.ClassWriter;
+import org.objectweb.asm.Label;
+import org.objectweb.asm.MethodVisitor;
+import org.objectweb.asm.Opcodes;
+import org.objectweb.asm.Type;
+
+/**
+ * Puts the recorder's calls into the classes that run, submit and create tasks (research note
+ * profiler.md §7.2): where JDK executors run tasks ({@code ForkJoinTask.doExec}, {@code
+ * FutureTask.run/runAndReset}, the {@code task.run()} call in {@code ThreadPoolExecutor.runWorker},
+ * {@code CompletableFuture} async tasks, {@code Thread.run}, {@code VirtualThread.run}), the execution
+ * methods and constructors of non-JDK task classes, the submission methods of every executor, {@code
+ * fork}, and the waits in which a thread may help run other tasks.
+ *
+ * <p>Implementation note: a hooked method gets one static call into {@link Recorder} on entry and one
+ * on every way out: before each return, and in a catch-all handler appended last to the exception table
+ * (so the method's own handlers still come first), which calls the exit and rethrows. The calls pass no
+ * token (the recorder pairs them per thread), so the method gains no local variable: the handler's stack
+ * map frame declares no locals, which every frame in the method is assignable to, and the original frames
+ * are kept as they are. Classes are read with expanded frames because ASM does not let a method mix
+ * expanded and compressed ones; methods not hooked are copied unparsed. Nothing here loads a class.
+ */
+final class HookTransformer implements ClassFileTransformer {
+  private static final String JUC = "java/util/concurrent/";
+  private static final String RECORDER = Type.getInternalName(Recorder.class);
+  private static final boolean DEBUG = Boolean.getBoolean("forkscope.agent.debug");
+
+  /** What a hooked method gets. */
+  private enum Hook { EXECUTION, VIRTUAL_BODY, SUBMISSION, SUBMISSION_OF_ALL, FORK, JOIN, CREATION, WORKER_LOOP }
+
+  /** The JDK methods hooked by name, per class. */
+  private static final Map<String, Map<String, Hook>> JDK_METHODS = Map.of(
+      JUC + "ForkJoinTask", Map.of(
+          "doExec", Hook.EXECUTION, "fork", Hook.FORK, "awaitDone", Hook.JOIN, "helpQuiesce", Hook.JOIN),
+      JUC + "ForkJoinPool", Map.of(
+          "managedBlock", Hook.JOIN, "awaitQuiescence", Hook.JOIN, "helpAsyncBlocker", Hook.JOIN,
+          "helpQuiescePool", Hook.JOIN, "helpQuiesce", Hook.JOIN),
+      JUC + "FutureTask", Map.of("run", Hook.EXECUTION, "runAndReset", Hook.EXECUTION),
+      JUC + "CompletableFuture$AsyncSupply", Map.of("run", Hook.EXECUTION),
+      JUC + "CompletableFuture$AsyncRun", Map.of("run", Hook.EXECUTION),
+      JUC + "ThreadPoolExecutor", Map.of("runWorker", Hook.WORKER_LOOP),
+      "java/lang/Thread", Map.of("run", Hook.EXECUTION),
+      "java/lang/VirtualThread", Map.of("run", Hook.VIRTUAL_BODY));
+
+  private static final Set<String> SUBMISSION_NAMES =
+      Set.of("execute", "submit", "invoke", "schedule", "scheduleAtFixedRate", "scheduleWithFixedDelay");
+  private static final Set<String> TASK_PARAMETERS =
+      Set.of("Ljava/lang/Runnable;", "Ljava/util/concurrent/Callable;", "Ljava/util/concurrent/ForkJoinTask;");
+
+  private final Instrumentation inst;
+  private final Module recorderModule;
+  private final TypeKinds kinds = new TypeKinds();
+
+  HookTransformer(Instrumentation inst) {
+    this.inst = inst;
+    this.recorderModule = Recorder.class.getModule();
+  }
+
+  /** Whether the class with internal name {@code name} is part of the JDK. */
+  static boolean isJdk(String name) {
+    return name.startsWith("java/") || name.startsWith("javax/") || name.startsWith("jdk/") || name.startsWith("sun/")
+        || name.startsWith("com/sun/");
+  }
+
+  /** The JDK classes (internal names) that may be hooked: {@code java.util.concurrent}, Thread, VirtualThread. */
+  static boolean isHookedJdk(String name) {
+    return (name.startsWith(JUC) && name.indexOf('/', JUC.length()) < 0) || JDK_METHODS.containsKey(name);
+  }
+
+  /** Whether the JDK class {@code name} (internal name) has methods hooked by name. */
+  static boolean hasJdkHooks(String name) {
+    return JDK_METHODS.containsKey(name);
+  }
+
+  @Override
+  public byte[] transform(Module module, ClassLoader loader, String name, Class<?> redefined,
+      ProtectionDomain domain, byte[] bytes) {
+    if (name == null || name.startsWith("dev/forkscope/agent/")) {
+      return null;
+    }
+    boolean jdk = isJdk(name);
+    if (jdk && !isHookedJdk(name)) {
+      return null;
+    }
+    try {
+      ClassReader reader = new ClassReader(bytes);
+      if ((reader.getAccess() & (Opcodes.ACC_INTERFACE | Opcodes.ACC_SYNTHETIC | Opcodes.ACC_MODULE)) != 0) {
+        return null;
+      }
+      int k = kinds.of(reader, loader);
+      boolean task = !jdk && (k & TypeKinds.TASK) != 0;
+      boolean executor = (k & TypeKinds.EXECUTOR) != 0;
+      Map<String, Hook> jdkMethods = jdk ? JDK_METHODS.getOrDefault(name, Map.of()) : Map.of();
+      if (!task && !executor && jdkMethods.isEmpty()) {
+        return null;
+      }
+      HookingClass hooking = new HookingClass(new ClassWriter(reader, 0), task, executor, jdkMethods);
+      reader.accept(hooking, ClassReader.EXPAND_FRAMES);
+      if (!hooking.changed) {
+        return null;
+      }
+      if (DEBUG) {
+        System.err.println("forkscope agent: hooked " + name);
+      }
+      if (module != null && module.isNamed() && !module.canRead(recorderModule)) {
+        inst.redefineModule(module, Set.of(recorderModule), Map.of(), Map.of(), Set.of(), Map.of());
+      }
+      return ((ClassWriter) hooking.getDelegate()).toByteArray();
+    } catch (Throwable e) {
+      if (DEBUG) {
+        System.err.println("forkscope agent: cannot hook " + name + ": " + e);
+      }
+      return null; // the class loads as it is, unprofiled
+    }
+  }
+
+  /** Chooses the hook of each method of one class. */
+  private static final class HookingClass extends ClassVisitor {
+    private final boolean task;
+    private final boolean executor;
+    private final Map<String, Hook> jdkMethods;
+    private String owner;
+    private int version;
+    boolean changed;
+
+    HookingClass(ClassWriter writer, boolean task, boolean executor, Map<String, Hook> jdkMethods) {
+      super(Opcodes.ASM9, writer);
+      this.task = task;
+      this.executor = executor;
+      this.jdkMethods = jdkMethods;
+    }
+
+    @Override
+    public void visit(int version, int access, String name, String signature, String superName, String[] interfaces) {
+      this.owner = name;
+      this.version = version & 0xffff;
+      super.visit(version, access, name, signature, superName, interfaces);
+    }
+
+    @Override
+    public MethodVisitor visitMethod(int access, String name, String descriptor, String signature, String[] exceptions) {
+      MethodVisitor mv = super.visitMethod(access, name, descriptor, signature, exceptions);
+      if ((access & (Opcodes.ACC_ABSTRACT | Opcodes.ACC_NATIVE)) != 0) {
+        return mv;
+      }
+      Hook hook = choose(access, name, descriptor);
+      if (hook == null || (hook == Hook.CREATION && version < Opcodes.V1_5)) {
+        return mv; // a class constant (ldc) needs class file version 49
+      }
+      changed = true;
+      return switch (hook) {
+        case CREATION -> new CreationHook(mv, owner);
+        case FORK -> new ForkHook(mv);
+        case WORKER_LOOP -> new WorkerLoopHook(mv);
+        default -> new EnterExitHook(mv, hook, executionMethod(name), version >= Opcodes.V1_6);
+      };
+    }
+
+    private Hook choose(int access, String name, String descriptor) {
+      boolean instance = (access & Opcodes.ACC_STATIC) == 0;
+      Hook jdkHook = jdkMethods.get(name);
+      if (jdkHook == Hook.EXECUTION) {
+        return instance && descriptor.startsWith("()") ? jdkHook : null;
+      }
+      if (jdkHook == Hook.VIRTUAL_BODY) {
+        return instance && descriptor.equals("(Ljava/lang/Runnable;)V") ? jdkHook : null;
+      }
+      if (jdkHook != null) {
+        return jdkHook;
+      }
+      if (executor && instance) {
+        Type[] args = Type.getArgumentTypes(descriptor);
+        if (args.length > 0 && SUBMISSION_NAMES.contains(name) && TASK_PARAMETERS.contains(args[0].getDescriptor())) {
+          return Hook.SUBMISSION;
+        }
+        if (args.length > 0 && (name.equals("invokeAll") || name.equals("invokeAny"))
+            && args[0].getDescriptor().equals("Ljava/util/Collection;")) {
+          return Hook.SUBMISSION_OF_ALL;
+        }
+      }
+      if (task && instance) {
+        if (name.equals("<init>")) {
+          return Hook.CREATION;
+        }
+        if (descriptor.startsWith("()") && (name.equals("run") || name.equals("call") || name.equals("exec"))) {
+          return Hook.EXECUTION;
+        }
+      }
+      return null;
+    }
+
+    private static int executionMethod(String name) {
+      return name.equals("call") ? Recorder.CALL : name.startsWith("run") ? Recorder.RUN : Recorder.EXEC;
+    }
+  }
+
+  /** A call on entry and on every way out: before each return and in a catch-all handler that rethrows. */
+  private static final class EnterExitHook extends MethodVisitor {
+    private final Hook hook;
+    private final int method;
+    private final boolean frames;
+    private final Label start = new Label();
+
+    EnterExitHook(MethodVisitor mv, Hook hook, int method, boolean frames) {
+      super(Opcodes.ASM9, mv);
+      this.hook = hook;
+      this.method = method;
+      this.frames = frames;
+    }
+
+    @Override
+    public void visitCode() {
+      super.visitCode();
+      switch (hook) {
+        case EXECUTION -> {
+          super.visitVarInsn(Opcodes.ALOAD, 0);
+          super.visitInsn(Opcodes.ICONST_0 + method);
+          recorder("enter", "(Ljava/lang/Object;I)V");
+        }
+        case VIRTUAL_BODY -> {
+          super.visitVarInsn(Opcodes.ALOAD, 1);
+          recorder("enterVirtual", "(Ljava/lang/Object;)V");
+        }
+        case SUBMISSION -> {
+          super.visitVarInsn(Opcodes.ALOAD, 0);
+          super.visitVarInsn(Opcodes.ALOAD, 1);
+          recorder("submitEnter", "(Ljava/lang/Object;Ljava/lang/Object;)V");
+        }
+        case SUBMISSION_OF_ALL -> {
+          super.visitVarInsn(Opcodes.ALOAD, 0);
+          super.visitVarInsn(Opcodes.ALOAD, 1);
+          recorder("submitAllEnter", "(Ljava/lang/Object;Ljava/util/Collection;)V");
+        }
+        case JOIN -> recorder("joinEnter", "()V");
+        default -> throw new IllegalStateException(hook.name());
+      }
+      super.visitLabel(start);
+    }
+
+    @Override
+    public void visitInsn(int opcode) {
+      if (opcode >= Opcodes.IRETURN && opcode <= Opcodes.RETURN) {
+        exit();
+      }
+      super.visitInsn(opcode);
+    }
+
+    @Override
+    public void visitMaxs(int maxStack, int maxLocals) {
+      Label end = new Label();
+      Label handler = new Label();
+      super.visitLabel(end);
+      super.visitTryCatchBlock(start, end, handler, null);
+      super.visitLabel(handler);
+      if (frames) {
+        super.visitFrame(Opcodes.F_NEW, 0, new Object[0], 1, new Object[] {"java/lang/Throwable"});
+      }
+      exit();
+      super.visitInsn(Opcodes.ATHROW);
+      super.visitMaxs(Math.max(maxStack, 2), maxLocals);
+    }
+
+    private void exit() {
+      switch (hook) {
+        case SUBMISSION, SUBMISSION_OF_ALL -> recorder("submitExit", "()V");
+        case JOIN -> recorder("joinExit", "()V");
+        default -> recorder("exit", "()V");
+      }
+    }
+
+    private void recorder(String name, String descriptor) {
+      super.visitMethodInsn(Opcodes.INVOKESTATIC, RECORDER, name, descriptor, false);
+    }
+  }
+
+  /** {@code ForkJoinTask.fork()}: a call on entry only (a fork has no duration of interest). */
+  private static final class ForkHook extends MethodVisitor {
+    ForkHook(MethodVisitor mv) {
+      super(Opcodes.ASM9, mv);
+    }
+
+    @Override
+    public void visitCode() {
+      super.visitCode();
+      super.visitVarInsn(Opcodes.ALOAD, 0);
+      super.visitMethodInsn(Opcodes.INVOKESTATIC, RECORDER, "forked", "(Ljava/lang/Object;)V", false);
+    }
+
+    @Override
+    public void visitMaxs(int maxStack, int maxLocals) {
+      super.visitMaxs(Math.max(maxStack, 1), maxLocals);
+    }
+  }
+
+  /**
+   * A task class's constructor: a call before each normal return, with the class that declares the
+   * constructor, so that the recorder counts an object once (in its most derived class's constructor).
+   * A constructor that delegates to another one of its class ({@code this(...)}) records nothing: the
+   * other one does. It is recognised as the {@code invokespecial} of the class's own constructor that
+   * matches no {@code new} of the class.
+   */
+  private static final class CreationHook extends MethodVisitor {
+    private final Type owner;
+    private int pendingNews;
+    private boolean delegates;
+
+    CreationHook(MethodVisitor mv, String owner) {
+      super(Opcodes.ASM9, mv);
+      this.owner = Type.getObjectType(owner);
+    }
+
+    @Override
+    public void visitTypeInsn(int opcode, String type) {
+      if (opcode == Opcodes.NEW && type.equals(owner.getInternalName())) {
+        pendingNews++;
+      }
+      super.visitTypeInsn(opcode, type);
+    }
+
+    @Override
+    public void visitMethodInsn(int opcode, String owner, String name, String descriptor, boolean isInterface) {
+      if (opcode == Opcodes.INVOKESPECIAL && name.equals("<init>") && owner.equals(this.owner.getInternalName())) {
+        if (pendingNews > 0) {
+          pendingNews--;
+        } else {
+          delegates = true;
+        }
+      }
+      super.visitMethodInsn(opcode, owner, name, descriptor, isInterface);
+    }
+
+    @Override
+    public void visitInsn(int opcode) {
+      if (opcode == Opcodes.RETURN && !delegates) {
+        super.visitVarInsn(Opcodes.ALOAD, 0);
+        super.visitLdcInsn(owner);
+        super.visitMethodInsn(Opcodes.INVOKESTATIC, RECORDER, "created", "(Ljava/lang/Object;Ljava/lang/Class;)V", false);
+      }
+      super.visitInsn(opcode);
+    }
+
+    @Override
+    public void visitMaxs(int maxStack, int maxLocals) {
+      super.visitMaxs(Math.max(maxStack, 2), maxLocals);
+    }
+  }
+
+  /** {@code ThreadPoolExecutor.runWorker}: its {@code task.run()} becomes {@code Recorder.runWorkerTask(task)}. */
+  private static final class WorkerLoopHook extends MethodVisitor {
+    WorkerLoopHook(MethodVisitor mv) {
+      super(Opcodes.ASM9, mv);
+    }
+
+    @Override
+    public void visitMethodInsn(int opcode, String owner, String name, String descriptor, boolean isInterface) {
+      if (opcode == Opcodes.INVOKEINTERFACE && owner.equals("java/lang/Runnable") && name.equals("run")
+          && descriptor.equals("()V")) {
+        super.visitMethodInsn(Opcodes.INVOKESTATIC, RECORDER, "runWorkerTask", "(Ljava/lang/Runnable;)V", false);
+      } else {
+        super.visitMethodInsn(opcode, owner, name, descriptor, isInterface);
+      }
+    }
+  }
+}
