@@ -16,7 +16,9 @@ import java.util.Set;
  * <ol>
  *   <li>the outer task is not a thread, or
  *   <li>the outer task is a thread, the nested task was never submitted to an executor, and it was
- *       created and executed by the same thread (the {@code new MyRunnable().run()} pattern),
+ *       created and executed by the same thread (the {@code new MyRunnable().run()} pattern); a fork/join
+ *       task whose creation the agent only counted (creation thread unknown) is taken to be created by
+ *       the thread that runs it, as one invoked directly almost always is,
  * </ol>
  *
  * <p>and never when the nested execution was run by a helping join (it is an unrelated task the joiner
@@ -132,8 +134,9 @@ final class Aggregation {
     if (!outer.kind().thread()) {
       return true;
     }
-    return nested.creationThreadId() >= 0
-        && nested.creationThreadId() == nested.executionThreadId();
+    long creator = nested.creationThreadId() < 0 && nested.kind().forkJoinTask()
+        ? nested.executionThreadId() : nested.creationThreadId();
+    return creator >= 0 && creator == nested.executionThreadId();
   }
 
   /** Follows outer links to the first execution that does not fold, memoising the answers. */

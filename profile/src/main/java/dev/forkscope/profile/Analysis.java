@@ -62,7 +62,7 @@ public final class Analysis {
             .reversed()
             .thenComparing(TaskClassProfile::taskClass));
     return new Profile(
-        meta, options, runWall, trace.executions().size(), incomplete, trace.neverExecuted().size(),
+        meta, options, runWall, trace.executions().size(), incomplete, trace.neverExecutedCount(),
         folded, List.copyOf(classes));
   }
 

@@ -35,6 +35,13 @@ public final class Recorder {
   private static final int CHUNKS = 512;
   private static final int CHUNK_WORDS = 4096;
 
+  /**
+   * The states of recent threads by thread id, in front of {@link #STATE}: a hit costs two loads, where
+   * ThreadLocal.get() makes a native call (Reference.refersTo) on JDK 17. Slots are written racily; a
+   * state is used only by the thread it belongs to ({@code thread} is final), so a lost or foreign entry
+   * just falls back to the ThreadLocal.
+   */
+  private static final ThreadState[] RECENT = new ThreadState[1024];
   /** A subclass rather than ThreadLocal.withInitial: the recorder must not use lambdas (see the class comment). */
   private static final ThreadLocal<ThreadState> STATE = new ThreadLocal<>() {
     @Override
@@ -75,6 +82,18 @@ public final class Recorder {
     return TraceWriter.start(out, pool, cpuName, withContexts, settings);
   }
 
+  @SuppressWarnings("deprecation") // Thread.threadId() is JDK 19+
+  private static ThreadState state() {
+    Thread t = Thread.currentThread();
+    int slot = (int) t.getId() & (RECENT.length - 1);
+    ThreadState s = RECENT[slot];
+    if (s == null || s.thread != t) {
+      s = STATE.get();
+      RECENT[slot] = s;
+    }
+    return s;
+  }
+
   static Chunk takeChunk() {
     ChunkPool p = pool;
     return p == null ? null : p.pop();
@@ -92,7 +111,7 @@ public final class Recorder {
    */
   public static void enter(Object task, int method) {
     try {
-      STATE.get().enter(task, method, task instanceof Thread);
+      state().enter(task, method, task instanceof Thread);
     } catch (Throwable recorderFailure) {
       // never visible to the program
     }
@@ -101,7 +120,7 @@ public final class Recorder {
   /** Entry of a virtual thread's body ({@code VirtualThread.run(Runnable)}); {@link #exit} follows. */
   public static void enterVirtual(Object task) {
     try {
-      STATE.get().enter(task, RUN, true);
+      state().enter(task, RUN, true);
     } catch (Throwable recorderFailure) {
       // never visible to the program
     }
@@ -110,7 +129,7 @@ public final class Recorder {
   /** Exit, normal or by exception, of the execution method whose {@link #enter} came last on this thread. */
   public static void exit() {
     try {
-      STATE.get().exit();
+      state().exit();
     } catch (Throwable recorderFailure) {
       // never visible to the program
     }
@@ -120,7 +139,7 @@ public final class Recorder {
   public static void created(Object task, Class<?> declaring) {
     try {
       if (task.getClass() == declaring) {
-        STATE.get().created(task, declaring);
+        state().created(task, declaring);
       }
     } catch (Throwable recorderFailure) {
       // never visible to the program
@@ -130,7 +149,7 @@ public final class Recorder {
   /** Entry of a submission method; only the outermost one on the stack records. */
   public static void submitEnter(Object executor, Object task) {
     try {
-      ThreadState s = STATE.get();
+      ThreadState s = state();
       if (s.submitDepth++ == 0) {
         s.submitted(executor, task, true);
       }
@@ -142,7 +161,7 @@ public final class Recorder {
   /** Entry of {@code invokeAll}/{@code invokeAny}: one submission per task. */
   public static void submitAllEnter(Object executor, Collection<?> tasks) {
     try {
-      ThreadState s = STATE.get();
+      ThreadState s = state();
       if (s.submitDepth++ == 0 && tasks != null) {
         for (Object t : tasks) {
           s.submitted(executor, t, true);
@@ -156,7 +175,7 @@ public final class Recorder {
   /** Exit, normal or by exception, of a submission method. */
   public static void submitExit() {
     try {
-      STATE.get().submitDepth--;
+      state().submitDepth--;
     } catch (Throwable recorderFailure) {
       // never visible to the program
     }
@@ -165,7 +184,7 @@ public final class Recorder {
   /** {@code ForkJoinTask.fork()}: a submission to the worker's pool, or to the common pool from outside. */
   public static void forked(Object task) {
     try {
-      ThreadState s = STATE.get();
+      ThreadState s = state();
       if (s.submitDepth == 0) {
         Thread t = s.thread;
         Object pool = t instanceof ForkJoinWorkerThread ? ((ForkJoinWorkerThread) t).getPool() : ForkJoinPool.commonPool();
@@ -179,7 +198,7 @@ public final class Recorder {
   /** Entry of a wait that may run other tasks (join, helpQuiesce, managedBlock...). */
   public static void joinEnter() {
     try {
-      STATE.get().joinDepth++;
+      state().joinDepth++;
     } catch (Throwable recorderFailure) {
       // never visible to the program
     }
@@ -188,7 +207,7 @@ public final class Recorder {
   /** Exit, normal or by exception, of such a wait. */
   public static void joinExit() {
     try {
-      STATE.get().joinDepth--;
+      state().joinDepth--;
     } catch (Throwable recorderFailure) {
       // never visible to the program
     }

@@ -6,6 +6,7 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ForkJoinTask;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.LongAdder;
 
 /**
  * What the recorder knows about one class of objects it meets as tasks: an id for the trace, whether it
@@ -45,12 +46,15 @@ final class TaskClass {
 
   private static final AtomicInteger NEXT_ID = new AtomicInteger(1);
   static final ConcurrentLinkedQueue<TaskClass> UNWRITTEN = new ConcurrentLinkedQueue<>();
+  /** Every class met so far, for the creation counts written at exit. */
+  static final ConcurrentLinkedQueue<TaskClass> ALL = new ConcurrentLinkedQueue<>();
 
   private static final ClassValue<TaskClass> INFO = new ClassValue<>() {
     @Override
     protected TaskClass computeValue(Class<?> type) {
       TaskClass info = new TaskClass(type);
       UNWRITTEN.add(info);
+      ALL.add(info);
       return info;
     }
   };
@@ -61,6 +65,8 @@ final class TaskClass {
   final int kinds;
   /** Field path to the wrapped task, or null when this class is not a wrapper. */
   private final Field[] wrapped;
+  /** Creations of this class, when it {@link #countsCreations}. */
+  final LongAdder created = new LongAdder();
   int executions;
   int creationSamples;
   int submissionSamples;
@@ -75,6 +81,11 @@ final class TaskClass {
 
   static TaskClass of(Class<?> type) {
     return INFO.get(type);
+  }
+
+  /** Whether creations are counted rather than recorded one by one (see {@link ThreadState#created}). */
+  boolean countsCreations() {
+    return (kinds & KIND_FORK_JOIN) != 0;
   }
 
   boolean isWrapper() {

@@ -221,7 +221,13 @@ final class ThreadState {
     }
   }
 
-  /** Records the creation of a task object whose most derived constructor just finished. */
+  /**
+   * Records the creation of a task object whose most derived constructor just finished. Fork/join tasks
+   * are the bulk of creations (often two per task executed) and most of their creation records would say
+   * only "created on this thread": they are counted per class, and recorded one by one only when their
+   * calling context is sampled. Other tasks are always recorded, since tgp's aggregation of a task run
+   * inside a thread depends on which thread created it.
+   */
   void created(Object task, Class<?> type) {
     if (busy) {
       return;
@@ -234,6 +240,12 @@ final class ThreadState {
     if (Recorder.contexts && (tc.creationSamples < Sites.SAMPLE_FIRST || ++siteTick % Sites.SAMPLE_EVERY == 0)) {
       tc.creationSamples++;
       site = captureSite(type);
+    }
+    if (tc.countsCreations()) {
+      tc.created.increment();
+      if (site < 0) {
+        return;
+      }
     }
     int at = reserve(TraceFormat.CREATE_WORDS);
     if (at >= 0) {

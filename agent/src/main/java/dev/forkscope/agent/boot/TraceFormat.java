@@ -17,6 +17,7 @@ package dev.forkscope.agent.boot;
  *           z(end - start), z(end - start - selfWall), z(selfCpu)
  * 6 CREATE  classId, identityHash, z(time - prevTime), z(site)
  * 7 SUBMIT  flags, classId, identityHash, z(time - prevTime), executorClassId, executorHash, z(site)
+ * 8 CREATED classId, count             (at exit: fork/join tasks created, counted rather than recorded)
  * </pre>
  * Times and seqs are deltas, which keeps most of them to one or two bytes: {@code prevTime} is the time
  * of the previous EXEC (its end), CREATE or SUBMIT record since the last OWNER record, or the base time
@@ -38,6 +39,7 @@ final class TraceFormat {
   static final byte T_EXEC = 5;
   static final byte T_CREATE = 6;
   static final byte T_SUBMIT = 7;
+  static final byte T_CREATED = 8;
   /** An upper bound of one encoded EXEC, CREATE or SUBMIT record: a tag and at most ten varints. */
   static final int MAX_RECORD_BYTES = 1 + 10 * 10;
 

@@ -126,6 +126,7 @@ final class TraceWriter implements Runnable {
     }
     synchronized (this) {
       pass();
+      writeCreationCounts();
       long end = System.nanoTime();
       if (executionsWritten >= CALIBRATE_FROM) {
         overheadPerTaskNs = Calibration.perTaskNs();
@@ -201,6 +202,22 @@ final class TraceWriter implements Runnable {
       }
     }
     return found;
+  }
+
+  private void writeCreationCounts() {
+    try {
+      for (TaskClass tc : TaskClass.ALL) {
+        long n = tc.created.sum();
+        if (n > 0) {
+          put(TraceFormat.T_CREATED);
+          varlong(tc.id);
+          varlong(n);
+        }
+      }
+      flush();
+    } catch (IOException e) {
+      fail(e);
+    }
   }
 
   private void encode(Chunk c, int end) throws IOException {

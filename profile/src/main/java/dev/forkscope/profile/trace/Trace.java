@@ -8,14 +8,31 @@ import java.util.Map;
  *
  * @param meta the run's settings and the agent's measurements
  * @param executions every task execution, in end-time order per thread
- * @param neverExecuted tasks created (and perhaps submitted) but never executed
+ * @param neverExecuted tasks created (and perhaps submitted) but never executed, as far as recorded
+ * @param unlistedNeverExecuted further fork/join tasks created but never executed, known only by number
+ *     per task class (the agent counts their creations rather than recording them)
  * @param sites calling contexts, indexed by the site ids in {@link TaskExecution}
  */
 public record Trace(
     TraceMeta meta,
     List<TaskExecution> executions,
     List<CreatedTask> neverExecuted,
+    Map<String, Long> unlistedNeverExecuted,
     List<CallSite> sites) {
+
+  /** A trace whose never-executed tasks are all listed. */
+  public Trace(TraceMeta meta, List<TaskExecution> executions, List<CreatedTask> neverExecuted, List<CallSite> sites) {
+    this(meta, executions, neverExecuted, Map.of(), sites);
+  }
+
+  /** All tasks created but never executed, listed or not. */
+  public long neverExecutedCount() {
+    long n = neverExecuted.size();
+    for (long unlisted : unlistedNeverExecuted.values()) {
+      n += unlisted;
+    }
+    return n;
+  }
 
   /** A task that was created but whose execution the trace never saw. */
   public record CreatedTask(long taskId, String taskClass, long creationThreadId, long createdNs, int creationSite) {}

@@ -28,6 +28,7 @@ import java.util.Map;
  *           z(end - start), z(end - start - selfWall), z(selfCpu)
  * 6 CREATE  classId, identityHash, z(time - prevTime), z(site)
  * 7 SUBMIT  flags, classId, identityHash, z(time - prevTime), executorClassId, executorHash, z(site)
+ * 8 CREATED classId, count             (at exit: fork/join tasks created, counted rather than recorded)
  * </pre>
  * {@code prevTime} is the time of the previous EXEC (its end), CREATE or SUBMIT record since the last
  * OWNER record, or the base time right after it; {@code prevSeq} is the seq of the previous EXEC since
@@ -60,6 +61,8 @@ final class TraceFile {
   final Map<Long, ThreadInfo> threads = new HashMap<>();
   final Map<Integer, List<String>> sites = new HashMap<>();
   final List<Exec> execs = new ArrayList<>();
+  /** Creations counted per class id (fork/join tasks); absent when the JVM died before writing them. */
+  final Map<Integer, Long> createdCounts = new HashMap<>();
   final List<Create> creates = new ArrayList<>();
   final List<Submit> submits = new ArrayList<>();
   /** False when the file ended inside a record. */
@@ -139,6 +142,10 @@ final class TraceFile {
             long key = key(varlong(), varlong());
             long t = time();
             submits.add(new Submit(recorder, flags, key, t, key(varlong(), varlong()), (int) zigzag()));
+          }
+          case 8 -> {
+            int classId = (int) varlong();
+            createdCounts.merge(classId, varlong(), Long::sum);
           }
           default -> throw new IOException(file + " is corrupt: unknown record tag " + tag);
         }

@@ -31,6 +31,10 @@ import java.util.regex.Pattern;
  * later runs) keeps the executor of the task's latest submission, with {@code submittedNs} -1. Two objects of one class alive at once with equal identity hash
  * codes would be merged; with 31-bit hash codes this is rare and only affects linking, not timings.
  *
+ * <p>Fork/join tasks are counted at creation, not recorded one by one (unless their creation site was
+ * sampled): those created but never submitted nor executed are known only by number, as {@link
+ * Trace#unlistedNeverExecuted}; the others have no creation thread (-1) and their creation time is -1.
+ *
  * <p>Sites: when an execution's own submission (or creation) was not sampled, it gets the first sampled
  * site of its exact class (each lambda expression has its own class), so that grouping by site works.
  */
@@ -156,7 +160,9 @@ public final class TraceReader {
       executions.sort(Comparator.comparingLong(TaskExecution::endNs));
 
       List<Trace.CreatedTask> neverExecuted = new ArrayList<>();
+      Map<Integer, Long> knownPerClass = new HashMap<>();
       for (Task t : tasks) {
+        knownPerClass.merge(TraceFile.classOf(t.key), 1L, Long::sum);
         if (t.executions == 0) {
           TraceFile.Create c = t.creation;
           TraceFile.ThreadInfo creator = c == null ? null : file.threads.get(c.recorder());
@@ -170,7 +176,15 @@ public final class TraceReader {
       for (int i = 0; i < siteCount; i++) {
         sites.add(new Trace.CallSite(file.sites.getOrDefault(i, List.of())));
       }
-      return new Trace(meta, List.copyOf(executions), List.copyOf(neverExecuted), List.copyOf(sites));
+      Map<String, Long> unlisted = new HashMap<>();
+      for (Map.Entry<Integer, Long> counted : file.createdCounts.entrySet()) {
+        long n = counted.getValue() - knownPerClass.getOrDefault(counted.getKey(), 0L);
+        if (n > 0) {
+          unlisted.merge(name(counted.getKey()), n, Long::sum);
+        }
+      }
+      return new Trace(meta, List.copyOf(executions), List.copyOf(neverExecuted), Map.copyOf(unlisted),
+          List.copyOf(sites));
     }
 
     private TaskExecution execution(Pending p, long outer) {

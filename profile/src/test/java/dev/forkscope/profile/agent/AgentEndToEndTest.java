@@ -169,8 +169,36 @@ class AgentEndToEndTest {
   @ValueSource(strings = {"17", "25"})
   void aBurstOfTinyTasksIsCountedExactly(String jdk) throws Exception {
     Trace trace = scenarios(jdk);
-    assertThat(executionsOf(trace, Workloads.Tiny.class)).hasSize(Workloads.TINY_TASKS);
+    List<TaskExecution> tiny = executionsOf(trace, Workloads.Tiny.class);
+    assertThat(tiny).hasSize(Workloads.TINY_TASKS);
     assertThat(trace.meta().dropped()).isZero();
+    // one submission in four, at random, is timed: 25 % +- 0.3 % (one standard deviation) of 20,000
+    double timed = tiny.stream().filter(e -> e.submittedNs() >= 0).count() / (double) tiny.size();
+    assertThat(timed).isBetween(0.22, 0.28);
+  }
+
+  @ParameterizedTest(name = "JDK {0}")
+  @ValueSource(strings = {"17", "25"})
+  void forkJoinTasksComputedDirectlyAreCountedAsNeverExecuted(String jdk) throws Exception {
+    Trace trace = scenarios(jdk);
+    String halves = Workloads.Halves.class.getName();
+    // 2n - 1 objects for n leaves: the root and the n - 1 forked left halves run as tasks, the n - 1 right
+    // halves are computed in place by their parents
+    assertThat(executionsOf(trace, Workloads.Halves.class)).hasSize(Workloads.HALVES_RANGE);
+    long listed = trace.neverExecuted().stream().filter(t -> t.taskClass().equals(halves)).count();
+    assertThat(listed + trace.unlistedNeverExecuted().getOrDefault(halves, 0L))
+        .isEqualTo(Workloads.HALVES_RANGE - 1);
+  }
+
+  @ParameterizedTest(name = "JDK {0}")
+  @ValueSource(strings = {"17", "25"})
+  void aConstructorThatDelegatesToAnotherCreatesOneTask(String jdk) throws Exception {
+    Trace trace = scenarios(jdk);
+    List<TaskExecution> delegating = executionsOf(trace, Workloads.Delegating.class);
+    assertThat(delegating).hasSize(Workloads.DELEGATING_TASKS);
+    assertThat(delegating.stream().map(TaskExecution::taskId).distinct()).hasSize(Workloads.DELEGATING_TASKS);
+    assertThat(delegating).allSatisfy(e -> assertThat(e.creationThreadName()).isEqualTo("main"));
+    assertThat(trace.neverExecuted()).noneMatch(t -> t.taskClass().equals(Workloads.Delegating.class.getName()));
   }
 
   @ParameterizedTest(name = "JDK {0}")

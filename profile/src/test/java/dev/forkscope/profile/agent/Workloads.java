@@ -29,6 +29,8 @@ public final class Workloads {
   /** Tasks of {@link Count} over {@link #RANGE} split in halves down to {@link #LEAF}: 2 * 128 - 1. */
   static final int COUNT_TASKS = 2 * (RANGE / LEAF) - 1;
   static final int TINY_TASKS = 20_000;
+  static final int HALVES_RANGE = 64;
+  static final int DELEGATING_TASKS = 30;
   static final int EXIT_TASKS = 10;
   static final int KILL_TASKS = 200;
   static final int MILLION_LEAVES = 1 << 19;
@@ -110,6 +112,13 @@ public final class Workloads {
     }
     for (Future<?> f : tiny) {
       f.get();
+    }
+    long halves = new ForkJoinPool(2).invoke(new Halves(0, HALVES_RANGE));
+    if (halves != HALVES_RANGE) {
+      throw new AssertionError("halves " + halves);
+    }
+    for (int i = 0; i < DELEGATING_TASKS; i++) {
+      pool.submit(new Delegating()).get();
     }
     ForkJoinPool single = new ForkJoinPool(1);
     single.invoke(new HelpParent());
@@ -271,6 +280,47 @@ public final class Workloads {
     @Override
     protected void compute() {
       spin(3_000_000);
+    }
+  }
+
+  /** Forks its left half and computes its right half directly: the right halves never run as tasks. */
+  static final class Halves extends RecursiveTask<Long> {
+    private final int from;
+    private final int to;
+
+    Halves(int from, int to) {
+      this.from = from;
+      this.to = to;
+    }
+
+    @Override
+    protected Long compute() {
+      if (to - from == 1) {
+        return 1L;
+      }
+      int mid = (from + to) >>> 1;
+      Halves left = new Halves(from, mid);
+      left.fork();
+      long right = new Halves(mid, to).compute();
+      return left.join() + right;
+    }
+  }
+
+  /** A task whose constructor delegates to another one: still one creation per object. */
+  static final class Delegating implements Runnable {
+    private final int work;
+
+    Delegating() {
+      this(1_000);
+    }
+
+    Delegating(int work) {
+      this.work = work;
+    }
+
+    @Override
+    public void run() {
+      spin(work);
     }
   }
 
