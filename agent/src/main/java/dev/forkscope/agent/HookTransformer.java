@@ -150,8 +150,8 @@ final class HookTransformer implements ClassFileTransformer {
     @Override
     public MethodVisitor visitMethod(int access, String name, String descriptor, String signature, String[] exceptions) {
       MethodVisitor mv = super.visitMethod(access, name, descriptor, signature, exceptions);
-      if ((access & (Opcodes.ACC_ABSTRACT | Opcodes.ACC_NATIVE)) != 0) {
-        return mv;
+      if ((access & (Opcodes.ACC_ABSTRACT | Opcodes.ACC_NATIVE | Opcodes.ACC_BRIDGE)) != 0) {
+        return mv; // a bridge only calls the method it bridges, which is hooked itself
       }
       Hook hook = choose(access, name, descriptor);
       if (hook == null || (hook == Hook.CREATION && version < Opcodes.V1_5)) {

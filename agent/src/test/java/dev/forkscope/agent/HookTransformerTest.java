@@ -1,0 +1,139 @@
+package dev.forkscope.agent;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.lang.reflect.InvocationTargetException;
+import java.util.ArrayList;
+import java.util.List;
+import dev.forkscope.hooked.HookFixtures.Action;
+import dev.forkscope.hooked.HookFixtures.Catcher;
+import dev.forkscope.hooked.HookFixtures.Delegating;
+import dev.forkscope.hooked.HookFixtures.DirectExecutor;
+import dev.forkscope.hooked.HookFixtures.ManyReturns;
+import dev.forkscope.hooked.HookFixtures.NotATask;
+import dev.forkscope.hooked.HookFixtures.Thrower;
+import org.junit.jupiter.api.Test;
+import org.objectweb.asm.ClassReader;
+import org.objectweb.asm.ClassVisitor;
+import org.objectweb.asm.MethodVisitor;
+import org.objectweb.asm.Opcodes;
+
+/**
+ * The transformer on its own: which methods get which recorder calls, and that hooked classes still
+ * verify and behave exactly as before (returns, exceptions, the method's own handlers first). The
+ * recorder runs for real, unstarted, so its records are dropped.
+ */
+class HookTransformerTest {
+  private static final String RECORDER = "dev/forkscope/agent/boot/Recorder";
+
+  @Test
+  void taskExecutionMethodsGetEnterAndAnExitOnEveryWayOut() throws Exception {
+    List<String> calls = recorderCalls(Thrower.class, "run");
+    assertThat(calls).containsExactly("enter", "exit");
+    assertThat(recorderCalls(ManyReturns.class, "call")).containsExactly("enter", "exit", "exit", "exit", "exit");
+    assertThat(recorderCalls(Catcher.class, "call")).containsExactly("enter", "exit", "exit");
+  }
+
+  @Test
+  void constructorsRecordTheCreationOnceEvenWhenTheyDelegate() throws Exception {
+    assertThat(recorderCalls(Delegating.class, "<init>(I)V")).containsExactly("created");
+    assertThat(recorderCalls(Delegating.class, "<init>()V")).isEmpty();
+    assertThat(recorderCalls(Action.class, "<init>()V")).containsExactly("created");
+  }
+
+  @Test
+  void executorsGetSubmissionHooksOnlyOnMethodsTakingATask() throws Exception {
+    assertThat(recorderCalls(DirectExecutor.class, "execute(Ljava/lang/Runnable;)V"))
+        .containsExactly("submitEnter", "submitExit", "submitExit");
+    assertThat(recorderCalls(DirectExecutor.class, "execute(Ljava/lang/String;)V")).isEmpty();
+  }
+
+  @Test
+  void classesThatAreNoTasksAreLeftAlone() throws Exception {
+    assertThat(transform(NotATask.class)).isNull();
+  }
+
+  @Test
+  void hookedClassesVerifyAndBehaveAsBefore() throws Throwable {
+    assertThatThrownBy(() -> call(Thrower.class, "run"))
+        .isInstanceOf(IllegalStateException.class).hasMessage("thrown by the task");
+    assertThat(call(Catcher.class, "call")).isEqualTo("caught");
+    Object delegating = load(Delegating.class).getConstructor().newInstance();
+    assertThat(delegating.getClass().getDeclaredField("value").getInt(delegating)).isEqualTo(2);
+    for (int n : new int[] {-5, 0, 10, 1_000}) {
+      Object task = load(ManyReturns.class).getConstructor(int.class).newInstance(n);
+      assertThat(task.getClass().getMethod("call").invoke(task)).isEqualTo(new ManyReturns(n).call());
+    }
+  }
+
+  @Test
+  void theJdkClassesWithHooksAreRecognisedByName() {
+    assertThat(HookTransformer.hasJdkHooks("java/util/concurrent/ForkJoinTask")).isTrue();
+    assertThat(HookTransformer.isHookedJdk("java/util/concurrent/ScheduledThreadPoolExecutor")).isTrue();
+    assertThat(HookTransformer.isHookedJdk("java/util/concurrent/atomic/AtomicLong")).isFalse();
+    assertThat(HookTransformer.isJdk("javalin/Javalin")).isFalse();
+  }
+
+  private static Object call(Class<?> type, String method) throws Throwable {
+    Object task = load(type).getConstructor().newInstance();
+    try {
+      return task.getClass().getMethod(method).invoke(task);
+    } catch (InvocationTargetException e) {
+      throw e.getCause();
+    }
+  }
+
+  /** Defines the hooked version of {@code type} in a loader of its own, so that it is verified anew. */
+  private static Class<?> load(Class<?> type) throws IOException {
+    byte[] hooked = transform(type);
+    assertThat(hooked).as("hooked bytes of " + type).isNotNull();
+    return new ClassLoader(HookTransformerTest.class.getClassLoader()) {
+      Class<?> define() {
+        return defineClass(type.getName(), hooked, 0, hooked.length);
+      }
+    }.define();
+  }
+
+  private static byte[] transform(Class<?> type) throws IOException {
+    return new HookTransformer(null).transform(null, type.getClassLoader(), type.getName().replace('.', '/'), null,
+        null, bytes(type));
+  }
+
+  private static byte[] bytes(Class<?> type) throws IOException {
+    try (InputStream in = type.getClassLoader().getResourceAsStream(type.getName().replace('.', '/') + ".class")) {
+      return in.readAllBytes();
+    }
+  }
+
+  /**
+   * The recorder methods called by {@code method} of the hooked {@code type}, in bytecode order;
+   * {@code method} is a name, or a name and descriptor.
+   */
+  private static List<String> recorderCalls(Class<?> type, String method) throws IOException {
+    byte[] hooked = transform(type);
+    List<String> calls = new ArrayList<>();
+    if (hooked == null) {
+      return calls;
+    }
+    new ClassReader(hooked).accept(new ClassVisitor(Opcodes.ASM9) {
+      @Override
+      public MethodVisitor visitMethod(int access, String name, String descriptor, String signature, String[] ex) {
+        if (!method.equals(name) && !method.equals(name + descriptor)) {
+          return null;
+        }
+        return new MethodVisitor(Opcodes.ASM9) {
+          @Override
+          public void visitMethodInsn(int opcode, String owner, String callee, String desc, boolean itf) {
+            if (owner.equals(RECORDER)) {
+              calls.add(callee);
+            }
+          }
+        };
+      }
+    }, 0);
+    return calls;
+  }
+}

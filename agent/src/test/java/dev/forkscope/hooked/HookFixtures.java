@@ -1,0 +1,95 @@
+package dev.forkscope.hooked;
+
+import java.util.concurrent.Callable;
+import java.util.concurrent.Executor;
+import java.util.concurrent.RecursiveAction;
+
+/**
+ * Classes for HookTransformerTest to hook: outside {@code dev.forkscope.agent}, which the transformer
+ * never touches.
+ */
+public final class HookFixtures {
+  private HookFixtures() {}
+
+  public static final class Thrower implements Runnable {
+    @Override
+    public void run() {
+      throw new IllegalStateException("thrown by the task");
+    }
+  }
+
+  public static final class Catcher implements Callable<String> {
+    @Override
+    public String call() {
+      try {
+        throw new IllegalArgumentException("caught inside");
+      } catch (IllegalArgumentException e) {
+        return "caught";
+      }
+    }
+  }
+
+  public static final class ManyReturns implements Callable<Long> {
+    private final int n;
+
+    public ManyReturns(int n) {
+      this.n = n;
+    }
+
+    @Override
+    public Long call() {
+      if (n < 0) {
+        return -1L;
+      }
+      long sum = 0;
+      for (int i = 0; i < n; i++) {
+        if (i == 100) {
+          return sum;
+        }
+        sum += i;
+      }
+      return sum;
+    }
+  }
+
+  public static final class Delegating implements Runnable {
+    public final int value;
+
+    public Delegating() {
+      this(new Delegating(1).value + 1);
+    }
+
+    public Delegating(int value) {
+      this.value = value;
+    }
+
+    @Override
+    public void run() {
+      // nothing
+    }
+  }
+
+  public static final class Action extends RecursiveAction {
+    @Override
+    protected void compute() {
+      // nothing
+    }
+  }
+
+  public static final class DirectExecutor implements Executor {
+    @Override
+    public void execute(Runnable command) {
+      command.run();
+    }
+
+    public void execute(String notATask) {
+      // same name, not a submission
+    }
+  }
+
+  public static final class NotATask {
+    public void run() {
+      // a method named run on a class that is no task
+    }
+  }
+}
