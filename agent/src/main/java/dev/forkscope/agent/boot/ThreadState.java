@@ -1,5 +1,7 @@
 package dev.forkscope.agent.boot;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.util.Arrays;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ForkJoinWorkerThread;
@@ -10,7 +12,9 @@ import java.util.concurrent.atomic.AtomicLong;
  * with nested-task exclusion) and the chunk its records go into.
  *
  * <p>Implementation note: an instance is reached only from its own thread (a platform or virtual
- * thread, through a {@link ThreadLocal}), so every field is plain. Per-execution state lives in the
+ * thread, through a {@link ThreadLocal}), so every field is plain, except {@link #recording}: the owner
+ * writes it with release semantics (a plain store on x86) and the shutdown hook reads it with acquire
+ * semantics to wait for executions that are between their last line and their exit record. Per-execution state lives in the
  * frame arrays, never on the task object, so one object may run many times, concurrently on several
  * threads, or nested in itself. A frame's self time is its inclusive time minus the inclusive time of the
  * executions directly nested in it ({@code childWall}/{@code childCpu}); helped executions are subtracted
@@ -53,6 +57,15 @@ final class ThreadState {
    * separated, so it is reported as unknown rather than forcing every nested execution to be measured.
    */
   private static final long CPU_UNKNOWN = Long.MIN_VALUE;
+  private static final VarHandle RECORDING;
+
+  static {
+    try {
+      RECORDING = MethodHandles.lookup().findVarHandle(ThreadState.class, "recording", int.class);
+    } catch (ReflectiveOperationException e) {
+      throw new ExceptionInInitializerError(e);
+    }
+  }
 
   final long id;
   final Thread thread;
@@ -73,6 +86,8 @@ final class ThreadState {
   private int[] joinAtEntry = new int[8];
   private int[] savedSubmitDepth = new int[8];
   private int depth;
+  /** Frames on the stack that will write a record at their exit; see {@link #isFinishingExecutions}. */
+  private int recording;
   private long nextSeq = 1;
   private long lastCpuReadNs = Long.MIN_VALUE / 2;
   private int cpuTick;
@@ -150,6 +165,17 @@ final class ThreadState {
     starts[d] = now;
     lastClock = now;
     flags[d] = f;
+    RECORDING.setRelease(this, recording + 1);
+  }
+
+  /**
+   * Read by the shutdown hook on another thread: whether this thread is running and inside a recorded
+   * execution. An executor signals a task's completion (a join or {@code Future.get} returns) before the
+   * hooked method returns and writes the exit record, so a program that exits right after its last task
+   * completes could otherwise lose that task.
+   */
+  boolean isFinishingExecutions() {
+    return (int) RECORDING.getAcquire(this) > 0 && thread.getState() == Thread.State.RUNNABLE;
   }
 
   /** The task that {@code task} runs for the program: itself, or what a JDK wrapper holds; null to ignore. */
@@ -216,6 +242,7 @@ final class ThreadState {
       w[at + 6] = selfCpu;
       chunk.publish(at + TraceFormat.EXEC_WORDS);
     }
+    RECORDING.setRelease(this, recording - 1);
     if (virtual && f == 0) {
       handBack(); // a virtual thread may never record again: do not keep a chunk across parks
     }

@@ -6,6 +6,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -20,8 +22,10 @@ import java.util.concurrent.locks.LockSupport;
  * back (or whose owner thread died) is encoded to its end and returned to the free list. Every pass ends
  * with a flush to the operating system, so a JVM killed with SIGKILL leaves a trace up to the last pass.
  * The writer sleeps {@link #BUSY_PARK_NS} after a pass that found records and {@link #IDLE_PARK_NS}
- * after one that found nothing. Closing (shutdown hook) runs one last
- * pass and rewrites the meta data with the end time.
+ * after one that found nothing. Closing (shutdown hook) waits up to {@link #EXIT_GRACE_NS} for running
+ * threads to leave their recorded executions (see {@link ThreadState#isFinishingExecutions}), runs one
+ * last pass and rewrites the meta data with the end time. Executions still running then are not in the
+ * trace: they have no end.
  */
 final class TraceWriter implements Runnable {
   private static final long IDLE_PARK_NS = TimeUnit.MILLISECONDS.toNanos(50);
@@ -37,6 +41,12 @@ final class TraceWriter implements Runnable {
    * fine", which needs many tasks anyway.
    */
   private static final long CALIBRATE_FROM = 1_000;
+  /**
+   * How long the shutdown hook waits for running threads to finish their recorded executions: long
+   * enough for a worker preempted between completing its task and recording it to be scheduled again,
+   * short enough not to matter when a program exits in the middle of long tasks.
+   */
+  private static final long EXIT_GRACE_NS = TimeUnit.MILLISECONDS.toNanos(100);
 
   private final Path dir;
   private final ChunkPool pool;
@@ -51,6 +61,8 @@ final class TraceWriter implements Runnable {
   private volatile boolean closing;
   private volatile long overheadPerTaskNs = -1;
   private long executionsWritten;
+  /** Every recording thread seen in the thread table and alive at the last prune; guarded by this. */
+  private final List<ThreadState> recorders = new ArrayList<>();
   private long lastOwner = -1;
   /** Delta bases of the current owner's records: the last time and execution seq written since OWNER. */
   private long prevTime;
@@ -111,6 +123,7 @@ final class TraceWriter implements Runnable {
       if (now - lastMeta >= META_EVERY_NS) {
         lastMeta = now;
         writeMeta(-1);
+        pruneRecorders();
       }
       LockSupport.parkNanos(busy ? BUSY_PARK_NS : IDLE_PARK_NS);
     }
@@ -124,6 +137,7 @@ final class TraceWriter implements Runnable {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     }
+    awaitFinishingExecutions();
     synchronized (this) {
       pass();
       writeCreationCounts();
@@ -137,6 +151,28 @@ final class TraceWriter implements Runnable {
         fail(e);
       }
       writeMeta(end);
+    }
+  }
+
+  private void awaitFinishingExecutions() {
+    List<ThreadState> waitFor;
+    synchronized (this) {
+      pass(); // registers the threads that started recording since the writer's last pass
+      waitFor = new ArrayList<>(recorders);
+    }
+    long deadline = System.nanoTime() + EXIT_GRACE_NS;
+    for (ThreadState s : waitFor) {
+      while (s.thread != Thread.currentThread() && s.isFinishingExecutions() && System.nanoTime() < deadline) {
+        LockSupport.parkNanos(TimeUnit.MICROSECONDS.toNanos(200));
+      }
+    }
+  }
+
+  private synchronized void pruneRecorders() {
+    for (Iterator<ThreadState> it = recorders.iterator(); it.hasNext(); ) {
+      if (!it.next().thread.isAlive()) { // no lambda: see Recorder
+        it.remove();
+      }
     }
   }
 
@@ -191,6 +227,7 @@ final class TraceWriter implements Runnable {
       varlong(tid);
       string(s.thread.getName());
       put(s.virtual ? 1 : 0);
+      recorders.add(s);
     }
     for (Object[] site; (site = Sites.UNWRITTEN.poll()) != null; found = true) {
       put(TraceFormat.T_SITE);

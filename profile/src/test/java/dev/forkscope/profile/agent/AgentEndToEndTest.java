@@ -221,6 +221,16 @@ class AgentEndToEndTest {
 
   @ParameterizedTest(name = "JDK {0}")
   @ValueSource(strings = {"17", "25"})
+  void aTaskStillFinishingWhenMainExitsIsRecorded(String jdk) throws Exception {
+    Path dir = tmp.resolve("late-" + jdk);
+    ChildJvm.Result r = ChildJvm.of(jdk).run("out=" + dir.resolve("out"), dir, "late");
+    assertThat(r.exitCode()).as(r.stderr()).isZero();
+    List<TaskExecution> late = executionsOf(TraceReader.read(dir.resolve("out")), Workloads.LateFinisher.class);
+    assertThat(late).singleElement().satisfies(e -> assertThat(e.selfWallNs()).isGreaterThanOrEqualTo(Workloads.LATE_NS));
+  }
+
+  @ParameterizedTest(name = "JDK {0}")
+  @ValueSource(strings = {"17", "25"})
   void anExceptionOutOfMainStillWritesTheTrace(String jdk) throws Exception {
     Path dir = tmp.resolve("throw-" + jdk);
     ChildJvm.Result r = ChildJvm.of(jdk).run("out=" + dir.resolve("out"), dir, "throw");

@@ -6,6 +6,7 @@ import java.lang.reflect.Method;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ForkJoinPool;
@@ -32,6 +33,7 @@ public final class Workloads {
   static final int HALVES_RANGE = 64;
   static final int DELEGATING_TASKS = 30;
   static final int EXIT_TASKS = 10;
+  static final long LATE_NS = 20_000_000;
   static final int KILL_TASKS = 200;
   static final int MILLION_LEAVES = 1 << 19;
   static final int VIRTUAL_THREADS = 100;
@@ -55,6 +57,11 @@ public final class Workloads {
         System.out.println("ready");
         System.out.flush();
         Thread.sleep(TimeUnit.MINUTES.toMillis(2));
+      }
+      case "late" -> {
+        ForkJoinPool pool = new ForkJoinPool(1);
+        pool.execute(new LateFinisher());
+        LateFinisher.COMPLETED.await();
       }
       case "millions" -> millions();
       case "virtual" -> virtualThreads();
@@ -266,6 +273,24 @@ public final class Workloads {
   }
 
   /** On a pool of one worker, the forked child is run by its joiner inside join(): a helped execution. */
+  /**
+   * Signals its completion to main, then keeps running for {@link #LATE_NS} before it returns: as an
+   * executor's task does between completing its future and returning to the hooked method, where the
+   * execution is recorded. Main exits as soon as it is signalled.
+   */
+  static final class LateFinisher extends RecursiveAction {
+    static final CountDownLatch COMPLETED = new CountDownLatch(1);
+
+    @Override
+    protected void compute() {
+      COMPLETED.countDown();
+      long start = System.nanoTime();
+      while (System.nanoTime() - start < LATE_NS) {
+        Thread.onSpinWait();
+      }
+    }
+  }
+
   static final class HelpParent extends RecursiveAction {
     @Override
     protected void compute() {
