@@ -26,10 +26,12 @@ public final class SummaryTable {
         meta.cpus(), meta.jdk()));
     out.append(String.format(Locale.ROOT,
         "cpu time %s, contexts %s, aggregation %s (%s executions folded), verdicts %s;"
-            + " profiler cost %s per task, %s records dropped%n",
+            + " profiler cost %s, %s records dropped%n",
         meta.cpuMode(), meta.contexts() ? "on" : "off", profile.options().aggregate() ? "on" : "off",
         count(profile.folded()), profile.options().verdicts().name().toLowerCase(Locale.ROOT),
-        meta.overheadPerTaskNs() > 0 ? duration(meta.overheadPerTaskNs()) : "unmeasured",
+        meta.overheadPerTaskNs() > 0 ? duration(meta.overheadPerTaskNs()) + " per task"
+            : meta.endNs() < 0 ? "not measured (the JVM did not exit normally)"
+            : "not measured (fewer than 1,000 executions)",
         count(meta.dropped())));
     if (profile.neverExecuted() > 0) {
       out.append(String.format(Locale.ROOT,

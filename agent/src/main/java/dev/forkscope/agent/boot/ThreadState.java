@@ -25,7 +25,9 @@ import java.util.concurrent.atomic.AtomicLong;
  * <p>The instrumented code calls {@link #exit} exactly once for every {@link #enter}, on every way out of
  * the hooked method, so every enter pushes a frame (a {@link #SILENT} one when it records nothing) and
  * exit pops the top one. Only executions read the clock twice; creations and most submissions are stamped
- * with the thread's last reading ({@link #lastClock}), which orders them among the thread's records.
+ * with one nanosecond more than the thread's last time stamp ({@link #stamp}): all time stamps of one
+ * thread strictly increase, so the trace reader's time order keeps each thread's program order, and a
+ * stamp is never later than the true time of its record (each record takes more than a nanosecond).
  */
 final class ThreadState {
   static final int RUN = 0;
@@ -92,7 +94,7 @@ final class ThreadState {
   private long lastCpuReadNs = Long.MIN_VALUE / 2;
   private int cpuTick;
   private int siteTick;
-  /** The last System.nanoTime() this thread's recorder read: the time stamp of records that read none. */
+  /** The last time stamp this thread's recorder gave a record (see {@link #stamp} and {@link #clock}). */
   private long lastClock = System.nanoTime();
   private int random = (int) System.nanoTime() | 1;
 
@@ -154,16 +156,15 @@ final class ThreadState {
     submitDepth = 0;
     childWall[d] = 0;
     childCpu[d] = 0;
-    long now = System.nanoTime();
+    long now = clock();
     if (wantsCpu(tc, now)) {
       cpuStarts[d] = Recorder.threadCpuTime();
       lastCpuReadNs = now;
-      now = System.nanoTime();
+      now = clock();
     } else {
       cpuStarts[d] = -1;
     }
     starts[d] = now;
-    lastClock = now;
     flags[d] = f;
     RECORDING.setRelease(this, recording + 1);
   }
@@ -206,8 +207,7 @@ final class ThreadState {
     if (flags[f] == SILENT) {
       return;
     }
-    long end = System.nanoTime();
-    lastClock = end;
+    long end = clock();
     long cpuEnd = -1;
     if (cpuStarts[f] >= 0) {
       cpuEnd = Recorder.threadCpuTime();
@@ -279,7 +279,7 @@ final class ThreadState {
       long[] w = chunk.words;
       w[at] = TraceFormat.CREATE | TraceFormat.siteBits(site);
       w[at + 1] = key(tc, task);
-      w[at + 2] = lastClock;
+      w[at + 2] = stamp();
       chunk.publish(at + TraceFormat.CREATE_WORDS);
     }
   }
@@ -295,7 +295,7 @@ final class ThreadState {
     }
     TaskClass tc = TaskClass.of(payload.getClass());
     boolean timed = sampleSubmissionClock();
-    long t = timed ? (lastClock = System.nanoTime()) : lastClock;
+    long t = timed ? clock() : stamp();
     boolean forked = fork && thread instanceof ForkJoinWorkerThread
         && ((ForkJoinWorkerThread) thread).getPool() == executor;
     int site = -1;
@@ -326,6 +326,18 @@ final class ThreadState {
     r ^= r << 5;
     random = r;
     return (r & (SUBMIT_CLOCK_EVERY - 1)) == 0;
+  }
+
+  /** Reads the clock; never returns less than one more than the thread's last time stamp. */
+  private long clock() {
+    long now = System.nanoTime();
+    long next = lastClock + 1;
+    return lastClock = now >= next ? now : next;
+  }
+
+  /** The time stamp of a record that reads no clock: one more than the thread's last. */
+  private long stamp() {
+    return ++lastClock;
   }
 
   private boolean wantsCpu(TaskClass tc, long now) {

@@ -10,10 +10,12 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -22,18 +24,26 @@ import java.util.regex.Pattern;
  * {@link Trace}.
  *
  * <p>Linking: the agent keeps no per-object state, so its records name a task by its class and identity
- * hash code. This reader replays creations, submissions and execution starts in time order and gives each
+ * hash code. This reader replays creations, submissions and execution starts in time order (the agent's
+ * time stamps strictly increase per thread, so this keeps each thread's program order) and gives each
  * task object a 64-bit id: a creation always starts a new task (so a hash code reused by a later object
- * is a new task); submissions and executions attach to the latest task with that class and hash, or start
- * one. The k-th execution of a task is its execution number k, and it is paired with the task's earliest
- * submission not yet paired (FIFO), which is exact for a task submitted once and an approximation for one
- * object queued several times at once. An execution with no submission left to pair (a periodic task's
+ * is a new task); a submission attaches to the latest task with that class and hash, or starts one. An
+ * execution takes the oldest task of its key that has a submission not yet paired, else the latest task
+ * of its key, else starts one. The k-th execution of a task is its execution number k, and it is paired
+ * with the task's earliest submission not yet paired (FIFO), which is exact for a task submitted once and
+ * an approximation for one object queued several times at once. An execution with no submission left to pair (a periodic task's
  * later runs) keeps the executor of the task's latest submission, with {@code submittedNs} -1. Two objects of one class alive at once with equal identity hash
  * codes would be merged; with 31-bit hash codes this is rare and only affects linking, not timings.
  *
  * <p>Fork/join tasks are counted at creation, not recorded one by one (unless their creation site was
  * sampled): those created but never submitted nor executed are known only by number, as {@link
  * Trace#unlistedNeverExecuted}; the others have no creation thread (-1) and their creation time is -1.
+ * Without a creation record to start a new task, a program with millions of fork/join tasks would see
+ * thousands of hash codes reused by later objects (the birthday bound: n² / 2³² for n tasks), so a
+ * fork/join task is taken to be submitted at most once (forking a task twice is an error) and run at most
+ * once: its submission starts a new task unless the latest task of its key has been neither submitted
+ * nor run (a sampled creation), and so does an execution that finds no task of its key waiting. The
+ * price: a fork/join task object run again after {@code reinitialize()} counts as a new task each time.
  *
  * <p>Sites: when an execution's own submission (or creation) was not sampled, it gets the first sampled
  * site of its exact class (each lambda expression has its own class), so that grouping by site works.
@@ -41,6 +51,7 @@ import java.util.regex.Pattern;
 public final class TraceReader {
   /** The 16 possible kinds (runnable 1, callable 2, fork/join 4, thread 8), shared by all executions. */
   private static final TaskExecution.Kind[] KINDS = new TaskExecution.Kind[16];
+  private static final int KIND_FORK_JOIN = 4;
 
   static {
     for (int k = 0; k < KINDS.length; k++) {
@@ -104,6 +115,10 @@ public final class TraceReader {
     private final Map<Integer, Integer> firstCreationSite = new HashMap<>();
     private final Map<Integer, Integer> firstSubmissionSite = new HashMap<>();
     private final Map<Long, Task> latest = new HashMap<>();
+    /** Per key, the tasks with submissions not yet paired with an execution, oldest first. */
+    private final Map<Long, ArrayDeque<Task>> waiting = new HashMap<>();
+    /** Classes of fork/join tasks: their executions say so, or the agent counted their creations. */
+    private final Set<Integer> forkJoinClasses = new HashSet<>();
     private final List<Task> tasks = new ArrayList<>();
     private long nextTaskId = 1;
 
@@ -119,6 +134,12 @@ public final class TraceReader {
           firstSubmissionSite.putIfAbsent(TraceFile.classOf(s.key()), s.site());
         }
       }
+      for (TraceFile.Exec e : file.execs) {
+        if (((e.flags() >>> TraceFile.KIND_SHIFT) & KIND_FORK_JOIN) != 0) {
+          forkJoinClasses.add(TraceFile.classOf(e.key()));
+        }
+      }
+      forkJoinClasses.addAll(file.createdCounts.keySet());
     }
 
     Trace link(Trace.TraceMeta meta) {
@@ -135,12 +156,19 @@ public final class TraceReader {
           Task t = newTask(c.key());
           t.creation = c;
         } else if (ev.record() instanceof TraceFile.Submit s) {
-          taskFor(s.key()).submissions.add(s);
+          submitted(s);
         } else {
           TraceFile.Exec e = (TraceFile.Exec) ev.record();
-          Task t = taskFor(e.key());
+          Task t = executed(e.key());
           t.executions++;
           TraceFile.Submit submission = t.submissions.poll();
+          if (submission != null && t.submissions.isEmpty()) {
+            ArrayDeque<Task> queue = waiting.get(t.key);
+            queue.poll();
+            if (queue.isEmpty()) {
+              waiting.remove(t.key); // the map holds only keys with work queued: few at a time
+            }
+          }
           if (submission != null) {
             t.lastSubmission = submission;
           }
@@ -223,9 +251,29 @@ public final class TraceReader {
           id -> normalizeClassName(file.classes.getOrDefault(id, "?class" + id)));
     }
 
-    private Task taskFor(long key) {
+    private void submitted(TraceFile.Submit s) {
+      long key = s.key();
       Task t = latest.get(key);
-      return t != null ? t : newTask(key);
+      if (t == null || (forkJoinClasses.contains(TraceFile.classOf(key))
+          && (t.executions > 0 || !t.submissions.isEmpty()))) {
+        t = newTask(key);
+      }
+      if (t.submissions.isEmpty()) {
+        waiting.computeIfAbsent(key, k -> new ArrayDeque<>(1)).add(t);
+      }
+      t.submissions.add(s);
+    }
+
+    private Task executed(long key) {
+      ArrayDeque<Task> queue = waiting.get(key);
+      if (queue != null) {
+        return queue.peek();
+      }
+      Task t = latest.get(key);
+      if (t == null || (t.executions > 0 && forkJoinClasses.contains(TraceFile.classOf(key)))) {
+        return newTask(key);
+      }
+      return t;
     }
 
     private Task newTask(long key) {

@@ -231,6 +231,21 @@ class AgentEndToEndTest {
 
   @ParameterizedTest(name = "JDK {0}")
   @ValueSource(strings = {"17", "25"})
+  void forkJoinTasksWithReusedHashCodesAreStillTasksOfTheirOwn(String jdk) throws Exception {
+    Path dir = tmp.resolve("sequential-" + jdk);
+    // every object gets identity hash code 1: the worst case of hash codes reused by later objects
+    ChildJvm.Result r = ChildJvm.of(jdk).run("out=" + dir.resolve("out"), dir, "sequential",
+        "-XX:+UnlockExperimentalVMOptions", "-XX:hashCode=2");
+    assertThat(r.exitCode()).as(r.stderr()).isZero();
+    Trace trace = TraceReader.read(dir.resolve("out"));
+    List<TaskExecution> runs = executionsOf(trace, Workloads.Sequential.class);
+    assertThat(runs).hasSize(Workloads.SEQUENTIAL_TASKS);
+    assertThat(runs.stream().map(TaskExecution::taskId).distinct()).hasSize(Workloads.SEQUENTIAL_TASKS);
+    assertThat(trace.unlistedNeverExecuted()).doesNotContainKey(Workloads.Sequential.class.getName());
+  }
+
+  @ParameterizedTest(name = "JDK {0}")
+  @ValueSource(strings = {"17", "25"})
   void anExceptionOutOfMainStillWritesTheTrace(String jdk) throws Exception {
     Path dir = tmp.resolve("throw-" + jdk);
     ChildJvm.Result r = ChildJvm.of(jdk).run("out=" + dir.resolve("out"), dir, "throw");

@@ -52,9 +52,13 @@ final class ChildJvm {
     return jar;
   }
 
-  /** Runs {@code Workloads <scenario>} under {@code -javaagent:<jar>=<agentOptions>} and waits for it. */
-  Result run(String agentOptions, Path scratch, String scenario) throws IOException, InterruptedException {
-    Process p = start(agentOptions, scratch, scenario);
+  /**
+   * Runs {@code Workloads <scenario>} under {@code -javaagent:<jar>=<agentOptions>}, with extra JVM options
+   * if any, and waits for it.
+   */
+  Result run(String agentOptions, Path scratch, String scenario, String... jvmOptions)
+      throws IOException, InterruptedException {
+    Process p = start(agentOptions, scratch, scenario, jvmOptions);
     if (!p.waitFor(TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
       p.destroyForcibly().waitFor();
       throw new AssertionError(scenario + " on JDK " + jdk + " did not finish in " + TIMEOUT_SECONDS + " s");
@@ -63,12 +67,13 @@ final class ChildJvm {
   }
 
   /** Starts {@code Workloads <scenario>}; the caller waits or kills. */
-  Process start(String agentOptions, Path scratch, String scenario) throws IOException {
+  Process start(String agentOptions, Path scratch, String scenario, String... jvmOptions) throws IOException {
     // C1 only: these tests mostly wait for JVM and agent start-up, and their assertions do not depend on
     // the JIT level (known costs are CPU time).
     List<String> cmd = new ArrayList<>(List.of(java.toString(), "-Xmx256m", "-XX:+UseSerialGC",
-        "-XX:TieredStopAtLevel=1",
-        "-javaagent:" + agentJar() + "=" + agentOptions,
+        "-XX:TieredStopAtLevel=1"));
+    cmd.addAll(List.of(jvmOptions));
+    cmd.addAll(List.of("-javaagent:" + agentJar() + "=" + agentOptions,
         "-cp", System.getProperty("forkscope.testClasses", System.getProperty("java.class.path")),
         Workloads.class.getName(), scenario));
     Files.createDirectories(scratch);

@@ -34,6 +34,7 @@ public final class Workloads {
   static final int DELEGATING_TASKS = 30;
   static final int EXIT_TASKS = 10;
   static final long LATE_NS = 20_000_000;
+  static final int SEQUENTIAL_TASKS = 200;
   static final int KILL_TASKS = 200;
   static final int MILLION_LEAVES = 1 << 19;
   static final int VIRTUAL_THREADS = 100;
@@ -62,6 +63,12 @@ public final class Workloads {
         ForkJoinPool pool = new ForkJoinPool(1);
         pool.execute(new LateFinisher());
         LateFinisher.COMPLETED.await();
+      }
+      case "sequential" -> {
+        ForkJoinPool pool = new ForkJoinPool(1);
+        for (int i = 0; i < SEQUENTIAL_TASKS; i++) {
+          pool.invoke(new Sequential());
+        }
       }
       case "millions" -> millions();
       case "virtual" -> virtualThreads();
@@ -288,6 +295,13 @@ public final class Workloads {
       while (System.nanoTime() - start < LATE_NS) {
         Thread.onSpinWait();
       }
+    }
+  }
+
+  static final class Sequential extends RecursiveAction {
+    @Override
+    protected void compute() {
+      spin(10_000);
     }
   }
 
