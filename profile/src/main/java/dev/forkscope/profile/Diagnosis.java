@@ -2,8 +2,8 @@ package dev.forkscope.profile;
 
 import static dev.forkscope.profile.Units.count;
 import static dev.forkscope.profile.Units.duration;
+import static dev.forkscope.profile.Units.executions;
 import static dev.forkscope.profile.Units.percent;
-import static dev.forkscope.profile.Units.tasks;
 
 /**
  * Verdicts for one task class.
@@ -79,7 +79,7 @@ final class Diagnosis {
     String overheadText =
         duration(overhead) + (run.overheadNs() > 0 ? " overhead" : " overhead (assumed, not measured)");
     long median = c.granularity().median();
-    String onCpus = tasks(c.executions()) + " on " + p + (p == 1 ? " CPU" : " CPUs");
+    String onCpus = executions(c.executions()) + " on " + p + (p == 1 ? " CPU" : " CPUs");
 
     boolean small = median < K * overhead;
     boolean many = c.executions() >= (long) FINE_TASKS_PER_CPU * p;
@@ -123,7 +123,7 @@ final class Diagnosis {
     if (g.max() <= TGP_FINE_MAX_NS && spread <= TGP_FINE_MAX_DIFF_NS) {
       return new Verdict(
           Verdict.Kind.FINE,
-          "all " + tasks(c.executions()) + " <= " + duration(TGP_FINE_MAX_NS) + " (max "
+          "all " + executions(c.executions()) + " <= " + duration(TGP_FINE_MAX_NS) + " (max "
               + duration(g.max()) + "), spread " + duration(spread) + " <= "
               + duration(TGP_FINE_MAX_DIFF_NS) + " (tgp: 1e8 cycles at 3 GHz)");
     }
@@ -131,13 +131,13 @@ final class Diagnosis {
         && c.executions() >= 1 && c.executions() <= TGP_COARSE_MAX_TASKS) {
       return new Verdict(
           Verdict.Kind.COARSE,
-          tasks(c.executions()) + " (1..100), all in [" + duration(TGP_COARSE_MIN_NS) + ", "
+          executions(c.executions()) + " (1..100), all in [" + duration(TGP_COARSE_MIN_NS) + ", "
               + duration(TGP_COARSE_MAX_NS) + "] (min " + duration(g.min()) + ", max "
               + duration(g.max()) + "; tgp: 1e9..1e11 cycles at 3 GHz)");
     }
     return new Verdict(
         Verdict.Kind.OK,
-        tasks(c.executions()) + " from " + duration(g.min()) + " to " + duration(g.max())
+        executions(c.executions()) + " from " + duration(g.min()) + " to " + duration(g.max())
             + ": neither all <= " + duration(TGP_FINE_MAX_NS) + " nor all in ["
             + duration(TGP_COARSE_MIN_NS) + ", " + duration(TGP_COARSE_MAX_NS) + "] (tgp thresholds)");
   }

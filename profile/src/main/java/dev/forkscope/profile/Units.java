@@ -29,9 +29,9 @@ final class Units {
     return String.format(Locale.ROOT, "%,d", n);
   }
 
-  /** A count of tasks: "1 task", "2,048 tasks". */
-  static String tasks(long n) {
-    return count(n) + (n == 1 ? " task" : " tasks");
+  /** A count of executions: "1 execution", "2,048 executions". */
+  static String executions(long n) {
+    return count(n) + (n == 1 ? " execution" : " executions");
   }
 
   /** A share as a whole percentage: 48%. */

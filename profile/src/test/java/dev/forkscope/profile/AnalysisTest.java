@@ -62,7 +62,7 @@ class AnalysisTest {
     assertThat(leaf.executors()).containsExactly(POOL);
     assertThat(leaf.threads()).isEqualTo(2);
     assertThat(leaf.verdict().kind()).isEqualTo(Verdict.Kind.FINE);
-    assertThat(leaf.verdict().why()).isEqualTo("median 1.00 µs < 10 x 150 ns overhead; 1,000 tasks on 4 CPUs");
+    assertThat(leaf.verdict().why()).isEqualTo("median 1.00 µs < 10 x 150 ns overhead; 1,000 executions on 4 CPUs");
 
     TaskClassProfile driver = p.taskClasses().get(0);
     assertThat(driver.cpu()).isNull();

@@ -24,7 +24,7 @@ class DiagnosisTest {
     Verdict v = Diagnosis.relative(uniform(524_288, 1_900, 1.0), run);
 
     assertThat(v.kind()).isEqualTo(Verdict.Kind.FINE);
-    assertThat(v.why()).isEqualTo("median 1.90 µs < 10 x 350 ns overhead; 524,288 tasks on 2 CPUs");
+    assertThat(v.why()).isEqualTo("median 1.90 µs < 10 x 350 ns overhead; 524,288 executions on 2 CPUs");
   }
 
   @Test
@@ -35,7 +35,7 @@ class DiagnosisTest {
     assertThat(Diagnosis.relative(uniform(400, 1_000, 1.0), run).kind()).isEqualTo(Verdict.Kind.OK);
     Verdict tooFew = Diagnosis.relative(uniform(399, 999, 1.0), run);
     assertThat(tooFew.kind()).isEqualTo(Verdict.Kind.OK);
-    assertThat(tooFew.why()).contains("only 399 tasks on 4 CPUs").contains("fine needs >= 400");
+    assertThat(tooFew.why()).contains("only 399 executions on 4 CPUs").contains("fine needs >= 400");
   }
 
   @Test
@@ -54,7 +54,7 @@ class DiagnosisTest {
 
     assertThat(v.kind()).isEqualTo(Verdict.Kind.COARSE);
     assertThat(v.why()).isEqualTo(
-        "only 1 task on 2 CPUs, median 800 ms >= 250 ms (1/4 of the task span); CPUs 50% busy while they ran");
+        "only 1 execution on 2 CPUs, median 800 ms >= 250 ms (1/4 of the task span); CPUs 50% busy while they ran");
   }
 
   @Test

@@ -25,7 +25,7 @@ class SummaryTableTest {
 
     assertThat(table).contains("1 task classes, 300 executions in 10.0 ms on 2 CPUs");
     assertThat(table).containsPattern("app\\.Tiny\\s+300\\s+2\\.00 µs\\s+2\\.00 µs\\s+600 µs\\s+fine");
-    assertThat(table).contains("median 2.00 µs < 10 x 400 ns overhead; 300 tasks on 2 CPUs");
+    assertThat(table).contains("median 2.00 µs < 10 x 400 ns overhead; 300 executions on 2 CPUs");
     assertThat(table).contains("created at app.Split.compute(Split.java:42)");
   }
 

@@ -4,6 +4,7 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.Arrays;
 import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.ForkJoinTask;
 import java.util.concurrent.ForkJoinWorkerThread;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -203,6 +204,7 @@ final class ThreadState {
       return;
     }
     depth = f;
+    Object task = tasks[f];
     tasks[f] = null;
     if (flags[f] == SILENT) {
       return;
@@ -232,7 +234,8 @@ final class ThreadState {
     int at = reserve(TraceFormat.EXEC_WORDS);
     if (at >= 0) {
       long[] w = chunk.words;
-      long fl = flags[f] | (selfCpu >= 0 ? TraceFormat.F_CPU : 0);
+      long fl = flags[f] | (selfCpu >= 0 ? TraceFormat.F_CPU : 0)
+          | (task instanceof ForkJoinTask && ((ForkJoinTask<?>) task).isDone() ? TraceFormat.F_DONE : 0);
       w[at] = TraceFormat.EXEC | (fl << 8) | (TraceFormat.parentDistance(seqs[f], parentSeq) << 32);
       w[at + 1] = keys[f];
       w[at + 2] = seqs[f];

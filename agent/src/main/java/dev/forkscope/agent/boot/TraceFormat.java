@@ -24,9 +24,10 @@ package dev.forkscope.agent.boot;
  * right after it; {@code prevSeq} is the seq of the previous EXEC since the last OWNER record, or 0.
  * EXEC flags: bits 0-1 method (0 run, 1 call, 2 exec), {@link #F_HELPED}, {@link #F_VIRTUAL},
  * {@link #F_THREAD_TASK}, {@link #F_CPU} (selfCpu measured), bits 8-11 the task's kinds (runnable 1,
- * callable 2, fork/join 4, thread 8). SUBMIT flags: {@link #F_FORKED}, {@link #F_TIMED} (the clock was read
- * for this submission). A CREATE record's time, and an untimed SUBMIT's, is the thread's last clock reading
- * (the recorder saves a clock read there): it orders the record among its thread's others, no more. {@code seq} numbers executions per
+ * callable 2, fork/join 4, thread 8), {@link #F_DONE} (a fork/join task that was done when the execution
+ * ended). SUBMIT flags: {@link #F_FORKED}, {@link #F_TIMED} (the clock was read for this submission). A
+ * CREATE record's time, and an untimed SUBMIT's, is one more than the thread's previous time stamp (the
+ * recorder saves a clock read there): it orders the record among its thread's others, no more. {@code seq} numbers executions per
  * recorder (thread); {@code parentSeq} is the enclosing execution's seq on the same recorder, 0 if none.
  */
 final class TraceFormat {
@@ -63,6 +64,7 @@ final class TraceFormat {
   static final int F_FORKED = 64;
   static final int F_TIMED = 128;
   static final int KIND_SHIFT = 8;
+  static final int F_DONE = 1 << 12;
 
   private TraceFormat() {}
 

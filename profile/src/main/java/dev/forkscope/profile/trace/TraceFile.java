@@ -33,7 +33,8 @@ import java.util.Map;
  * {@code prevTime} is the time of the previous EXEC (its end), CREATE or SUBMIT record since the last
  * OWNER record, or the base time right after it; {@code prevSeq} is the seq of the previous EXEC since
  * the last OWNER record, or 0. A CREATE record's time, and a SUBMIT record's time without
- * {@code F_TIMED}, is the recording thread's last clock reading before it: right for ordering, not for timing.
+ * {@code F_TIMED}, is one more than the recording thread's previous time stamp: right for ordering, not for
+ * timing. EXEC flag {@code F_DONE}: a fork/join task that was done when the execution ended.
  * A record cut short by the end of the file (a JVM killed while writing) ends the trace.
  */
 final class TraceFile {
@@ -45,6 +46,7 @@ final class TraceFile {
   static final int F_FORKED = 64;
   static final int F_TIMED = 128;
   static final int KIND_SHIFT = 8;
+  static final int F_DONE = 1 << 12;
 
   private static final byte[] MAGIC = "FSTRACE3".getBytes(StandardCharsets.US_ASCII);
 

@@ -10,12 +10,10 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -39,11 +37,13 @@ import java.util.regex.Pattern;
  * sampled): those created but never submitted nor executed are known only by number, as {@link
  * Trace#unlistedNeverExecuted}; the others have no creation thread (-1) and their creation time is -1.
  * Without a creation record to start a new task, a program with millions of fork/join tasks would see
- * thousands of hash codes reused by later objects (the birthday bound: n² / 2³² for n tasks), so a
- * fork/join task is taken to be submitted at most once (forking a task twice is an error) and run at most
- * once: its submission starts a new task unless the latest task of its key has been neither submitted
- * nor run (a sampled creation), and so does an execution that finds no task of its key waiting. The
- * price: a fork/join task object run again after {@code reinitialize()} counts as a new task each time.
+ * thousands of objects sharing a hash code with an earlier one (the birthday bound: n² / 2³² for n
+ * tasks). So the agent marks executions after which a fork/join task was done ({@code isDone()}): a task
+ * that is done cannot run again (short of {@code reinitialize()}), so a later submission or execution of
+ * its key belongs to a new object, and so does a submission paired, in time order, with a done task
+ * (the submitting thread's stamp may precede the earlier object's execution). A fork/join task that
+ * never completes, such as an actor mailbox that is executed again and again, stays one task. The price:
+ * a fork/join task object run again after {@code reinitialize()} counts as a new task each time.
  *
  * <p>Sites: when an execution's own submission (or creation) was not sampled, it gets the first sampled
  * site of its exact class (each lambda expression has its own class), so that grouping by site works.
@@ -51,7 +51,6 @@ import java.util.regex.Pattern;
 public final class TraceReader {
   /** The 16 possible kinds (runnable 1, callable 2, fork/join 4, thread 8), shared by all executions. */
   private static final TaskExecution.Kind[] KINDS = new TaskExecution.Kind[16];
-  private static final int KIND_FORK_JOIN = 4;
 
   static {
     for (int k = 0; k < KINDS.length; k++) {
@@ -117,8 +116,6 @@ public final class TraceReader {
     private final Map<Long, Task> latest = new HashMap<>();
     /** Per key, the tasks with submissions not yet paired with an execution, oldest first. */
     private final Map<Long, ArrayDeque<Task>> waiting = new HashMap<>();
-    /** Classes of fork/join tasks: their executions say so, or the agent counted their creations. */
-    private final Set<Integer> forkJoinClasses = new HashSet<>();
     private final List<Task> tasks = new ArrayList<>();
     private long nextTaskId = 1;
 
@@ -134,12 +131,6 @@ public final class TraceReader {
           firstSubmissionSite.putIfAbsent(TraceFile.classOf(s.key()), s.site());
         }
       }
-      for (TraceFile.Exec e : file.execs) {
-        if (((e.flags() >>> TraceFile.KIND_SHIFT) & KIND_FORK_JOIN) != 0) {
-          forkJoinClasses.add(TraceFile.classOf(e.key()));
-        }
-      }
-      forkJoinClasses.addAll(file.createdCounts.keySet());
     }
 
     Trace link(Trace.TraceMeta meta) {
@@ -161,6 +152,7 @@ public final class TraceReader {
           TraceFile.Exec e = (TraceFile.Exec) ev.record();
           Task t = executed(e.key());
           t.executions++;
+          t.done = (e.flags() & TraceFile.F_DONE) != 0;
           TraceFile.Submit submission = t.submissions.poll();
           if (submission != null && t.submissions.isEmpty()) {
             ArrayDeque<Task> queue = waiting.get(t.key);
@@ -254,8 +246,7 @@ public final class TraceReader {
     private void submitted(TraceFile.Submit s) {
       long key = s.key();
       Task t = latest.get(key);
-      if (t == null || (forkJoinClasses.contains(TraceFile.classOf(key))
-          && (t.executions > 0 || !t.submissions.isEmpty()))) {
+      if (t == null || t.done) {
         t = newTask(key);
       }
       if (t.submissions.isEmpty()) {
@@ -267,13 +258,19 @@ public final class TraceReader {
     private Task executed(long key) {
       ArrayDeque<Task> queue = waiting.get(key);
       if (queue != null) {
-        return queue.peek();
+        Task head = queue.peek();
+        if (!head.done) {
+          return head;
+        }
+        Task t = newTask(key); // the head's waiting submissions were another object's
+        t.submissions.addAll(head.submissions);
+        head.submissions.clear();
+        queue.poll();
+        queue.addFirst(t);
+        return t;
       }
       Task t = latest.get(key);
-      if (t == null || (t.executions > 0 && forkJoinClasses.contains(TraceFile.classOf(key)))) {
-        return newTask(key);
-      }
-      return t;
+      return t == null || t.done ? newTask(key) : t;
     }
 
     private Task newTask(long key) {
@@ -300,6 +297,8 @@ public final class TraceReader {
     TraceFile.Create creation;
     TraceFile.Submit lastSubmission;
     int executions;
+    /** A fork/join task whose latest execution left it done: it cannot run again. */
+    boolean done;
 
     Task(long id, long key) {
       this.id = id;

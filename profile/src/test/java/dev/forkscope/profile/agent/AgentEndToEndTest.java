@@ -231,6 +231,15 @@ class AgentEndToEndTest {
 
   @ParameterizedTest(name = "JDK {0}")
   @ValueSource(strings = {"17", "25"})
+  void aForkJoinTaskThatNeverCompletesIsOneTaskExecutedManyTimes(String jdk) throws Exception {
+    List<TaskExecution> runs = executionsOf(scenarios(jdk), Workloads.Mailbox.class);
+    assertThat(runs).hasSize(Workloads.MAILBOX_RUNS);
+    assertThat(runs.stream().map(TaskExecution::taskId).distinct()).hasSize(1);
+    assertThat(runs.stream().mapToInt(TaskExecution::executionNumber).max()).hasValue(Workloads.MAILBOX_RUNS);
+  }
+
+  @ParameterizedTest(name = "JDK {0}")
+  @ValueSource(strings = {"17", "25"})
   void forkJoinTasksWithReusedHashCodesAreStillTasksOfTheirOwn(String jdk) throws Exception {
     Path dir = tmp.resolve("sequential-" + jdk);
     // every object gets identity hash code 1: the worst case of hash codes reused by later objects

@@ -10,9 +10,11 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ForkJoinPool;
+import java.util.concurrent.ForkJoinTask;
 import java.util.concurrent.Future;
 import java.util.concurrent.RecursiveAction;
 import java.util.concurrent.RecursiveTask;
+import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -35,6 +37,7 @@ public final class Workloads {
   static final int EXIT_TASKS = 10;
   static final long LATE_NS = 20_000_000;
   static final int SEQUENTIAL_TASKS = 200;
+  static final int MAILBOX_RUNS = 20;
   static final int KILL_TASKS = 200;
   static final int MILLION_LEAVES = 1 << 19;
   static final int VIRTUAL_THREADS = 100;
@@ -137,6 +140,11 @@ public final class Workloads {
     ForkJoinPool single = new ForkJoinPool(1);
     single.invoke(new HelpParent());
     single.invoke(new HelpParent());
+    Mailbox mailbox = new Mailbox();
+    for (int i = 0; i < MAILBOX_RUNS; i++) {
+      single.execute(mailbox);
+      Mailbox.RAN.acquire();
+    }
     pool.shutdown();
     pool.awaitTermination(1, TimeUnit.MINUTES);
   }
@@ -295,6 +303,28 @@ public final class Workloads {
       while (System.nanoTime() - start < LATE_NS) {
         Thread.onSpinWait();
       }
+    }
+  }
+
+  /** An actor mailbox as Akka writes it: a fork/join task that never completes, executed again and again. */
+  static final class Mailbox extends ForkJoinTask<Void> {
+    static final Semaphore RAN = new Semaphore(0);
+
+    @Override
+    public Void getRawResult() {
+      return null;
+    }
+
+    @Override
+    protected void setRawResult(Void value) {
+      // no result: the mailbox is never completed
+    }
+
+    @Override
+    protected boolean exec() {
+      spin(10_000);
+      RAN.release();
+      return false;
     }
   }
 
