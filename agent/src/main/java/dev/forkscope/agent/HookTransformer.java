@@ -77,6 +77,11 @@ final class HookTransformer implements ClassFileTransformer {
     return (name.startsWith(JUC) && name.indexOf('/', JUC.length()) < 0) || JDK_METHODS.containsKey(name);
   }
 
+  /** The JDK classes (internal names) with methods hooked by name. */
+  static Set<String> jdkClassesWithHooks() {
+    return JDK_METHODS.keySet();
+  }
+
   /** Whether the JDK class {@code name} (internal name) has methods hooked by name. */
   static boolean hasJdkHooks(String name) {
     return JDK_METHODS.containsKey(name);

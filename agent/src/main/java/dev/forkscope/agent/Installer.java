@@ -11,7 +11,10 @@ import java.util.concurrent.Executor;
 
 /**
  * Starts the recorder and installs the {@link HookTransformer}: classes loaded from now on are hooked as
- * they load, and the JDK classes already loaded that get hooks are retransformed once.
+ * they load, and the JDK classes already loaded that get hooks are retransformed once. The JDK classes
+ * with hooks that are not loaded yet are loaded (not initialized) here, so that their instrumentation,
+ * tens of milliseconds while ASM runs interpreted, is part of the agent's start-up rather than of the
+ * program's first use of an executor.
  */
 final class Installer {
   private Installer() {}
@@ -42,6 +45,13 @@ final class Installer {
       inst.retransformClasses(loaded.toArray(new Class<?>[0]));
     } catch (UnmodifiableClassException e) {
       return "cannot hook " + e.getMessage();
+    }
+    for (String name : HookTransformer.jdkClassesWithHooks()) {
+      try {
+        Class.forName(name.replace('/', '.'), false, null);
+      } catch (ClassNotFoundException e) {
+        // java.lang.VirtualThread before JDK 21: nothing to hook
+      }
     }
     return null;
   }

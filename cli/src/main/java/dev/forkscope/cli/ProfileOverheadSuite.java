@@ -2,7 +2,6 @@ package dev.forkscope.cli;
 
 import dev.forkscope.examples.Exhibit;
 import dev.forkscope.examples.Zoo;
-import dev.forkscope.examples.granularity.TooFine;
 import dev.forkscope.profile.overhead.OverheadBenchmark;
 import dev.forkscope.profile.overhead.TinyTasks;
 import java.io.IOException;
@@ -63,6 +62,7 @@ final class ProfileOverheadSuite implements BenchSuite {
       ratios.put("wallRatio", m.wallRatio());
       ratios.put("cpuRatio", m.cpuRatio());
       ratios.put("processWallMsMedian", m.processOnNs() / 1e6);
+      ratios.put("fineGrained", m.fineGrained());
       rows.add(new Result(name, "agent-on", cpus, m.wallOnNs() / 1e6, m.cpuOnNs() / 1e6, 1, ratios));
     }
     List<String> failed = new ArrayList<>();
@@ -78,7 +78,7 @@ final class ProfileOverheadSuite implements BenchSuite {
     return new Outcome(rows, failed, summary, OverheadBenchmark.render(result, settings));
   }
 
-  /** The zoo's programs, each once, and the tiny-task workload; TooFine counts as fine-grained. */
+  /** The zoo's programs, each once, and the tiny-task workload. */
   static List<OverheadBenchmark.Program> programs() {
     Set<Class<?>> classes = new LinkedHashSet<>();
     for (Exhibit e : Zoo.exhibits()) {
@@ -87,9 +87,9 @@ final class ProfileOverheadSuite implements BenchSuite {
     }
     List<OverheadBenchmark.Program> programs = new ArrayList<>();
     for (Class<?> c : classes) {
-      programs.add(new OverheadBenchmark.Program(c.getSimpleName(), c.getName(), List.of(), c == TooFine.class));
+      programs.add(new OverheadBenchmark.Program(c.getSimpleName(), c.getName(), List.of()));
     }
-    programs.add(new OverheadBenchmark.Program("TinyTasks", TinyTasks.class.getName(), List.of(), true));
+    programs.add(new OverheadBenchmark.Program("TinyTasks", TinyTasks.class.getName(), List.of()));
     return programs;
   }
 

@@ -9,16 +9,13 @@ import org.junit.jupiter.api.Test;
 class ProfileOverheadSuiteTest {
 
   @Test
-  void runsEveryZooProgramOnceAndTheTinyTasksAsFineGrained() {
+  void runsEveryZooProgramOnceAndTheTinyTasks() {
     List<OverheadBenchmark.Program> programs = ProfileOverheadSuite.programs();
 
     assertThat(programs).extracting(OverheadBenchmark.Program::name)
         .doesNotHaveDuplicates()
         .contains("TooFine", "WellTuned", "TooCoarse", "CopyOnForkBefore", "CopyOnForkAfter")
         .endsWith("TinyTasks");
-    assertThat(programs).filteredOn(OverheadBenchmark.Program::fineGrained)
-        .extracting(OverheadBenchmark.Program::name)
-        .containsExactly("TooFine", "TinyTasks");
   }
 
   @Test

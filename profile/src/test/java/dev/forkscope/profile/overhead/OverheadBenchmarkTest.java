@@ -10,7 +10,7 @@ class OverheadBenchmarkTest {
 
   private static OverheadBenchmark.Measurement measured(String name, boolean fine, double wall, double cpu) {
     return new OverheadBenchmark.Measurement(
-        new OverheadBenchmark.Program(name, "x." + name, List.of(), fine), 100, 100, wall, 100, 100, cpu, 200, 200);
+        new OverheadBenchmark.Program(name, "x." + name, List.of()), 100, 100, wall, 100, 100, cpu, 200, 200, fine);
   }
 
   @Test
