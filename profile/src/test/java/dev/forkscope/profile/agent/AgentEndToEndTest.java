@@ -3,7 +3,12 @@ package dev.forkscope.profile.agent;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import dev.forkscope.profile.Analysis;
+import dev.forkscope.profile.AnalysisOptions;
+import dev.forkscope.profile.TaskClassProfile;
+import dev.forkscope.profile.Verdict;
 import dev.forkscope.profile.trace.TaskExecution;
 import dev.forkscope.profile.trace.Trace;
 import dev.forkscope.profile.trace.TraceReader;
@@ -227,6 +232,34 @@ class AgentEndToEndTest {
     assertThat(r.exitCode()).as(r.stderr()).isZero();
     List<TaskExecution> late = executionsOf(TraceReader.read(dir.resolve("out")), Workloads.LateFinisher.class);
     assertThat(late).singleElement().satisfies(e -> assertThat(e.selfWallNs()).isGreaterThanOrEqualTo(Workloads.LATE_NS));
+  }
+
+  @ParameterizedTest(name = "JDK {0}")
+  @ValueSource(strings = {"17", "25"})
+  void oneCoarseTaskAloneOnAnIdlePoolIsCoarse(String jdk) throws Exception {
+    Path dir = tmp.resolve("lone-" + jdk);
+    ChildJvm.Result r = ChildJvm.of(jdk).run("out=" + dir.resolve("out") + ",cpu=all", dir, "lone");
+    assertThat(r.exitCode()).as(r.stderr()).isZero();
+    Trace trace = TraceReader.read(dir.resolve("out"));
+    assumeTrue(trace.meta().cpus() > 1, "a task cannot leave CPUs idle on a machine with one");
+    TaskClassProfile lone = Analysis.analyze(trace, AnalysisOptions.defaults()).taskClasses().stream()
+        .filter(c -> c.taskClass().equals(Workloads.Lone.class.getName())).findFirst().orElseThrow();
+    assertThat(lone.executions()).isOne();
+    assertThat(lone.cpu().median()).isGreaterThanOrEqualTo(Workloads.LONE_CPU_NS);
+    assertThat(lone.verdict().kind()).as(lone.verdict().why()).isEqualTo(Verdict.Kind.COARSE);
+  }
+
+  @ParameterizedTest(name = "JDK {0}")
+  @ValueSource(strings = {"17", "25"})
+  void cpuTimeSpentWaitingInAJoinIsNotTheTasksOwn(String jdk) throws Exception {
+    Trace trace = scenarios(jdk);
+    TaskExecution waiter = executionsOf(trace, Workloads.Waiter.class).get(0);
+    TaskExecution stolen = executionsOf(trace, Workloads.Stolen.class).get(0);
+    assertThat(stolen.executionThreadId()).isNotEqualTo(waiter.executionThreadId());
+    assertThat(stolen.helped()).isFalse();
+    // wall time includes the wait for the stolen child; CPU time, however a JDK waits, does not
+    assertThat(waiter.selfWallNs()).isGreaterThanOrEqualTo(Workloads.STOLEN_CPU_NS / 2);
+    assertThat(waiter.selfCpuNs()).isBetween(Workloads.WAITER_OWN_CPU_NS, Workloads.WAITER_OWN_CPU_NS + 4 * MS);
   }
 
   @ParameterizedTest(name = "JDK {0}")

@@ -38,6 +38,9 @@ public final class Workloads {
   static final long LATE_NS = 20_000_000;
   static final int SEQUENTIAL_TASKS = 200;
   static final int MAILBOX_RUNS = 20;
+  static final long WAITER_OWN_CPU_NS = 1_000_000;
+  static final long STOLEN_CPU_NS = 30_000_000;
+  static final long LONE_CPU_NS = 60_000_000;
   static final int KILL_TASKS = 200;
   static final int MILLION_LEAVES = 1 << 19;
   static final int VIRTUAL_THREADS = 100;
@@ -67,6 +70,7 @@ public final class Workloads {
         pool.execute(new LateFinisher());
         LateFinisher.COMPLETED.await();
       }
+      case "lone" -> new ForkJoinPool(2).invoke(new Lone());
       case "sequential" -> {
         ForkJoinPool pool = new ForkJoinPool(1);
         for (int i = 0; i < SEQUENTIAL_TASKS; i++) {
@@ -140,6 +144,7 @@ public final class Workloads {
     ForkJoinPool single = new ForkJoinPool(1);
     single.invoke(new HelpParent());
     single.invoke(new HelpParent());
+    new ForkJoinPool(2).invoke(new Waiter());
     Mailbox mailbox = new Mailbox();
     for (int i = 0; i < MAILBOX_RUNS; i++) {
       single.execute(mailbox);
@@ -325,6 +330,38 @@ public final class Workloads {
       spin(10_000);
       RAN.release();
       return false;
+    }
+  }
+
+  /** Forks a {@link Stolen} child, waits until another worker runs it, and joins it: a join that waits. */
+  static final class Waiter extends RecursiveAction {
+    @Override
+    protected void compute() {
+      Stolen child = new Stolen();
+      child.fork();
+      while (!child.started) {
+        Thread.onSpinWait();
+      }
+      spin(WAITER_OWN_CPU_NS);
+      child.join();
+    }
+  }
+
+  static final class Stolen extends RecursiveAction {
+    volatile boolean started;
+
+    @Override
+    protected void compute() {
+      started = true;
+      spin(STOLEN_CPU_NS);
+    }
+  }
+
+  /** One coarse task alone on an idle pool. */
+  static final class Lone extends RecursiveAction {
+    @Override
+    protected void compute() {
+      spin(LONE_CPU_NS);
     }
   }
 
