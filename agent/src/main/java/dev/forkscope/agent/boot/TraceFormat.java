@@ -4,9 +4,11 @@ package dev.forkscope.agent.boot;
  * Layout of the in-memory records and of {@code trace.bin}; the reader in {@code dev.forkscope.profile.trace}
  * implements the same description.
  *
- * <p>{@code trace.bin}: the 8 bytes {@code FSTRACE3}, a varlong base time (nanoTime at agent start), then
+ * <p>{@code trace.bin}: the 8 bytes {@code FSTRACE4}, a varlong base time (nanoTime at agent start), then
  * tagged records until the end of the file. A record cut short by the end of the file (a JVM killed while
- * writing) is ignored. Integers are LEB128 varints; {@code z} marks zigzag-encoded signed values; strings
+ * writing) is ignored. Integers are LEB128 varints, except
+ * {@code identityHash} and {@code executorHash}: 4 bytes, little-endian (random 31-bit values, which
+ * would take 5 bytes as varints); {@code z} marks zigzag-encoded signed values; strings
  * are a varint byte length and UTF-8 bytes.
  * <pre>
  * 1 CLASS   id, name
@@ -31,7 +33,7 @@ package dev.forkscope.agent.boot;
  * recorder (thread); {@code parentSeq} is the enclosing execution's seq on the same recorder, 0 if none.
  */
 final class TraceFormat {
-  static final byte[] MAGIC = {'F', 'S', 'T', 'R', 'A', 'C', 'E', '3'};
+  static final byte[] MAGIC = {'F', 'S', 'T', 'R', 'A', 'C', 'E', '4'};
 
   static final byte T_CLASS = 1;
   static final byte T_THREAD = 2;

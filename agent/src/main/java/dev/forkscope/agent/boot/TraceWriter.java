@@ -321,8 +321,15 @@ final class TraceWriter implements Runnable {
     c.drained = end;
   }
 
+  /** A key: its class id as a varint, then the identity hash code as 4 bytes, little-endian (see TraceFormat). */
   private static int key(byte[] b, int p, long key) {
-    return varlong(b, varlong(b, p, key >>> 32), key & 0xffffffffL);
+    p = varlong(b, p, key >>> 32);
+    int hash = (int) key;
+    b[p] = (byte) hash;
+    b[p + 1] = (byte) (hash >>> 8);
+    b[p + 2] = (byte) (hash >>> 16);
+    b[p + 3] = (byte) (hash >>> 24);
+    return p + 4;
   }
 
   private static int zigzag(byte[] b, int p, long v) {

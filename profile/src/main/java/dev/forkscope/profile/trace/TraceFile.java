@@ -17,8 +17,10 @@ import java.util.Map;
  * The raw content of {@code trace.bin}, decoded but not yet linked.
  *
  * <p>Format (written by the agent's {@code dev.forkscope.agent.boot.TraceWriter}, described in its
- * {@code TraceFormat}): the 8 bytes {@code FSTRACE3}, a varlong base time, then tagged records. Integers
- * are LEB128 varints; {@code z} marks zigzag-encoded signed values.
+ * {@code TraceFormat}): the 8 bytes {@code FSTRACE4}, a varlong base time, then tagged records. Integers
+ * are LEB128 varints, except {@code identityHash} and {@code executorHash}: 4 bytes,
+ * little-endian (random 31-bit values, which would take 5 bytes as varints); {@code z} marks
+ * zigzag-encoded signed values.
  * <pre>
  * 1 CLASS   id, name
  * 2 THREAD  recorderId, threadId, name, virtual(0|1)
@@ -48,7 +50,7 @@ final class TraceFile {
   static final int KIND_SHIFT = 8;
   static final int F_DONE = 1 << 12;
 
-  private static final byte[] MAGIC = "FSTRACE3".getBytes(StandardCharsets.US_ASCII);
+  private static final byte[] MAGIC = "FSTRACE4".getBytes(StandardCharsets.US_ASCII);
 
   record ThreadInfo(long threadId, String name, boolean virtual) {}
 
@@ -128,7 +130,7 @@ final class TraceFile {
           }
           case 5 -> {
             int flags = (int) varlong();
-            long key = key(varlong(), varlong());
+            long key = taskKey();
             long seq = prevSeq + zigzag();
             long parentDistance = varlong();
             long parent = parentDistance == 0 ? 0 : seq - parentDistance;
@@ -138,12 +140,12 @@ final class TraceFile {
             prevSeq = seq;
             execs.add(new Exec(recorder, flags, key, seq, parent, end - inclusive, end, selfWall, zigzag()));
           }
-          case 6 -> creates.add(new Create(recorder, key(varlong(), varlong()), time(), (int) zigzag()));
+          case 6 -> creates.add(new Create(recorder, taskKey(), time(), (int) zigzag()));
           case 7 -> {
             int flags = (int) varlong();
-            long key = key(varlong(), varlong());
+            long key = taskKey();
             long t = time();
-            submits.add(new Submit(recorder, flags, key, t, key(varlong(), varlong()), (int) zigzag()));
+            submits.add(new Submit(recorder, flags, key, t, taskKey(), (int) zigzag()));
           }
           case 8 -> {
             int classId = (int) varlong();
@@ -161,6 +163,20 @@ final class TraceFile {
   private long time() throws IOException {
     prevTime += zigzag();
     return prevTime;
+  }
+
+  /** A class id (varint) and an identity hash code (4 bytes, little-endian). */
+  private long taskKey() throws IOException {
+    long classId = varlong();
+    long hash = 0;
+    for (int shift = 0; shift < 32; shift += 8) {
+      int b = in.read();
+      if (b < 0) {
+        throw new EOFException();
+      }
+      hash |= (long) b << shift;
+    }
+    return key(classId, hash);
   }
 
   private long zigzag() throws IOException {
