@@ -339,8 +339,10 @@ public final class Workloads {
     protected void compute() {
       Stolen child = new Stolen();
       child.fork();
-      while (!child.started) {
-        Thread.onSpinWait();
+      try {
+        child.started.await(); // parked, not spinning: the wait costs no CPU on a busy machine either
+      } catch (InterruptedException e) {
+        throw new IllegalStateException(e);
       }
       spin(WAITER_OWN_CPU_NS);
       child.join();
@@ -348,11 +350,11 @@ public final class Workloads {
   }
 
   static final class Stolen extends RecursiveAction {
-    volatile boolean started;
+    final CountDownLatch started = new CountDownLatch(1);
 
     @Override
     protected void compute() {
-      started = true;
+      started.countDown();
       spin(STOLEN_CPU_NS);
     }
   }
