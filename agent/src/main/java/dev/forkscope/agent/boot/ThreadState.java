@@ -98,6 +98,13 @@ final class ThreadState {
   /** The last time stamp this thread's recorder gave a record (see {@link #stamp} and {@link #clock}). */
   private long lastClock = System.nanoTime();
   private int random = (int) System.nanoTime() | 1;
+  /**
+   * The class this thread's recorder looked up last and what it knows of it: a task is looked up four to
+   * six times per run (creation, submission, execution, each also unwrapping), and one comparison is
+   * cheaper than a ClassValue lookup. It keeps one class reachable while the thread lives.
+   */
+  private Class<?> lastType;
+  private TaskClass lastClass;
 
   int joinDepth;
   int submitDepth;
@@ -145,7 +152,7 @@ final class ThreadState {
     if (payload == null || (p >= 0 && tasks[p] == payload)) {
       return;
     }
-    TaskClass tc = TaskClass.of(payload.getClass());
+    TaskClass tc = classOf(payload.getClass());
     int m = payload == task ? method : methodOf(tc.kinds);
     boolean helped = p >= 0 && joinDepth > joinAtEntry[p];
     int f = m | (helped ? TraceFormat.F_HELPED : 0) | (virtual ? TraceFormat.F_VIRTUAL : 0)
@@ -185,14 +192,14 @@ final class ThreadState {
     if (task == null) {
       return null;
     }
-    TaskClass tc = TaskClass.of(task.getClass());
+    TaskClass tc = classOf(task.getClass());
     Object payload = task;
     for (int hops = 0; tc.isWrapper() && hops < 4; hops++) {
       payload = tc.unwrap(payload);
       if (payload == null) {
         return null;
       }
-      tc = TaskClass.of(payload.getClass());
+      tc = classOf(payload.getClass());
     }
     return tc.ignored && !calibration ? null : payload;
   }
@@ -262,7 +269,7 @@ final class ThreadState {
     if (busy) {
       return;
     }
-    TaskClass tc = TaskClass.of(type);
+    TaskClass tc = classOf(type);
     if (tc.ignored) {
       return;
     }
@@ -296,7 +303,7 @@ final class ThreadState {
     if (payload == null) {
       return;
     }
-    TaskClass tc = TaskClass.of(payload.getClass());
+    TaskClass tc = classOf(payload.getClass());
     boolean timed = sampleSubmissionClock();
     long t = timed ? clock() : stamp();
     boolean forked = fork && thread instanceof ForkJoinWorkerThread
@@ -329,6 +336,14 @@ final class ThreadState {
     r ^= r << 5;
     random = r;
     return (r & (SUBMIT_CLOCK_EVERY - 1)) == 0;
+  }
+
+  private TaskClass classOf(Class<?> type) {
+    if (type != lastType) {
+      lastClass = TaskClass.of(type);
+      lastType = type;
+    }
+    return lastClass;
   }
 
   /** Reads the clock; never returns less than one more than the thread's last time stamp. */
