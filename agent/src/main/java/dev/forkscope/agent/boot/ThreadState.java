@@ -15,11 +15,11 @@ import java.util.concurrent.atomic.AtomicLong;
  * <p>Implementation note: an instance is reached only from its own thread (a platform or virtual
  * thread, through a {@link ThreadLocal}), so every field is plain, except {@link #recording}: the owner
  * writes it with release semantics (a plain store on x86) and the shutdown hook reads it with acquire
- * semantics to wait for executions that are between their last line and their exit record. Per-execution state lives in the
- * frame arrays, never on the task object, so one object may run many times, concurrently on several
- * threads, or nested in itself. A frame's self time is its inclusive time minus the inclusive time of the
- * executions directly nested in it ({@code childWall}/{@code childCpu}); helped executions are subtracted
- * the same way, and so is the recorder's own sampling of calling contexts. The arrays only grow (nesting
+ * semantics to wait for executions that are between their last line and their exit record.
+ * Per-execution state lives in the frame arrays, never on the task object, so one object may run many
+ * times, concurrently on several threads, or nested in itself. A frame's self time is its inclusive
+ * time minus the inclusive time of the executions directly nested in it ({@code childWall}/{@code
+ * childCpu}); helped executions are subtracted the same way, and so is the recorder's own sampling of calling contexts. The arrays only grow (nesting
  * depth), so the hot path does not allocate. When no chunk is free a record is dropped and counted;
  * nothing here blocks or locks.
  *

@@ -29,8 +29,9 @@ package dev.forkscope.agent.boot;
  * callable 2, fork/join 4, thread 8), {@link #F_DONE} (a fork/join task that was done when the execution
  * ended). SUBMIT flags: {@link #F_FORKED}, {@link #F_TIMED} (the clock was read for this submission). A
  * CREATE record's time, and an untimed SUBMIT's, is one more than the thread's previous time stamp (the
- * recorder saves a clock read there): it orders the record among its thread's others, no more. {@code seq} numbers executions per
- * recorder (thread); {@code parentSeq} is the enclosing execution's seq on the same recorder, 0 if none.
+ * recorder saves a clock read there): it orders the record among its thread's others, no more.
+ * {@code seq} numbers executions per recorder (thread); {@code parentSeq} is the enclosing execution's
+ * seq on the same recorder, 0 if none.
  */
 final class TraceFormat {
   static final byte[] MAGIC = {'F', 'S', 'T', 'R', 'A', 'C', 'E', '4'};

@@ -29,9 +29,10 @@ import java.util.regex.Pattern;
  * execution takes the oldest task of its key that has a submission not yet paired, else the latest task
  * of its key, else starts one. The k-th execution of a task is its execution number k, and it is paired
  * with the task's earliest submission not yet paired (FIFO), which is exact for a task submitted once and
- * an approximation for one object queued several times at once. An execution with no submission left to pair (a periodic task's
- * later runs) keeps the executor of the task's latest submission, with {@code submittedNs} -1. Two objects of one class alive at once with equal identity hash
- * codes would be merged; with 31-bit hash codes this is rare and only affects linking, not timings.
+ * an approximation for one object queued several times at once. An execution with no submission left to
+ * pair (a periodic task's later runs) keeps the executor of the task's latest submission, with {@code
+ * submittedNs} -1. Two objects of one class alive at once with equal identity hash codes would be
+ * merged; with 31-bit hash codes this is rare and only affects linking, not timings.
  *
  * <p>Fork/join tasks are counted at creation, not recorded one by one (unless their creation site was
  * sampled): those created but never submitted nor executed are known only by number, as {@link
