@@ -8,9 +8,10 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The agent's options, from {@code -javaagent:forkscope-agent.jar=out=DIR,cpu=sampled,contexts=true}.
- * Unknown options and bad values are reported (one line each) and replaced by the defaults: a typo must
- * never stop the profiled program.
+ * The agent's options, from {@code
+ * -javaagent:forkscope-agent.jar=out=DIR,cpu=sampled,contexts=true}. Unknown options and bad values
+ * are reported (one line each) and replaced by the defaults: a typo must never stop the profiled
+ * program.
  */
 final class AgentOptions {
   static final String DEFAULT_OUT = "forkscope-out";
@@ -18,12 +19,15 @@ final class AgentOptions {
   final Path out;
   final String cpu;
   final boolean contexts;
+
   /** The options as given, for the trace's meta data. */
   final Map<String, String> given;
+
   /** One line per problem found. */
   final List<String> problems;
 
-  private AgentOptions(Path out, String cpu, boolean contexts, Map<String, String> given, List<String> problems) {
+  private AgentOptions(
+      Path out, String cpu, boolean contexts, Map<String, String> given, List<String> problems) {
     this.out = out;
     this.cpu = cpu;
     this.contexts = contexts;
@@ -58,14 +62,16 @@ final class AgentOptions {
             if (value.equals("off") || value.equals("sampled") || value.equals("all")) {
               cpu = value;
             } else {
-              problems.add("option cpu must be off, sampled or all, not '" + value + "'; using sampled");
+              problems.add(
+                  "option cpu must be off, sampled or all, not '" + value + "'; using sampled");
             }
             break;
           case "contexts":
             if (value.equals("true") || value.equals("false")) {
               contexts = Boolean.parseBoolean(value);
             } else {
-              problems.add("option contexts must be true or false, not '" + value + "'; using true");
+              problems.add(
+                  "option contexts must be true or false, not '" + value + "'; using true");
             }
             break;
           default:
@@ -76,6 +82,7 @@ final class AgentOptions {
     given.put("out", out.toString());
     given.putIfAbsent("cpu", cpu);
     given.putIfAbsent("contexts", Boolean.toString(contexts));
-    return new AgentOptions(out, cpu, contexts, Collections.unmodifiableMap(given), List.copyOf(problems));
+    return new AgentOptions(
+        out, cpu, contexts, Collections.unmodifiableMap(given), List.copyOf(problems));
   }
 }

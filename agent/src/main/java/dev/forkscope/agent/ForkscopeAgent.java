@@ -11,11 +11,12 @@ import java.util.jar.JarFile;
 
 /**
  * The {@code -javaagent} entry point: parses the options, puts the recorder on the boot class path,
- * starts the trace writer and installs the hooks. Any failure prints one line on stderr and leaves the
- * program running unprofiled.
+ * starts the trace writer and installs the hooks. Any failure prints one line on stderr and leaves
+ * the program running unprofiled.
  *
- * <p>This class must not reference the recorder classes ({@code dev.forkscope.agent.boot}): they have to be
- * loaded by the boot loader, from the nested jar appended here, before anything links against them.
+ * <p>This class must not reference the recorder classes ({@code dev.forkscope.agent.boot}): they
+ * have to be loaded by the boot loader, from the nested jar appended here, before anything links
+ * against them.
  */
 public final class ForkscopeAgent {
   static final String BOOT_JAR = "forkscope-agent-boot.jar";
@@ -46,10 +47,10 @@ public final class ForkscopeAgent {
   }
 
   /**
-   * Checks the output directory and appends the recorder jar to the boot class path. The files get names
-   * from the clock, created exclusively, rather than from {@code Files.createTempFile} (which loads and
-   * seeds a SecureRandom) or the process id ({@code ProcessHandle} starts a thread pool): both cost
-   * start-up time in every profiled JVM.
+   * Checks the output directory and appends the recorder jar to the boot class path. The files get
+   * names from the clock, created exclusively, rather than from {@code Files.createTempFile} (which
+   * loads and seeds a SecureRandom) or the process id ({@code ProcessHandle} starts a thread pool):
+   * both cost start-up time in every profiled JVM.
    */
   private static String prepare(Path out, Instrumentation inst) throws IOException {
     try {
@@ -58,7 +59,8 @@ public final class ForkscopeAgent {
     } catch (IOException | SecurityException e) {
       return "cannot write to " + out.toAbsolutePath() + " (" + e.getClass().getSimpleName() + ")";
     }
-    Path jar = createUnique(Path.of(System.getProperty("java.io.tmpdir")), "forkscope-boot-", ".jar");
+    Path jar =
+        createUnique(Path.of(System.getProperty("java.io.tmpdir")), "forkscope-boot-", ".jar");
     jar.toFile().deleteOnExit();
     try (InputStream in = ForkscopeAgent.class.getResourceAsStream("/" + BOOT_JAR);
         OutputStream copy = Files.newOutputStream(jar)) {

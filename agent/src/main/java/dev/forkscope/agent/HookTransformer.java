@@ -18,17 +18,18 @@ import org.objectweb.asm.Type;
  * Puts the recorder's calls into the classes that run, submit and create tasks (research note
  * profiler.md §7.2): where JDK executors run tasks ({@code ForkJoinTask.doExec}, {@code
  * FutureTask.run/runAndReset}, the {@code task.run()} call in {@code ThreadPoolExecutor.runWorker},
- * {@code CompletableFuture} async tasks, {@code Thread.run}, {@code VirtualThread.run}), the execution
- * methods and constructors of non-JDK task classes, the submission methods of every executor, {@code
- * fork}, and the waits in which a thread may help run other tasks.
+ * {@code CompletableFuture} async tasks, {@code Thread.run}, {@code VirtualThread.run}), the
+ * execution methods and constructors of non-JDK task classes, the submission methods of every
+ * executor, {@code fork}, and the waits in which a thread may help run other tasks.
  *
- * <p>Implementation note: a hooked method gets one static call into {@link Recorder} on entry and one
- * on every way out: before each return, and in a catch-all handler appended last to the exception table
- * (so the method's own handlers still come first), which calls the exit and rethrows. The calls pass no
- * token (the recorder pairs them per thread), so the method gains no local variable: the handler's stack
- * map frame declares no locals, which every frame in the method is assignable to, and the original frames
- * are kept as they are. Classes are read with expanded frames because ASM does not let a method mix
- * expanded and compressed ones; methods not hooked are copied unparsed. Nothing here loads a class.
+ * <p>Implementation note: a hooked method gets one static call into {@link Recorder} on entry and
+ * one on every way out: before each return, and in a catch-all handler appended last to the
+ * exception table (so the method's own handlers still come first), which calls the exit and
+ * rethrows. The calls pass no token (the recorder pairs them per thread), so the method gains no
+ * local variable: the handler's stack map frame declares no locals, which every frame in the method
+ * is assignable to, and the original frames are kept as they are. Classes are read with expanded
+ * frames because ASM does not let a method mix expanded and compressed ones; methods not hooked are
+ * copied unparsed. Nothing here loads a class.
  */
 final class HookTransformer implements ClassFileTransformer {
   private static final String JUC = "java/util/concurrent/";
@@ -36,26 +37,68 @@ final class HookTransformer implements ClassFileTransformer {
   private static final boolean DEBUG = Boolean.getBoolean("forkscope.agent.debug");
 
   /** What a hooked method gets. */
-  private enum Hook { EXECUTION, VIRTUAL_BODY, SUBMISSION, SUBMISSION_OF_ALL, FORK, JOIN, CREATION, WORKER_LOOP }
+  private enum Hook {
+    EXECUTION,
+    VIRTUAL_BODY,
+    SUBMISSION,
+    SUBMISSION_OF_ALL,
+    FORK,
+    JOIN,
+    CREATION,
+    WORKER_LOOP
+  }
 
   /** The JDK methods hooked by name, per class. */
-  private static final Map<String, Map<String, Hook>> JDK_METHODS = Map.of(
-      JUC + "ForkJoinTask", Map.of(
-          "doExec", Hook.EXECUTION, "fork", Hook.FORK, "awaitDone", Hook.JOIN, "helpQuiesce", Hook.JOIN),
-      JUC + "ForkJoinPool", Map.of(
-          "managedBlock", Hook.JOIN, "awaitQuiescence", Hook.JOIN, "helpAsyncBlocker", Hook.JOIN,
-          "helpQuiescePool", Hook.JOIN, "helpQuiesce", Hook.JOIN),
-      JUC + "FutureTask", Map.of("run", Hook.EXECUTION, "runAndReset", Hook.EXECUTION),
-      JUC + "CompletableFuture$AsyncSupply", Map.of("run", Hook.EXECUTION),
-      JUC + "CompletableFuture$AsyncRun", Map.of("run", Hook.EXECUTION),
-      JUC + "ThreadPoolExecutor", Map.of("runWorker", Hook.WORKER_LOOP),
-      "java/lang/Thread", Map.of("run", Hook.EXECUTION),
-      "java/lang/VirtualThread", Map.of("run", Hook.VIRTUAL_BODY));
+  private static final Map<String, Map<String, Hook>> JDK_METHODS =
+      Map.of(
+          JUC + "ForkJoinTask",
+          Map.of(
+              "doExec",
+              Hook.EXECUTION,
+              "fork",
+              Hook.FORK,
+              "awaitDone",
+              Hook.JOIN,
+              "helpQuiesce",
+              Hook.JOIN),
+          JUC + "ForkJoinPool",
+          Map.of(
+              "managedBlock",
+              Hook.JOIN,
+              "awaitQuiescence",
+              Hook.JOIN,
+              "helpAsyncBlocker",
+              Hook.JOIN,
+              "helpQuiescePool",
+              Hook.JOIN,
+              "helpQuiesce",
+              Hook.JOIN),
+          JUC + "FutureTask",
+          Map.of("run", Hook.EXECUTION, "runAndReset", Hook.EXECUTION),
+          JUC + "CompletableFuture$AsyncSupply",
+          Map.of("run", Hook.EXECUTION),
+          JUC + "CompletableFuture$AsyncRun",
+          Map.of("run", Hook.EXECUTION),
+          JUC + "ThreadPoolExecutor",
+          Map.of("runWorker", Hook.WORKER_LOOP),
+          "java/lang/Thread",
+          Map.of("run", Hook.EXECUTION),
+          "java/lang/VirtualThread",
+          Map.of("run", Hook.VIRTUAL_BODY));
 
   private static final Set<String> SUBMISSION_NAMES =
-      Set.of("execute", "submit", "invoke", "schedule", "scheduleAtFixedRate", "scheduleWithFixedDelay");
+      Set.of(
+          "execute",
+          "submit",
+          "invoke",
+          "schedule",
+          "scheduleAtFixedRate",
+          "scheduleWithFixedDelay");
   private static final Set<String> TASK_PARAMETERS =
-      Set.of("Ljava/lang/Runnable;", "Ljava/util/concurrent/Callable;", "Ljava/util/concurrent/ForkJoinTask;");
+      Set.of(
+          "Ljava/lang/Runnable;",
+          "Ljava/util/concurrent/Callable;",
+          "Ljava/util/concurrent/ForkJoinTask;");
 
   private final Instrumentation inst;
   private final Module recorderModule;
@@ -68,13 +111,20 @@ final class HookTransformer implements ClassFileTransformer {
 
   /** Whether the class with internal name {@code name} is part of the JDK. */
   static boolean isJdk(String name) {
-    return name.startsWith("java/") || name.startsWith("javax/") || name.startsWith("jdk/") || name.startsWith("sun/")
+    return name.startsWith("java/")
+        || name.startsWith("javax/")
+        || name.startsWith("jdk/")
+        || name.startsWith("sun/")
         || name.startsWith("com/sun/");
   }
 
-  /** The JDK classes (internal names) that may be hooked: {@code java.util.concurrent}, Thread, VirtualThread. */
+  /**
+   * The JDK classes (internal names) that may be hooked: {@code java.util.concurrent}, Thread,
+   * VirtualThread.
+   */
   static boolean isHookedJdk(String name) {
-    return (name.startsWith(JUC) && name.indexOf('/', JUC.length()) < 0) || JDK_METHODS.containsKey(name);
+    return (name.startsWith(JUC) && name.indexOf('/', JUC.length()) < 0)
+        || JDK_METHODS.containsKey(name);
   }
 
   /** The JDK classes (internal names) with methods hooked by name. */
@@ -88,8 +138,13 @@ final class HookTransformer implements ClassFileTransformer {
   }
 
   @Override
-  public byte[] transform(Module module, ClassLoader loader, String name, Class<?> redefined,
-      ProtectionDomain domain, byte[] bytes) {
+  public byte[] transform(
+      Module module,
+      ClassLoader loader,
+      String name,
+      Class<?> redefined,
+      ProtectionDomain domain,
+      byte[] bytes) {
     if (name == null || name.startsWith("dev/forkscope/agent/")) {
       return null;
     }
@@ -99,7 +154,9 @@ final class HookTransformer implements ClassFileTransformer {
     }
     try {
       ClassReader reader = new ClassReader(bytes);
-      if ((reader.getAccess() & (Opcodes.ACC_INTERFACE | Opcodes.ACC_SYNTHETIC | Opcodes.ACC_MODULE)) != 0) {
+      if ((reader.getAccess()
+              & (Opcodes.ACC_INTERFACE | Opcodes.ACC_SYNTHETIC | Opcodes.ACC_MODULE))
+          != 0) {
         return null;
       }
       int k = kinds.of(reader, loader);
@@ -109,7 +166,8 @@ final class HookTransformer implements ClassFileTransformer {
       if (!task && !executor && jdkMethods.isEmpty()) {
         return null;
       }
-      HookingClass hooking = new HookingClass(new ClassWriter(reader, 0), task, executor, jdkMethods);
+      HookingClass hooking =
+          new HookingClass(new ClassWriter(reader, 0), task, executor, jdkMethods);
       reader.accept(hooking, ClassReader.EXPAND_FRAMES);
       if (!hooking.changed) {
         return null;
@@ -146,14 +204,21 @@ final class HookTransformer implements ClassFileTransformer {
     }
 
     @Override
-    public void visit(int version, int access, String name, String signature, String superName, String[] interfaces) {
+    public void visit(
+        int version,
+        int access,
+        String name,
+        String signature,
+        String superName,
+        String[] interfaces) {
       this.owner = name;
       this.version = version & 0xffff;
       super.visit(version, access, name, signature, superName, interfaces);
     }
 
     @Override
-    public MethodVisitor visitMethod(int access, String name, String descriptor, String signature, String[] exceptions) {
+    public MethodVisitor visitMethod(
+        int access, String name, String descriptor, String signature, String[] exceptions) {
       MethodVisitor mv = super.visitMethod(access, name, descriptor, signature, exceptions);
       if ((access & (Opcodes.ACC_ABSTRACT | Opcodes.ACC_NATIVE | Opcodes.ACC_BRIDGE)) != 0) {
         return mv; // a bridge only calls the method it bridges, which is hooked itself
@@ -185,10 +250,13 @@ final class HookTransformer implements ClassFileTransformer {
       }
       if (executor && instance) {
         Type[] args = Type.getArgumentTypes(descriptor);
-        if (args.length > 0 && SUBMISSION_NAMES.contains(name) && TASK_PARAMETERS.contains(args[0].getDescriptor())) {
+        if (args.length > 0
+            && SUBMISSION_NAMES.contains(name)
+            && TASK_PARAMETERS.contains(args[0].getDescriptor())) {
           return Hook.SUBMISSION;
         }
-        if (args.length > 0 && (name.equals("invokeAll") || name.equals("invokeAny"))
+        if (args.length > 0
+            && (name.equals("invokeAll") || name.equals("invokeAny"))
             && args[0].getDescriptor().equals("Ljava/util/Collection;")) {
           return Hook.SUBMISSION_OF_ALL;
         }
@@ -197,7 +265,8 @@ final class HookTransformer implements ClassFileTransformer {
         if (name.equals("<init>")) {
           return Hook.CREATION;
         }
-        if (descriptor.startsWith("()") && (name.equals("run") || name.equals("call") || name.equals("exec"))) {
+        if (descriptor.startsWith("()")
+            && (name.equals("run") || name.equals("call") || name.equals("exec"))) {
           return Hook.EXECUTION;
         }
       }
@@ -205,11 +274,16 @@ final class HookTransformer implements ClassFileTransformer {
     }
 
     private static int executionMethod(String name) {
-      return name.equals("call") ? Recorder.CALL : name.startsWith("run") ? Recorder.RUN : Recorder.EXEC;
+      return name.equals("call")
+          ? Recorder.CALL
+          : name.startsWith("run") ? Recorder.RUN : Recorder.EXEC;
     }
   }
 
-  /** A call on entry and on every way out: before each return and in a catch-all handler that rethrows. */
+  /**
+   * A call on entry and on every way out: before each return and in a catch-all handler that
+   * rethrows.
+   */
   private static final class EnterExitHook extends MethodVisitor {
     private final Hook hook;
     private final int method;
@@ -298,7 +372,8 @@ final class HookTransformer implements ClassFileTransformer {
     public void visitCode() {
       super.visitCode();
       super.visitVarInsn(Opcodes.ALOAD, 0);
-      super.visitMethodInsn(Opcodes.INVOKESTATIC, RECORDER, "forked", "(Ljava/lang/Object;)V", false);
+      super.visitMethodInsn(
+          Opcodes.INVOKESTATIC, RECORDER, "forked", "(Ljava/lang/Object;)V", false);
     }
 
     @Override
@@ -309,10 +384,10 @@ final class HookTransformer implements ClassFileTransformer {
 
   /**
    * A task class's constructor: a call before each normal return, with the class that declares the
-   * constructor, so that the recorder counts an object once (in its most derived class's constructor).
-   * A constructor that delegates to another one of its class ({@code this(...)}) records nothing: the
-   * other one does. It is recognised as the {@code invokespecial} of the class's own constructor that
-   * matches no {@code new} of the class.
+   * constructor, so that the recorder counts an object once (in its most derived class's
+   * constructor). A constructor that delegates to another one of its class ({@code this(...)})
+   * records nothing: the other one does. It is recognised as the {@code invokespecial} of the
+   * class's own constructor that matches no {@code new} of the class.
    */
   private static final class CreationHook extends MethodVisitor {
     private final Type owner;
@@ -333,8 +408,11 @@ final class HookTransformer implements ClassFileTransformer {
     }
 
     @Override
-    public void visitMethodInsn(int opcode, String owner, String name, String descriptor, boolean isInterface) {
-      if (opcode == Opcodes.INVOKESPECIAL && name.equals("<init>") && owner.equals(this.owner.getInternalName())) {
+    public void visitMethodInsn(
+        int opcode, String owner, String name, String descriptor, boolean isInterface) {
+      if (opcode == Opcodes.INVOKESPECIAL
+          && name.equals("<init>")
+          && owner.equals(this.owner.getInternalName())) {
         if (pendingNews > 0) {
           pendingNews--;
         } else {
@@ -349,7 +427,12 @@ final class HookTransformer implements ClassFileTransformer {
       if (opcode == Opcodes.RETURN && !delegates) {
         super.visitVarInsn(Opcodes.ALOAD, 0);
         super.visitLdcInsn(owner);
-        super.visitMethodInsn(Opcodes.INVOKESTATIC, RECORDER, "created", "(Ljava/lang/Object;Ljava/lang/Class;)V", false);
+        super.visitMethodInsn(
+            Opcodes.INVOKESTATIC,
+            RECORDER,
+            "created",
+            "(Ljava/lang/Object;Ljava/lang/Class;)V",
+            false);
       }
       super.visitInsn(opcode);
     }
@@ -360,17 +443,24 @@ final class HookTransformer implements ClassFileTransformer {
     }
   }
 
-  /** {@code ThreadPoolExecutor.runWorker}: its {@code task.run()} becomes {@code Recorder.runWorkerTask(task)}. */
+  /**
+   * {@code ThreadPoolExecutor.runWorker}: its {@code task.run()} becomes {@code
+   * Recorder.runWorkerTask(task)}.
+   */
   private static final class WorkerLoopHook extends MethodVisitor {
     WorkerLoopHook(MethodVisitor mv) {
       super(Opcodes.ASM9, mv);
     }
 
     @Override
-    public void visitMethodInsn(int opcode, String owner, String name, String descriptor, boolean isInterface) {
-      if (opcode == Opcodes.INVOKEINTERFACE && owner.equals("java/lang/Runnable") && name.equals("run")
+    public void visitMethodInsn(
+        int opcode, String owner, String name, String descriptor, boolean isInterface) {
+      if (opcode == Opcodes.INVOKEINTERFACE
+          && owner.equals("java/lang/Runnable")
+          && name.equals("run")
           && descriptor.equals("()V")) {
-        super.visitMethodInsn(Opcodes.INVOKESTATIC, RECORDER, "runWorkerTask", "(Ljava/lang/Runnable;)V", false);
+        super.visitMethodInsn(
+            Opcodes.INVOKESTATIC, RECORDER, "runWorkerTask", "(Ljava/lang/Runnable;)V", false);
       } else {
         super.visitMethodInsn(opcode, owner, name, descriptor, isInterface);
       }

@@ -10,11 +10,11 @@ import java.util.Set;
 import java.util.concurrent.Executor;
 
 /**
- * Starts the recorder and installs the {@link HookTransformer}: classes loaded from now on are hooked as
- * they load, and the JDK classes already loaded that get hooks are retransformed once. The JDK classes
- * with hooks that are not loaded yet are loaded (not initialized) here, so that their instrumentation,
- * tens of milliseconds while ASM runs interpreted, is part of the agent's start-up rather than of the
- * program's first use of an executor.
+ * Starts the recorder and installs the {@link HookTransformer}: classes loaded from now on are
+ * hooked as they load, and the JDK classes already loaded that get hooks are retransformed once.
+ * The JDK classes with hooks that are not loaded yet are loaded (not initialized) here, so that
+ * their instrumentation, tens of milliseconds while ASM runs interpreted, is part of the agent's
+ * start-up rather than of the program's first use of an executor.
  */
 final class Installer {
   private Installer() {}
@@ -25,8 +25,13 @@ final class Installer {
     }
     Module recorder = Recorder.class.getModule();
     Module base = Object.class.getModule();
-    inst.redefineModule(base, Set.of(recorder), Map.of(),
-        Map.of("java.util.concurrent", Set.of(recorder), "java.lang", Set.of(recorder)), Set.of(), Map.of());
+    inst.redefineModule(
+        base,
+        Set.of(recorder),
+        Map.of(),
+        Map.of("java.util.concurrent", Set.of(recorder), "java.lang", Set.of(recorder)),
+        Set.of(),
+        Map.of());
     String error = Recorder.start(options.out, options.cpu, options.contexts, options.given);
     if (error != null) {
       return error;
@@ -35,8 +40,11 @@ final class Installer {
     List<Class<?>> loaded = new ArrayList<>();
     for (Class<?> c : inst.getAllLoadedClasses()) {
       String name = c.getName().replace('.', '/');
-      boolean hooked = HookTransformer.hasJdkHooks(name)
-          || (HookTransformer.isHookedJdk(name) && Executor.class.isAssignableFrom(c) && !c.isInterface());
+      boolean hooked =
+          HookTransformer.hasJdkHooks(name)
+              || (HookTransformer.isHookedJdk(name)
+                  && Executor.class.isAssignableFrom(c)
+                  && !c.isInterface());
       if (hooked && inst.isModifiableClass(c)) {
         loaded.add(c);
       }

@@ -11,16 +11,16 @@ import java.util.concurrent.Executor;
 import org.objectweb.asm.ClassReader;
 
 /**
- * Tells whether a class being loaded is a task (a Runnable, Callable or ForkJoinTask) or an executor,
- * from class files alone.
+ * Tells whether a class being loaded is a task (a Runnable, Callable or ForkJoinTask) or an
+ * executor, from class files alone.
  *
  * <p>Implementation note: a transformer must not load application classes (loading from inside a
- * transformer can deadlock a class loader, and defines the class before its turn), so their supertypes are
- * resolved by reading their class files as resources through the loader of the class being defined and
- * parsing only their headers. Answers are cached per loader (weakly, so a discarded loader's cache goes
- * with it). JDK types are resolved once, in a shared cache; those that can never be hooked are simply
- * looked up as classes, which is faster.
- * Concurrent transformations may resolve one type twice; both get the same answer.
+ * transformer can deadlock a class loader, and defines the class before its turn), so their
+ * supertypes are resolved by reading their class files as resources through the loader of the class
+ * being defined and parsing only their headers. Answers are cached per loader (weakly, so a
+ * discarded loader's cache goes with it). JDK types are resolved once, in a shared cache; those
+ * that can never be hooked are simply looked up as classes, which is faster. Concurrent
+ * transformations may resolve one type twice; both get the same answer.
  */
 final class TypeKinds {
   static final int TASK = 1;
@@ -29,17 +29,24 @@ final class TypeKinds {
   /** Deeper than any real hierarchy: stops a cycle in broken class files. */
   private static final int MAX_DEPTH = 64;
 
-  /** The types that make a task or an executor, read as class files like the rest of java.util.concurrent. */
-  private static final Map<String, Integer> ROOTS = Map.of(
-      "java/lang/Runnable", TASK,
-      "java/util/concurrent/Callable", TASK,
-      "java/util/concurrent/ForkJoinTask", TASK,
-      "java/util/concurrent/Executor", EXECUTOR);
+  /**
+   * The types that make a task or an executor, read as class files like the rest of
+   * java.util.concurrent.
+   */
+  private static final Map<String, Integer> ROOTS =
+      Map.of(
+          "java/lang/Runnable", TASK,
+          "java/util/concurrent/Callable", TASK,
+          "java/util/concurrent/ForkJoinTask", TASK,
+          "java/util/concurrent/Executor", EXECUTOR);
 
   private final Map<String, Integer> jdk = new ConcurrentHashMap<>(ROOTS);
-  private final Map<ClassLoader, Map<String, Integer>> byLoader = Collections.synchronizedMap(new WeakHashMap<>());
+  private final Map<ClassLoader, Map<String, Integer>> byLoader =
+      Collections.synchronizedMap(new WeakHashMap<>());
 
-  /** The kinds of the class {@code reader} holds, defined by {@code loader} (null: the boot loader). */
+  /**
+   * The kinds of the class {@code reader} holds, defined by {@code loader} (null: the boot loader).
+   */
   int of(ClassReader reader, ClassLoader loader) {
     return inherited(reader, loader, 0);
   }
@@ -75,10 +82,10 @@ final class TypeKinds {
   }
 
   /**
-   * The kinds of a JDK type that is never hooked, by loading it: JDK supertypes are loaded anyway right
-   * after the class that names them, and the JDK's loaders cannot deadlock with this transformer. Types
-   * that may be hooked are read as class files instead: a class loaded while a transformer runs is not
-   * transformed itself.
+   * The kinds of a JDK type that is never hooked, by loading it: JDK supertypes are loaded anyway
+   * right after the class that names them, and the JDK's loaders cannot deadlock with this
+   * transformer. Types that may be hooked are read as class files instead: a class loaded while a
+   * transformer runs is not transformed itself.
    */
   private static int ofJdk(String name) {
     Class<?> c;
@@ -88,7 +95,9 @@ final class TypeKinds {
       return 0;
     }
     int kinds = 0;
-    if (Runnable.class.isAssignableFrom(c) || Callable.class.isAssignableFrom(c) || isForkJoinTask(c)) {
+    if (Runnable.class.isAssignableFrom(c)
+        || Callable.class.isAssignableFrom(c)
+        || isForkJoinTask(c)) {
       kinds |= TASK;
     }
     if (Executor.class.isAssignableFrom(c)) {
@@ -97,7 +106,10 @@ final class TypeKinds {
     return kinds;
   }
 
-  /** By name: the literal {@code ForkJoinTask.class} would load that class here, unhooked, on first use. */
+  /**
+   * By name: the literal {@code ForkJoinTask.class} would load that class here, unhooked, on first
+   * use.
+   */
   private static boolean isForkJoinTask(Class<?> c) {
     for (Class<?> s = c; s != null; s = s.getSuperclass()) {
       if (s.getName().equals("java.util.concurrent.ForkJoinTask")) {

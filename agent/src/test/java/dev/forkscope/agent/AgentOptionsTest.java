@@ -31,10 +31,11 @@ class AgentOptionsTest {
     assertThat(o.cpu).isEqualTo("sampled");
     assertThat(o.contexts).isTrue();
     assertThat(o.out).isEqualTo(Path.of(AgentOptions.DEFAULT_OUT));
-    assertThat(o.problems).containsExactly(
-        "unknown option 'cpux' ignored (known: out, cpu, contexts)",
-        "option cpu must be off, sampled or all, not 'some'; using sampled",
-        "option contexts must be true or false, not 'maybe'; using true",
-        "option out needs a directory (out=DIR); using forkscope-out");
+    assertThat(o.problems)
+        .containsExactly(
+            "unknown option 'cpux' ignored (known: out, cpu, contexts)",
+            "option cpu must be off, sampled or all, not 'some'; using sampled",
+            "option contexts must be true or false, not 'maybe'; using true",
+            "option out needs a directory (out=DIR); using forkscope-out");
   }
 }

@@ -3,11 +3,6 @@ package dev.forkscope.agent;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import java.io.IOException;
-import java.io.InputStream;
-import java.lang.reflect.InvocationTargetException;
-import java.util.ArrayList;
-import java.util.List;
 import dev.forkscope.hooked.HookFixtures.Action;
 import dev.forkscope.hooked.HookFixtures.Catcher;
 import dev.forkscope.hooked.HookFixtures.Delegating;
@@ -15,6 +10,11 @@ import dev.forkscope.hooked.HookFixtures.DirectExecutor;
 import dev.forkscope.hooked.HookFixtures.ManyReturns;
 import dev.forkscope.hooked.HookFixtures.NotATask;
 import dev.forkscope.hooked.HookFixtures.Thrower;
+import java.io.IOException;
+import java.io.InputStream;
+import java.lang.reflect.InvocationTargetException;
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.objectweb.asm.ClassReader;
 import org.objectweb.asm.ClassVisitor;
@@ -33,7 +33,8 @@ class HookTransformerTest {
   void taskExecutionMethodsGetEnterAndAnExitOnEveryWayOut() throws Exception {
     List<String> calls = recorderCalls(Thrower.class, "run");
     assertThat(calls).containsExactly("enter", "exit");
-    assertThat(recorderCalls(ManyReturns.class, "call")).containsExactly("enter", "exit", "exit", "exit", "exit");
+    assertThat(recorderCalls(ManyReturns.class, "call"))
+        .containsExactly("enter", "exit", "exit", "exit", "exit");
     assertThat(recorderCalls(Catcher.class, "call")).containsExactly("enter", "exit", "exit");
   }
 
@@ -59,20 +60,23 @@ class HookTransformerTest {
   @Test
   void hookedClassesVerifyAndBehaveAsBefore() throws Throwable {
     assertThatThrownBy(() -> call(Thrower.class, "run"))
-        .isInstanceOf(IllegalStateException.class).hasMessage("thrown by the task");
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessage("thrown by the task");
     assertThat(call(Catcher.class, "call")).isEqualTo("caught");
     Object delegating = load(Delegating.class).getConstructor().newInstance();
     assertThat(delegating.getClass().getDeclaredField("value").getInt(delegating)).isEqualTo(2);
     for (int n : new int[] {-5, 0, 10, 1_000}) {
       Object task = load(ManyReturns.class).getConstructor(int.class).newInstance(n);
-      assertThat(task.getClass().getMethod("call").invoke(task)).isEqualTo(new ManyReturns(n).call());
+      assertThat(task.getClass().getMethod("call").invoke(task))
+          .isEqualTo(new ManyReturns(n).call());
     }
   }
 
   @Test
   void theJdkClassesWithHooksAreRecognisedByName() {
     assertThat(HookTransformer.hasJdkHooks("java/util/concurrent/ForkJoinTask")).isTrue();
-    assertThat(HookTransformer.isHookedJdk("java/util/concurrent/ScheduledThreadPoolExecutor")).isTrue();
+    assertThat(HookTransformer.isHookedJdk("java/util/concurrent/ScheduledThreadPoolExecutor"))
+        .isTrue();
     assertThat(HookTransformer.isHookedJdk("java/util/concurrent/atomic/AtomicLong")).isFalse();
     assertThat(HookTransformer.isJdk("javalin/Javalin")).isFalse();
   }
@@ -86,7 +90,9 @@ class HookTransformerTest {
     }
   }
 
-  /** Defines the hooked version of {@code type} in a loader of its own, so that it is verified anew. */
+  /**
+   * Defines the hooked version of {@code type} in a loader of its own, so that it is verified anew.
+   */
   private static Class<?> load(Class<?> type) throws IOException {
     byte[] hooked = transform(type);
     assertThat(hooked).as("hooked bytes of " + type).isNotNull();
@@ -98,12 +104,14 @@ class HookTransformerTest {
   }
 
   private static byte[] transform(Class<?> type) throws IOException {
-    return new HookTransformer(null).transform(null, type.getClassLoader(), type.getName().replace('.', '/'), null,
-        null, bytes(type));
+    return new HookTransformer(null)
+        .transform(
+            null, type.getClassLoader(), type.getName().replace('.', '/'), null, null, bytes(type));
   }
 
   private static byte[] bytes(Class<?> type) throws IOException {
-    try (InputStream in = type.getClassLoader().getResourceAsStream(type.getName().replace('.', '/') + ".class")) {
+    try (InputStream in =
+        type.getClassLoader().getResourceAsStream(type.getName().replace('.', '/') + ".class")) {
       return in.readAllBytes();
     }
   }
@@ -118,22 +126,27 @@ class HookTransformerTest {
     if (hooked == null) {
       return calls;
     }
-    new ClassReader(hooked).accept(new ClassVisitor(Opcodes.ASM9) {
-      @Override
-      public MethodVisitor visitMethod(int access, String name, String descriptor, String signature, String[] ex) {
-        if (!method.equals(name) && !method.equals(name + descriptor)) {
-          return null;
-        }
-        return new MethodVisitor(Opcodes.ASM9) {
-          @Override
-          public void visitMethodInsn(int opcode, String owner, String callee, String desc, boolean itf) {
-            if (owner.equals(RECORDER)) {
-              calls.add(callee);
-            }
-          }
-        };
-      }
-    }, 0);
+    new ClassReader(hooked)
+        .accept(
+            new ClassVisitor(Opcodes.ASM9) {
+              @Override
+              public MethodVisitor visitMethod(
+                  int access, String name, String descriptor, String signature, String[] ex) {
+                if (!method.equals(name) && !method.equals(name + descriptor)) {
+                  return null;
+                }
+                return new MethodVisitor(Opcodes.ASM9) {
+                  @Override
+                  public void visitMethodInsn(
+                      int opcode, String owner, String callee, String desc, boolean itf) {
+                    if (owner.equals(RECORDER)) {
+                      calls.add(callee);
+                    }
+                  }
+                };
+              }
+            },
+            0);
     return calls;
   }
 }

@@ -5,8 +5,8 @@ import java.util.concurrent.Executor;
 import java.util.concurrent.RecursiveAction;
 
 /**
- * Classes for HookTransformerTest to hook: outside {@code dev.forkscope.agent}, which the transformer
- * never touches.
+ * Classes for HookTransformerTest to hook: outside {@code dev.forkscope.agent}, which the
+ * transformer never touches.
  */
 public final class HookFixtures {
   private HookFixtures() {}

@@ -4,8 +4,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * A minimal fork/join dialect that every benchmark kernel is written against, so that one kernel runs
- * unchanged on forkscope's {@code WorkStealingPool} (under each idle policy) and on {@code
+ * A minimal fork/join dialect that every benchmark kernel is written against, so that one kernel
+ * runs unchanged on forkscope's {@code WorkStealingPool} (under each idle policy) and on {@code
  * java.util.concurrent.ForkJoinPool}.
  *
  * <p>Both implementations wrap a {@link Body} in one framework task, so each fork costs both

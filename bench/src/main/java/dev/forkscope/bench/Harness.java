@@ -43,8 +43,7 @@ final class Harness {
       wall[i] = System.nanoTime() - t0;
       cpu[i] = CpuClock.process() - cpu0;
     }
-    Double joules =
-        rapl.map(r -> r.joulesBetween(energyBefore, r.read()) / runs).orElse(null);
+    Double joules = rapl.map(r -> r.joulesBetween(energyBefore, r.read()) / runs).orElse(null);
     kernel.verify();
     return Result.measured(
         kernel.name(),
@@ -61,13 +60,14 @@ final class Harness {
   /** Counter deltas divided by the number of runs; {@code threadsCreated} stays a total. */
   static Map<String, Long> perRun(Map<String, Long> before, Map<String, Long> after, int runs) {
     Map<String, Long> delta = new HashMap<>();
-    after.forEach((name, value) -> {
-      if (name.equals("threadsCreated")) {
-        delta.put(name, value);
-      } else {
-        delta.put(name, (value - before.getOrDefault(name, 0L)) / runs);
-      }
-    });
+    after.forEach(
+        (name, value) -> {
+          if (name.equals("threadsCreated")) {
+            delta.put(name, value);
+          } else {
+            delta.put(name, (value - before.getOrDefault(name, 0L)) / runs);
+          }
+        });
     return delta;
   }
 }

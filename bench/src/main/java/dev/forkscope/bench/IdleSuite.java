@@ -57,10 +57,21 @@ final class IdleSuite {
         options.progress().accept(kernel.name() + " " + JDK_SORT);
         try (ForkJoinPoolDialect d = new ForkJoinPoolDialect(p)) {
           Result r = harness.measure(new JdkParallelSortKernel((SortKernel) kernel), d);
-          results.add(new Result(r.benchmark(), JDK_SORT, r.threads(), r.wallMsMedian(),
-              r.cpuMsMedian(), r.ops(), null, r.cpuUtil(), null, null, r.counters(),
-              r.energyJoules(),
-              Map.of("commonPoolParallelism", ForkJoinPool.getCommonPoolParallelism())));
+          results.add(
+              new Result(
+                  r.benchmark(),
+                  JDK_SORT,
+                  r.threads(),
+                  r.wallMsMedian(),
+                  r.cpuMsMedian(),
+                  r.ops(),
+                  null,
+                  r.cpuUtil(),
+                  null,
+                  null,
+                  r.counters(),
+                  r.energyJoules(),
+                  Map.of("commonPoolParallelism", ForkJoinPool.getCommonPoolParallelism())));
         }
       }
     }

@@ -1,9 +1,9 @@
 package dev.forkscope.bench;
 
 /**
- * Lea's Integrate (jsr166 {@code Integrate}): adaptive trapezoid quadrature of {@code (x²+1)·x} over
- * [0, end]. The recursion is irregular (it goes deeper where the error is larger); the right half is
- * forked while the interval is wider than {@code forkWidth}.
+ * Lea's Integrate (jsr166 {@code Integrate}): adaptive trapezoid quadrature of {@code (x²+1)·x}
+ * over [0, end]. The recursion is irregular (it goes deeper where the error is larger); the right
+ * half is forked while the interval is wider than {@code forkWidth}.
  */
 final class IntegrateKernel implements Kernel {
   private static final double TOLERANCE = 1.0e-11;
@@ -64,7 +64,8 @@ final class IntegrateKernel implements Kernel {
   }
 
   /** The same recursion without forks; {@code calls}, when given, counts function evaluations. */
-  private static double sequential(double l, double r, double fl, double fr, double a, long[] calls) {
+  private static double sequential(
+      double l, double r, double fl, double fr, double a, long[] calls) {
     double h = (r - l) * 0.5;
     double c = l + h;
     double fc = f(c);

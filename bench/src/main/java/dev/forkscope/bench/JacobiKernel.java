@@ -5,8 +5,8 @@ import java.util.Arrays;
 /**
  * Lea's Jacobi (jsr166 {@code FJJacobi}): {@code steps} sweeps of nearest-neighbour averaging on an
  * n×n grid with fixed borders. Each sweep splits the rows into bands and joins them all before the
- * next one: a barrier per step, so workers go idle and wake up {@code steps} times per run (Lea §4.4,
- * seed 004's FJJacobi).
+ * next one: a barrier per step, so workers go idle and wake up {@code steps} times per run (Lea
+ * §4.4, seed 004's FJJacobi).
  */
 final class JacobiKernel implements Kernel {
   private static final int BAND_ROWS = 16;
@@ -51,21 +51,27 @@ final class JacobiKernel implements Kernel {
   @Override
   public void run(Dialect d) {
     int bands = (n - 2 + BAND_ROWS - 1) / BAND_ROWS;
-    result = d.invoke(() -> {
-      double[] from = grid;
-      double[] to = next;
-      for (int s = 0; s < steps; s++) {
-        double[] src = from;
-        double[] dst = to;
-        Parallel.forEach(d, 0, bands, band -> {
-          int first = 1 + band * BAND_ROWS;
-          sweep(src, dst, first, Math.min(n - 1, first + BAND_ROWS));
-        });
-        from = dst;
-        to = src;
-      }
-      return from;
-    });
+    result =
+        d.invoke(
+            () -> {
+              double[] from = grid;
+              double[] to = next;
+              for (int s = 0; s < steps; s++) {
+                double[] src = from;
+                double[] dst = to;
+                Parallel.forEach(
+                    d,
+                    0,
+                    bands,
+                    band -> {
+                      int first = 1 + band * BAND_ROWS;
+                      sweep(src, dst, first, Math.min(n - 1, first + BAND_ROWS));
+                    });
+                from = dst;
+                to = src;
+              }
+              return from;
+            });
   }
 
   private void sweep(double[] src, double[] dst, int firstRow, int endRow) {

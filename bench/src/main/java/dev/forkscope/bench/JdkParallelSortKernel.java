@@ -5,10 +5,10 @@ import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.ForkJoinTask;
 
 /**
- * Seed 004's subject itself: {@link Arrays#parallelSort(long[])} of fresh copies, each started inside
- * the ForkJoinPool under test so its subtasks fork into that pool. The JDK sizes its parallelism
- * from the common pool ({@code ncpu - 1}, so 1 on 2 cores, where it sorts sequentially); the row
- * reports that figure.
+ * Seed 004's subject itself: {@link Arrays#parallelSort(long[])} of fresh copies, each started
+ * inside the ForkJoinPool under test so its subtasks fork into that pool. The JDK sizes its
+ * parallelism from the common pool ({@code ncpu - 1}, so 1 on 2 cores, where it sorts
+ * sequentially); the row reports that figure.
  */
 final class JdkParallelSortKernel implements Kernel {
   private final SortKernel reference;
@@ -48,7 +48,8 @@ final class JdkParallelSortKernel implements Kernel {
     long[] expected = input.clone();
     Arrays.sort(expected);
     if (!Arrays.equals(expected, a)) {
-      throw new IllegalStateException(name() + ": Arrays.parallelSort result differs from Arrays.sort");
+      throw new IllegalStateException(
+          name() + ": Arrays.parallelSort result differs from Arrays.sort");
     }
   }
 }

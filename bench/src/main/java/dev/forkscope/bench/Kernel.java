@@ -2,8 +2,8 @@ package dev.forkscope.bench;
 
 /**
  * One benchmark program written once against {@link Dialect}. The harness calls {@link #prepare()}
- * (untimed), then {@link #run(Dialect)} (timed), and {@link #verify()} after a run to check the result
- * against an independent sequential version.
+ * (untimed), then {@link #run(Dialect)} (timed), and {@link #verify()} after a run to check the
+ * result against an independent sequential version.
  */
 interface Kernel {
 

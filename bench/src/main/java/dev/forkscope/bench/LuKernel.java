@@ -4,9 +4,9 @@ import java.util.Random;
 
 /**
  * Lea's LU: in-place LU decomposition without pivoting of a diagonally dominant n×n matrix, blocked
- * right-looking. For each block column k: factor the diagonal block, solve the row and column panels
- * in parallel, then update the trailing blocks in parallel. Every step ends in a join of all its
- * tasks, so the DAG narrows as k grows (Lea's worst-scaling program).
+ * right-looking. For each block column k: factor the diagonal block, solve the row and column
+ * panels in parallel, then update the trailing blocks in parallel. Every step ends in a join of all
+ * its tasks, so the DAG narrows as k grows (Lea's worst-scaling program).
  */
 final class LuKernel implements Kernel {
   private final int n;
@@ -46,24 +46,34 @@ final class LuKernel implements Kernel {
   @Override
   public void run(Dialect d) {
     int blocks = n / block;
-    d.invoke(() -> {
-      for (int k = 0; k < blocks; k++) {
-        int kk = k;
-        int rest = blocks - k - 1;
-        factorDiagonal(kk * block);
-        Parallel.forEach(d, 0, 2 * rest, p -> {
-          int other = kk + 1 + p % rest;
-          if (p < rest) {
-            solveRowPanel(kk * block, other * block);
-          } else {
-            solveColumnPanel(kk * block, other * block);
+    d.invoke(
+        () -> {
+          for (int k = 0; k < blocks; k++) {
+            int kk = k;
+            int rest = blocks - k - 1;
+            factorDiagonal(kk * block);
+            Parallel.forEach(
+                d,
+                0,
+                2 * rest,
+                p -> {
+                  int other = kk + 1 + p % rest;
+                  if (p < rest) {
+                    solveRowPanel(kk * block, other * block);
+                  } else {
+                    solveColumnPanel(kk * block, other * block);
+                  }
+                });
+            Parallel.forEach(
+                d,
+                0,
+                rest * rest,
+                p ->
+                    updateTrailing(
+                        kk * block, (kk + 1 + p / rest) * block, (kk + 1 + p % rest) * block));
           }
+          return null;
         });
-        Parallel.forEach(d, 0, rest * rest, p ->
-            updateTrailing(kk * block, (kk + 1 + p / rest) * block, (kk + 1 + p % rest) * block));
-      }
-      return null;
-    });
   }
 
   /** Unblocked LU of the diagonal block at (k, k). */

@@ -43,10 +43,11 @@ final class MatrixMultiplyKernel implements Kernel {
 
   @Override
   public void run(Dialect d) {
-    d.invoke(() -> {
-      multiply(d, 0, 0, 0, 0, 0, 0, n);
-      return null;
-    });
+    d.invoke(
+        () -> {
+          multiply(d, 0, 0, 0, 0, 0, 0, n);
+          return null;
+        });
   }
 
   /** C[ci.., cj..] += A[ai.., aj..] · B[bi.., bj..] for blocks of the given size. */
@@ -58,8 +59,10 @@ final class MatrixMultiplyKernel implements Kernel {
     int h = size / 2;
     for (int phase = 0; phase < 2; phase++) {
       int k = phase * h;
-      Dialect.Forked<Void> q12 = d.fork(() -> product(d, ai, aj + k, bi + k, bj + h, ci, cj + h, h));
-      Dialect.Forked<Void> q21 = d.fork(() -> product(d, ai + h, aj + k, bi + k, bj, ci + h, cj, h));
+      Dialect.Forked<Void> q12 =
+          d.fork(() -> product(d, ai, aj + k, bi + k, bj + h, ci, cj + h, h));
+      Dialect.Forked<Void> q21 =
+          d.fork(() -> product(d, ai + h, aj + k, bi + k, bj, ci + h, cj, h));
       Dialect.Forked<Void> q22 =
           d.fork(() -> product(d, ai + h, aj + k, bi + k, bj + h, ci + h, cj + h, h));
       multiply(d, ai, aj + k, bi + k, bj, ci, cj, h);

@@ -15,8 +15,9 @@ import java.util.concurrent.locks.LockSupport;
 
 /**
  * The probes of runtime.md §6 that are not kernels: submit-to-complete latency (M2), idle CPU and
- * time to all-parked (M3), starvation of external work (M4), and seed 004's trivial tasks from sleepy
- * submitters. Each returns one {@link Result} whose {@code extra} holds the probe's own figures.
+ * time to all-parked (M3), starvation of external work (M4), and seed 004's trivial tasks from
+ * sleepy submitters. Each returns one {@link Result} whose {@code extra} holds the probe's own
+ * figures.
  */
 final class Probes {
   /** Time a probe waits for the pool to look idle before giving up. */
@@ -43,8 +44,15 @@ final class Probes {
     extra.put("latencyUsP99", Stats.percentile(latency, 99) / 1000.0);
     extra.put("cpuCores", (double) cpu / wall);
     return Result.measured(
-        "latency(gap=" + gapNanos / 1000 + "us)", d.variant(), d.parallelism(), wall / 1e6,
-        cpu / 1e6, requests, Harness.perRun(counters0, d.counters(), 1), null, extra);
+        "latency(gap=" + gapNanos / 1000 + "us)",
+        d.variant(),
+        d.parallelism(),
+        wall / 1e6,
+        cpu / 1e6,
+        requests,
+        Harness.perRun(counters0, d.counters(), 1),
+        null,
+        extra);
   }
 
   private static void submitForkJoin(Dialect d, int requests, long gapNanos, long[] latency) {
@@ -63,8 +71,8 @@ final class Probes {
 
   /**
    * M3: after a burst of fine-grained work, the time until every worker is blocked (parked or
-   * sleeping), then the workers' CPU over a quiet period, as a percentage of one core. Three rounds,
-   * medians reported; {@code allParkedMs} is null when the workers never all blocked.
+   * sleeping), then the workers' CPU over a quiet period, as a percentage of one core. Three
+   * rounds, medians reported; {@code allParkedMs} is null when the workers never all blocked.
    */
   static Result idle(Dialect d, Duration quiet) {
     int rounds = 3;
@@ -97,14 +105,23 @@ final class Probes {
     extra.put("idleCpuPctOfCore", 100.0 * Stats.median(workerCpu) / quietNs);
     extra.put("processIdleCpuPctOfCore", 100.0 * Stats.median(processCpu) / quietNs);
     return Result.measured(
-        "idle", d.variant(), d.parallelism(), quietNs / 1e6, Stats.median(workerCpu) / 1e6, 0,
-        Harness.perRun(counters0, d.counters(), rounds), null, extra);
+        "idle",
+        d.variant(),
+        d.parallelism(),
+        quietNs / 1e6,
+        Stats.median(workerCpu) / 1e6,
+        0,
+        Harness.perRun(counters0, d.counters(), rounds),
+        null,
+        extra);
   }
 
   private static boolean allBlocked(List<Thread> workers) {
     for (Thread t : workers) {
       Thread.State s = t.getState();
-      if (s != Thread.State.WAITING && s != Thread.State.TIMED_WAITING && s != Thread.State.TERMINATED) {
+      if (s != Thread.State.WAITING
+          && s != Thread.State.TIMED_WAITING
+          && s != Thread.State.TERMINATED) {
         return false;
       }
     }
@@ -120,18 +137,19 @@ final class Probes {
     AtomicBoolean stop = new AtomicBoolean();
     AtomicLong resubmissions = new AtomicLong();
     for (int i = 0; i < d.parallelism(); i++) {
-      d.execute(new Runnable() {
-        @Override
-        public void run() {
-          resubmissions.incrementAndGet();
-          for (int spin = 0; spin < 100; spin++) {
-            Thread.onSpinWait();
-          }
-          if (!stop.get()) {
-            d.execute(this);
-          }
-        }
-      });
+      d.execute(
+          new Runnable() {
+            @Override
+            public void run() {
+              resubmissions.incrementAndGet();
+              for (int spin = 0; spin < 100; spin++) {
+                Thread.onSpinWait();
+              }
+              if (!stop.get()) {
+                d.execute(this);
+              }
+            }
+          });
     }
     LockSupport.parkNanos(Duration.ofMillis(20).toNanos());
     long[] latency = new long[pings];
@@ -165,8 +183,15 @@ final class Probes {
     extra.put("passed", served == pings && maxMs <= 100.0);
     extra.put("selfResubmissions", resubmissions.get());
     return Result.measured(
-        "starvation", d.variant(), d.parallelism(), wall / 1e6, cpu / 1e6, served, d.counters(),
-        null, extra);
+        "starvation",
+        d.variant(),
+        d.parallelism(),
+        wall / 1e6,
+        cpu / 1e6,
+        served,
+        d.counters(),
+        null,
+        extra);
   }
 
   /**
@@ -175,7 +200,8 @@ final class Probes {
    * task show what an idle policy costs when work trickles in.
    */
   static Result sleepySubmitters(Dialect d, int submitters, Duration duration) {
-    runSubmitters(d, submitters, Duration.ofMillis(Math.min(200, duration.toMillis())), new long[1]);
+    runSubmitters(
+        d, submitters, Duration.ofMillis(Math.min(200, duration.toMillis())), new long[1]);
     long[] submitterCpu = new long[1];
     long cpu0 = CpuClock.process();
     long t0 = System.nanoTime();
@@ -187,8 +213,15 @@ final class Probes {
     extra.put("throughputOpsPerSec", ops * 1e9 / wall);
     extra.put("cpuUsPerOp", ops == 0 ? null : cpu / 1e3 / ops);
     return Result.measured(
-        "sleepy-submitters(s=" + submitters + ")", d.variant(), d.parallelism(), wall / 1e6,
-        cpu / 1e6, ops, d.counters(), null, extra);
+        "sleepy-submitters(s=" + submitters + ")",
+        d.variant(),
+        d.parallelism(),
+        wall / 1e6,
+        cpu / 1e6,
+        ops,
+        d.counters(),
+        null,
+        extra);
   }
 
   /** Runs the submitters to the deadline; adds their CPU time (they end before it can be read). */
@@ -198,18 +231,21 @@ final class Probes {
     long deadline = System.nanoTime() + duration.toNanos();
     List<Thread> threads = new ArrayList<>();
     for (int i = 0; i < submitters; i++) {
-      Thread t = new Thread(() -> {
-        long mine = 0;
-        while (System.nanoTime() < deadline) {
-          if (d.invoke(() -> 42) != 42) {
-            throw new IllegalStateException("trivial task returned the wrong value");
-          }
-          mine++;
-          LockSupport.parkNanos(100_000);
-        }
-        done.addAndGet(mine);
-        cpu.addAndGet(CpuClock.currentThread());
-      }, "forkscope-bench-submitter-" + i);
+      Thread t =
+          new Thread(
+              () -> {
+                long mine = 0;
+                while (System.nanoTime() < deadline) {
+                  if (d.invoke(() -> 42) != 42) {
+                    throw new IllegalStateException("trivial task returned the wrong value");
+                  }
+                  mine++;
+                  LockSupport.parkNanos(100_000);
+                }
+                done.addAndGet(mine);
+                cpu.addAndGet(CpuClock.currentThread());
+              },
+              "forkscope-bench-submitter-" + i);
       t.start();
       threads.add(t);
     }

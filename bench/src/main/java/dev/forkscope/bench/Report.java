@@ -48,10 +48,13 @@ public final class Report {
     for (Result r : measured) {
       Result one = byKey.get(key(r.benchmark(), r.variant(), 1));
       Result fjp = byKey.get(key(r.benchmark(), ForkJoinPoolDialect.VARIANT, r.threads()));
-      Double speedup = one == null || r.wallMsMedian() <= 0 ? null : one.wallMsMedian() / r.wallMsMedian();
+      Double speedup =
+          one == null || r.wallMsMedian() <= 0 ? null : one.wallMsMedian() / r.wallMsMedian();
       boolean compare = fjp != null && fjp != r;
-      Double wallRatio = compare && fjp.wallMsMedian() > 0 ? r.wallMsMedian() / fjp.wallMsMedian() : null;
-      Double cpuRatio = compare && fjp.cpuMsMedian() > 0 ? r.cpuMsMedian() / fjp.cpuMsMedian() : null;
+      Double wallRatio =
+          compare && fjp.wallMsMedian() > 0 ? r.wallMsMedian() / fjp.wallMsMedian() : null;
+      Double cpuRatio =
+          compare && fjp.cpuMsMedian() > 0 ? r.cpuMsMedian() / fjp.cpuMsMedian() : null;
       out.add(r.withRatios(speedup, wallRatio, cpuRatio));
     }
     return List.copyOf(out);

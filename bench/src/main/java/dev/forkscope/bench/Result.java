@@ -55,20 +55,53 @@ public record Result(
       Map<String, Object> extra) {
     double util = wallMs > 0 ? cpuMs / (wallMs * threads) : 0;
     return new Result(
-        benchmark, variant, threads, wallMs, cpuMs, ops, null, util, null, null, counters,
-        energyJoules, extra);
+        benchmark,
+        variant,
+        threads,
+        wallMs,
+        cpuMs,
+        ops,
+        null,
+        util,
+        null,
+        null,
+        counters,
+        energyJoules,
+        extra);
   }
 
   Result withRatios(Double speedup, Double ratioToFjp, Double cpuRatioToFjp) {
     return new Result(
-        benchmark, variant, threads, wallMsMedian, cpuMsMedian, ops, speedup, cpuUtil, ratioToFjp,
-        cpuRatioToFjp, counters, energyJoules, extra);
+        benchmark,
+        variant,
+        threads,
+        wallMsMedian,
+        cpuMsMedian,
+        ops,
+        speedup,
+        cpuUtil,
+        ratioToFjp,
+        cpuRatioToFjp,
+        counters,
+        energyJoules,
+        extra);
   }
 
   Result withVariant(String newVariant) {
     return new Result(
-        benchmark, newVariant, threads, wallMsMedian, cpuMsMedian, ops, speedup, cpuUtil, ratioToFjp,
-        cpuRatioToFjp, counters, energyJoules, extra);
+        benchmark,
+        newVariant,
+        threads,
+        wallMsMedian,
+        cpuMsMedian,
+        ops,
+        speedup,
+        cpuUtil,
+        ratioToFjp,
+        cpuRatioToFjp,
+        counters,
+        energyJoules,
+        extra);
   }
 
   /** CPU nanoseconds per operation. */

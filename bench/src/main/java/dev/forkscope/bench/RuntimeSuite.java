@@ -19,8 +19,14 @@ final class RuntimeSuite {
 
   /** The kernels whose grain is coarse: target 1 compares their wall time to ForkJoinPool's. */
   private static final Predicate<String> COARSE =
-      b -> b.startsWith("integrate") || b.startsWith("matmul") || b.startsWith("lu")
-          || b.startsWith("jacobi") || b.startsWith("sort") || b.startsWith("sums");
+      b ->
+          b.startsWith("integrate")
+              || b.startsWith("matmul")
+              || b.startsWith("lu")
+              || b.startsWith("jacobi")
+              || b.startsWith("sort")
+              || b.startsWith("sums");
+
   private static final Predicate<String> FINE_FIB = b -> b.startsWith("fib") && b.endsWith("t=2)");
   private static final String PARK = "forkscope/PARK";
 
@@ -28,12 +34,24 @@ final class RuntimeSuite {
 
   static List<Kernel> kernels(boolean quick) {
     return quick
-        ? List.of(new FibKernel(26, 2), new IntegrateKernel(128, 16), new MatrixMultiplyKernel(128, 16),
-            new LuKernel(256, 32), new JacobiKernel(256, 40), new SortKernel(1 << 17, 2048, 1),
-            new SumsKernel(1 << 20, 1 << 13), new SpawnJoinKernel(200_000))
-        : List.of(new FibKernel(32, 2), new IntegrateKernel(512, 24), new MatrixMultiplyKernel(512, 32),
-            new LuKernel(1024, 64), new JacobiKernel(1024, 100), new SortKernel(1 << 21, 2048, 1),
-            new SumsKernel(1 << 24, 1 << 14), new SpawnJoinKernel(2_000_000));
+        ? List.of(
+            new FibKernel(26, 2),
+            new IntegrateKernel(128, 16),
+            new MatrixMultiplyKernel(128, 16),
+            new LuKernel(256, 32),
+            new JacobiKernel(256, 40),
+            new SortKernel(1 << 17, 2048, 1),
+            new SumsKernel(1 << 20, 1 << 13),
+            new SpawnJoinKernel(200_000))
+        : List.of(
+            new FibKernel(32, 2),
+            new IntegrateKernel(512, 24),
+            new MatrixMultiplyKernel(512, 32),
+            new LuKernel(1024, 64),
+            new JacobiKernel(1024, 100),
+            new SortKernel(1 << 21, 2048, 1),
+            new SumsKernel(1 << 24, 1 << 14),
+            new SpawnJoinKernel(2_000_000));
   }
 
   static Report run(Options options) {
@@ -97,49 +115,101 @@ final class RuntimeSuite {
    */
   static List<Target> targets(List<Result> rows, int threads) {
     List<Target> targets = new ArrayList<>();
-    targets.add(ratioTarget("coarse-wall", "coarse kernels: geomean wall time <= 1.05x FJP",
-        rows, threads, COARSE, false, 1.05));
-    targets.add(ratioTarget("fine-fib-wall", "Fib, threshold 2: wall time <= 1.2x FJP",
-        rows, threads, FINE_FIB, false, 1.2));
-    targets.add(ratioTarget("cpu-park", "PARK: geomean CPU time over kernels <= 1.05x FJP",
-        rows, threads, COARSE.or(FINE_FIB), true, 1.05));
+    targets.add(
+        ratioTarget(
+            "coarse-wall",
+            "coarse kernels: geomean wall time <= 1.05x FJP",
+            rows,
+            threads,
+            COARSE,
+            false,
+            1.05));
+    targets.add(
+        ratioTarget(
+            "fine-fib-wall",
+            "Fib, threshold 2: wall time <= 1.2x FJP",
+            rows,
+            threads,
+            FINE_FIB,
+            false,
+            1.2));
+    targets.add(
+        ratioTarget(
+            "cpu-park",
+            "PARK: geomean CPU time over kernels <= 1.05x FJP",
+            rows,
+            threads,
+            COARSE.or(FINE_FIB),
+            true,
+            1.05));
     Optional<Result> idle = find(rows, "idle", PARK, threads);
     Object parkedMs = idle.map(r -> r.extra().get("allParkedMs")).orElse(null);
-    targets.add(new Target("idle-parked", "PARK: all workers parked within 1 ms of quiescence",
-        idle.isEmpty() ? "not run" : parkedMs == null ? "never" : fmt((Double) parkedMs) + " ms",
-        idle.isEmpty() ? null : parkedMs != null && (Double) parkedMs <= 1.0));
+    targets.add(
+        new Target(
+            "idle-parked",
+            "PARK: all workers parked within 1 ms of quiescence",
+            idle.isEmpty()
+                ? "not run"
+                : parkedMs == null ? "never" : fmt((Double) parkedMs) + " ms",
+            idle.isEmpty() ? null : parkedMs != null && (Double) parkedMs <= 1.0));
     Double idleCpu = idle.map(r -> (Double) r.extra().get("idleCpuPctOfCore")).orElse(null);
-    targets.add(new Target("idle-cpu", "PARK: idle workers' CPU < 0.5 % of a core",
-        idleCpu == null ? "not run" : fmt(idleCpu) + " %", idleCpu == null ? null : idleCpu < 0.5));
-    long spares = rows.stream()
-        .filter(r -> r.variant().startsWith("forkscope/"))
-        .mapToLong(r -> r.counters().getOrDefault("threadsCreated", 0L) - r.threads())
-        .max().orElse(-1);
-    long fjpMax = rows.stream()
-        .filter(r -> r.variant().equals(ForkJoinPoolDialect.VARIANT))
-        .mapToLong(r -> r.counters().getOrDefault("threadsCreated", 0L) - r.threads())
-        .max().orElse(0);
-    targets.add(new Target("no-spares", "forkscope pools never start more threads than parallelism",
-        spares < 0 ? "not run" : "max +" + spares + " threads (ForkJoinPool: +" + fjpMax + ")",
-        spares < 0 ? null : spares == 0));
-    List<Result> starvation = rows.stream()
-        .filter(r -> r.benchmark().equals("starvation") && r.variant().startsWith("forkscope/"))
-        .toList();
-    long passed = starvation.stream().filter(r -> Boolean.TRUE.equals(r.extra().get("passed"))).count();
-    targets.add(new Target("starvation", "every forkscope policy serves all pings within 100 ms",
-        passed + "/" + starvation.size() + " policies",
-        starvation.isEmpty() ? null : passed == starvation.size()));
+    targets.add(
+        new Target(
+            "idle-cpu",
+            "PARK: idle workers' CPU < 0.5 % of a core",
+            idleCpu == null ? "not run" : fmt(idleCpu) + " %",
+            idleCpu == null ? null : idleCpu < 0.5));
+    long spares =
+        rows.stream()
+            .filter(r -> r.variant().startsWith("forkscope/"))
+            .mapToLong(r -> r.counters().getOrDefault("threadsCreated", 0L) - r.threads())
+            .max()
+            .orElse(-1);
+    long fjpMax =
+        rows.stream()
+            .filter(r -> r.variant().equals(ForkJoinPoolDialect.VARIANT))
+            .mapToLong(r -> r.counters().getOrDefault("threadsCreated", 0L) - r.threads())
+            .max()
+            .orElse(0);
+    targets.add(
+        new Target(
+            "no-spares",
+            "forkscope pools never start more threads than parallelism",
+            spares < 0 ? "not run" : "max +" + spares + " threads (ForkJoinPool: +" + fjpMax + ")",
+            spares < 0 ? null : spares == 0));
+    List<Result> starvation =
+        rows.stream()
+            .filter(r -> r.benchmark().equals("starvation") && r.variant().startsWith("forkscope/"))
+            .toList();
+    long passed =
+        starvation.stream().filter(r -> Boolean.TRUE.equals(r.extra().get("passed"))).count();
+    targets.add(
+        new Target(
+            "starvation",
+            "every forkscope policy serves all pings within 100 ms",
+            passed + "/" + starvation.size() + " policies",
+            starvation.isEmpty() ? null : passed == starvation.size()));
     return targets;
   }
 
-  private static Target ratioTarget(String id, String description, List<Result> rows, int threads,
-      Predicate<String> benchmarks, boolean cpu, double limit) {
-    List<Double> ratios = rows.stream()
-        .filter(r -> r.variant().equals(PARK) && r.threads() == threads
-            && benchmarks.test(r.benchmark()))
-        .map(cpu ? Result::cpuRatioToFjp : Result::ratioToFjp)
-        .filter(v -> v != null && v > 0)
-        .toList();
+  private static Target ratioTarget(
+      String id,
+      String description,
+      List<Result> rows,
+      int threads,
+      Predicate<String> benchmarks,
+      boolean cpu,
+      double limit) {
+    List<Double> ratios =
+        rows.stream()
+            .filter(
+                r ->
+                    r.variant().equals(PARK)
+                        && r.threads() == threads
+                        && benchmarks.test(r.benchmark()))
+            .map(cpu ? Result::cpuRatioToFjp : Result::ratioToFjp)
+            .filter(v -> v != null && v > 0)
+            .toList();
     if (ratios.isEmpty()) {
       return new Target(id, description, "not run", null);
     }
@@ -147,10 +217,14 @@ final class RuntimeSuite {
     return new Target(id, description, fmt(g) + "x over " + ratios.size(), g <= limit);
   }
 
-  private static Optional<Result> find(List<Result> rows, String benchmark, String variant, int threads) {
+  private static Optional<Result> find(
+      List<Result> rows, String benchmark, String variant, int threads) {
     return rows.stream()
-        .filter(r -> r.benchmark().equals(benchmark) && r.variant().equals(variant)
-            && r.threads() == threads)
+        .filter(
+            r ->
+                r.benchmark().equals(benchmark)
+                    && r.variant().equals(variant)
+                    && r.threads() == threads)
         .findFirst();
   }
 

@@ -4,9 +4,10 @@ import java.util.Arrays;
 import java.util.Random;
 
 /**
- * Lea's Sort (Cilk's cilksort): merge sort of random longs. Halves are sorted in parallel, ping-ponging
- * between the array and a buffer, and merged by a parallel merge that splits the larger run at its
- * middle and the other by binary search. Below {@code leaf} elements it uses {@link Arrays#sort}.
+ * Lea's Sort (Cilk's cilksort): merge sort of random longs. Halves are sorted in parallel,
+ * ping-ponging between the array and a buffer, and merged by a parallel merge that splits the
+ * larger run at its middle and the other by binary search. Below {@code leaf} elements it uses
+ * {@link Arrays#sort}.
  *
  * <p>{@code repeat > 1} makes one run sort {@code repeat} fresh copies, each submitted separately
  * from outside the pool: seed 004's {@code Arrays.parallelSort} benchmark, where the pool goes idle
@@ -55,10 +56,11 @@ final class SortKernel implements Kernel {
   public void run(Dialect d) {
     for (int r = 0; r < repeat; r++) {
       System.arraycopy(input, 0, a, 0, length);
-      d.invoke(() -> {
-        sort(d, 0, length, false);
-        return null;
-      });
+      d.invoke(
+          () -> {
+            sort(d, 0, length, false);
+            return null;
+          });
     }
   }
 
@@ -72,10 +74,12 @@ final class SortKernel implements Kernel {
       return;
     }
     int mid = (lo + hi) >>> 1;
-    Dialect.Forked<Void> right = d.fork(() -> {
-      sort(d, mid, hi, !intoBuffer);
-      return null;
-    });
+    Dialect.Forked<Void> right =
+        d.fork(
+            () -> {
+              sort(d, mid, hi, !intoBuffer);
+              return null;
+            });
     sort(d, lo, mid, !intoBuffer);
     right.join();
     long[] src = intoBuffer ? a : buffer;
@@ -84,7 +88,8 @@ final class SortKernel implements Kernel {
   }
 
   /** Merges the sorted runs src[lo1, hi1) and src[lo2, hi2) into dst from {@code out}. */
-  private void merge(Dialect d, long[] src, int lo1, int hi1, int lo2, int hi2, long[] dst, int out) {
+  private void merge(
+      Dialect d, long[] src, int lo1, int hi1, int lo2, int hi2, long[] dst, int out) {
     int n1 = hi1 - lo1;
     int n2 = hi2 - lo2;
     if (n1 + n2 <= leaf) {
@@ -98,10 +103,12 @@ final class SortKernel implements Kernel {
     int split1 = (lo1 + hi1) >>> 1;
     int split2 = lowerBound(src, lo2, hi2, src[split1]);
     int outSplit = out + (split1 - lo1) + (split2 - lo2);
-    Dialect.Forked<Void> right = d.fork(() -> {
-      merge(d, src, split1, hi1, split2, hi2, dst, outSplit);
-      return null;
-    });
+    Dialect.Forked<Void> right =
+        d.fork(
+            () -> {
+              merge(d, src, split1, hi1, split2, hi2, dst, outSplit);
+              return null;
+            });
     merge(d, src, lo1, split1, lo2, split2, dst, out);
     right.join();
   }

@@ -25,13 +25,15 @@ final class SpawnJoinKernel implements Kernel {
 
   @Override
   public void run(Dialect d) {
-    result = d.invoke(() -> {
-      long joined = 0;
-      for (int i = 0; i < count; i++) {
-        joined += d.fork(() -> 1L).join();
-      }
-      return joined;
-    });
+    result =
+        d.invoke(
+            () -> {
+              long joined = 0;
+              for (int i = 0; i < count; i++) {
+                joined += d.fork(() -> 1L).join();
+              }
+              return joined;
+            });
   }
 
   @Override

@@ -25,50 +25,99 @@ final class SvgChart {
 
   static String render(Report report) {
     int maxThreads = report.results().stream().mapToInt(Result::threads).max().orElse(1);
-    List<Result> rows = report.results().stream()
-        .filter(r -> r.threads() == maxThreads && r.ops() > 0 && r.extra().isEmpty())
-        .toList();
+    List<Result> rows =
+        report.results().stream()
+            .filter(r -> r.threads() == maxThreads && r.ops() > 0 && r.extra().isEmpty())
+            .toList();
     Set<String> benchmarks = new LinkedHashSet<>();
     Set<String> variants = new LinkedHashSet<>();
-    rows.forEach(r -> {
-      benchmarks.add(r.benchmark());
-      variants.add(r.variant());
-    });
+    rows.forEach(
+        r -> {
+          benchmarks.add(r.benchmark());
+          variants.add(r.variant());
+        });
     List<String> groups = new ArrayList<>(benchmarks);
     List<String> series = new ArrayList<>(variants);
     int width = Math.max(520, LEFT + 20 + groups.size() * (series.size() * BAR + GROUP_GAP));
     int height = 2 * (PANEL_HEIGHT + 70) + 30 + 18 * series.size();
     StringBuilder svg = new StringBuilder();
-    svg.append(String.format(Locale.ROOT,
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" "
-            + "font-family=\"sans-serif\" font-size=\"11\">%n", width, height, width, height));
-    svg.append(String.format(Locale.ROOT, "<title>forkscope bench %s (%s, %d cpus)</title>%n",
-        escape(report.suite()), escape(report.jdk()), report.cpus()));
+    svg.append(
+        String.format(
+            Locale.ROOT,
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" "
+                + "font-family=\"sans-serif\" font-size=\"11\">%n",
+            width,
+            height,
+            width,
+            height));
+    svg.append(
+        String.format(
+            Locale.ROOT,
+            "<title>forkscope bench %s (%s, %d cpus)</title>%n",
+            escape(report.suite()),
+            escape(report.jdk()),
+            report.cpus()));
     svg.append("<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n");
-    panel(svg, 10, "Speedup over 1 worker at " + maxThreads + " threads (higher is better)",
-        groups, series, rows, Result::speedup, maxThreads,
+    panel(
+        svg,
+        10,
+        "Speedup over 1 worker at " + maxThreads + " threads (higher is better)",
+        groups,
+        series,
+        rows,
+        Result::speedup,
+        maxThreads,
         "no 1-thread rows: speedups need 1 in --threads (runtime suite)");
-    panel(svg, PANEL_HEIGHT + 80, "CPU per operation relative to ForkJoinPool at " + maxThreads
-        + " threads (lower is better)", groups, series, rows,
-        r -> r.variant().equals(ForkJoinPoolDialect.VARIANT) ? Double.valueOf(1.0) : r.cpuRatioToFjp(), 1,
+    panel(
+        svg,
+        PANEL_HEIGHT + 80,
+        "CPU per operation relative to ForkJoinPool at "
+            + maxThreads
+            + " threads (lower is better)",
+        groups,
+        series,
+        rows,
+        r ->
+            r.variant().equals(ForkJoinPoolDialect.VARIANT)
+                ? Double.valueOf(1.0)
+                : r.cpuRatioToFjp(),
+        1,
         "no forkjoinpool rows");
     int y = 2 * (PANEL_HEIGHT + 70) + 20;
     for (int i = 0; i < series.size(); i++) {
-      svg.append(String.format(Locale.ROOT,
-          "<rect x=\"%d\" y=\"%d\" width=\"10\" height=\"10\" fill=\"%s\"/>"
-              + "<text x=\"%d\" y=\"%d\">%s</text>%n",
-          LEFT, y + 18 * i, COLOURS[i % COLOURS.length], LEFT + 16, y + 18 * i + 9,
-          escape(series.get(i))));
+      svg.append(
+          String.format(
+              Locale.ROOT,
+              "<rect x=\"%d\" y=\"%d\" width=\"10\" height=\"10\" fill=\"%s\"/>"
+                  + "<text x=\"%d\" y=\"%d\">%s</text>%n",
+              LEFT,
+              y + 18 * i,
+              COLOURS[i % COLOURS.length],
+              LEFT + 16,
+              y + 18 * i + 9,
+              escape(series.get(i))));
     }
     svg.append("</svg>\n");
     return svg.toString();
   }
 
-  private static void panel(StringBuilder svg, int top, String title, List<String> groups,
-      List<String> series, List<Result> rows, Function<Result, Double> value, double reference,
+  private static void panel(
+      StringBuilder svg,
+      int top,
+      String title,
+      List<String> groups,
+      List<String> series,
+      List<Result> rows,
+      Function<Result, Double> value,
+      double reference,
       String emptyHint) {
-    svg.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"%d\" font-size=\"13\">%s</text>%n",
-        LEFT, top + 12, escape(title)));
+    svg.append(
+        String.format(
+            Locale.ROOT,
+            "<text x=\"%d\" y=\"%d\" font-size=\"13\">%s</text>%n",
+            LEFT,
+            top + 12,
+            escape(title)));
     int axisTop = top + 24;
     int axisBottom = axisTop + PANEL_HEIGHT - 40;
     double max = reference;
@@ -80,19 +129,33 @@ final class SvgChart {
     }
     max *= 1.1;
     double scale = (axisBottom - axisTop) / max;
-    svg.append(String.format(Locale.ROOT,
-        "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"black\"/>%n",
-        LEFT, axisBottom, LEFT + groups.size() * (series.size() * BAR + GROUP_GAP), axisBottom));
+    svg.append(
+        String.format(
+            Locale.ROOT,
+            "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"black\"/>%n",
+            LEFT,
+            axisBottom,
+            LEFT + groups.size() * (series.size() * BAR + GROUP_GAP),
+            axisBottom));
     for (int tick = 0; tick <= 4; tick++) {
       double v = max * tick / 4;
-      svg.append(String.format(Locale.ROOT,
-          "<text x=\"%d\" y=\"%.1f\" text-anchor=\"end\">%.2f</text>%n", LEFT - 4,
-          axisBottom - v * scale + 4, v));
+      svg.append(
+          String.format(
+              Locale.ROOT,
+              "<text x=\"%d\" y=\"%.1f\" text-anchor=\"end\">%.2f</text>%n",
+              LEFT - 4,
+              axisBottom - v * scale + 4,
+              v));
     }
     double refY = axisBottom - reference * scale;
-    svg.append(String.format(Locale.ROOT,
-        "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"#999\" stroke-dasharray=\"4 3\"/>%n",
-        LEFT, refY, LEFT + groups.size() * (series.size() * BAR + GROUP_GAP), refY));
+    svg.append(
+        String.format(
+            Locale.ROOT,
+            "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"#999\" stroke-dasharray=\"4 3\"/>%n",
+            LEFT,
+            refY,
+            LEFT + groups.size() * (series.size() * BAR + GROUP_GAP),
+            refY));
     boolean any = false;
     for (int g = 0; g < groups.size(); g++) {
       int x0 = LEFT + GROUP_GAP / 2 + g * (series.size() * BAR + GROUP_GAP);
@@ -107,23 +170,45 @@ final class SvgChart {
         any = true;
         int s = series.indexOf(r.variant());
         double h = v * scale;
-        svg.append(String.format(Locale.ROOT,
-            "<rect x=\"%d\" y=\"%.1f\" width=\"%d\" height=\"%.1f\" fill=\"%s\">"
-                + "<title>%s %s: %.3f</title></rect>%n",
-            x0 + s * BAR, axisBottom - h, BAR - 1, h, COLOURS[s % COLOURS.length],
-            escape(r.benchmark()), escape(r.variant()), v));
+        svg.append(
+            String.format(
+                Locale.ROOT,
+                "<rect x=\"%d\" y=\"%.1f\" width=\"%d\" height=\"%.1f\" fill=\"%s\">"
+                    + "<title>%s %s: %.3f</title></rect>%n",
+                x0 + s * BAR,
+                axisBottom - h,
+                BAR - 1,
+                h,
+                COLOURS[s % COLOURS.length],
+                escape(r.benchmark()),
+                escape(r.variant()),
+                v));
       }
-      svg.append(String.format(Locale.ROOT,
-          "<text x=\"%d\" y=\"%d\" transform=\"rotate(30 %d %d)\">%s</text>%n", x0, axisBottom + 14,
-          x0, axisBottom + 14, escape(groups.get(g))));
+      svg.append(
+          String.format(
+              Locale.ROOT,
+              "<text x=\"%d\" y=\"%d\" transform=\"rotate(30 %d %d)\">%s</text>%n",
+              x0,
+              axisBottom + 14,
+              x0,
+              axisBottom + 14,
+              escape(groups.get(g))));
     }
     if (!any) {
-      svg.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"%d\">no data (%s)</text>%n",
-          LEFT + 10, axisTop + 30, escape(emptyHint)));
+      svg.append(
+          String.format(
+              Locale.ROOT,
+              "<text x=\"%d\" y=\"%d\">no data (%s)</text>%n",
+              LEFT + 10,
+              axisTop + 30,
+              escape(emptyHint)));
     }
   }
 
   private static String escape(String s) {
-    return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;");
+    return s.replace("&", "&amp;")
+        .replace("<", "&lt;")
+        .replace(">", "&gt;")
+        .replace("\"", "&quot;");
   }
 }

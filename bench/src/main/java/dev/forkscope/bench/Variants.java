@@ -13,11 +13,12 @@ final class Variants {
    * The idle policies compared. The spin budget of 50 µs covers a wake-up through the scheduler
    * several times over (runtime.md §1.7: 20-60 µs here) while staying far below a 10 Hz tick.
    */
-  private static final List<IdlePolicy> POLICIES = List.of(
-      IdlePolicy.park(),
-      IdlePolicy.spinThenPark(Duration.ofNanos(50_000)),
-      IdlePolicy.yieldThenSleep(),
-      IdlePolicy.busySpin());
+  private static final List<IdlePolicy> POLICIES =
+      List.of(
+          IdlePolicy.park(),
+          IdlePolicy.spinThenPark(Duration.ofNanos(50_000)),
+          IdlePolicy.yieldThenSleep(),
+          IdlePolicy.busySpin());
 
   private Variants() {}
 

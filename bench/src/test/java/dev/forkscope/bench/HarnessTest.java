@@ -72,15 +72,19 @@ class HarnessTest {
   @Test
   void aWrongResultStopsTheMeasurement() {
     try (Dialect d = new ForkJoinPoolDialect(1)) {
-      assertThatThrownBy(() -> new Harness(1, 1, Optional.empty()).measure(new CountingKernel(true), d))
+      assertThatThrownBy(
+              () -> new Harness(1, 1, Optional.empty()).measure(new CountingKernel(true), d))
           .isInstanceOf(IllegalStateException.class);
     }
   }
 
   @Test
   void countersAreAveragedPerRunExceptThreadsCreated() {
-    Map<String, Long> perRun = Harness.perRun(Map.of("steals", 10L, "threadsCreated", 2L),
-        Map.of("steals", 40L, "threadsCreated", 3L), 3);
+    Map<String, Long> perRun =
+        Harness.perRun(
+            Map.of("steals", 10L, "threadsCreated", 2L),
+            Map.of("steals", 40L, "threadsCreated", 3L),
+            3);
     assertThat(perRun).containsEntry("steals", 10L).containsEntry("threadsCreated", 3L);
   }
 }

@@ -5,17 +5,24 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.List;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
-import org.junit.jupiter.api.Test;
 
 class KernelsTest {
 
   static List<Kernel> smallKernels() {
-    return List.of(new FibKernel(18, 2), new IntegrateKernel(64, 8), new MatrixMultiplyKernel(64, 8),
-        new LuKernel(96, 16), new JacobiKernel(64, 10), new SortKernel(20_000, 256, 1),
-        new SortKernel(1152, 1024, 3), new SumsKernel(50_000, 1000), new SpawnJoinKernel(1000));
+    return List.of(
+        new FibKernel(18, 2),
+        new IntegrateKernel(64, 8),
+        new MatrixMultiplyKernel(64, 8),
+        new LuKernel(96, 16),
+        new JacobiKernel(64, 10),
+        new SortKernel(20_000, 256, 1),
+        new SortKernel(1152, 1024, 3),
+        new SumsKernel(50_000, 1000),
+        new SpawnJoinKernel(1000));
   }
 
   static Stream<Arguments> kernelsOnEveryVariant() {
@@ -39,8 +46,13 @@ class KernelsTest {
 
   @Test
   void verifyRejectsAResultThatWasNeverComputed() {
-    for (Kernel k : List.of(new FibKernel(18, 2), new IntegrateKernel(64, 8),
-        new MatrixMultiplyKernel(32, 8), new JacobiKernel(32, 4), new SumsKernel(1000, 100))) {
+    for (Kernel k :
+        List.of(
+            new FibKernel(18, 2),
+            new IntegrateKernel(64, 8),
+            new MatrixMultiplyKernel(32, 8),
+            new JacobiKernel(32, 4),
+            new SumsKernel(1000, 100))) {
       k.prepare();
       assertThatThrownBy(k::verify).as(k.name()).isInstanceOf(RuntimeException.class);
     }
@@ -66,8 +78,13 @@ class KernelsTest {
 
   @Test
   void everyVariantIsNamedAfterItsRuntimeAndPolicy() {
-    assertThat(Variants.all()).containsExactly("forkjoinpool", "forkscope/PARK",
-        "forkscope/SPIN_THEN_PARK", "forkscope/YIELD_THEN_SLEEP", "forkscope/BUSY_SPIN");
+    assertThat(Variants.all())
+        .containsExactly(
+            "forkjoinpool",
+            "forkscope/PARK",
+            "forkscope/SPIN_THEN_PARK",
+            "forkscope/YIELD_THEN_SLEEP",
+            "forkscope/BUSY_SPIN");
     for (String v : Variants.all()) {
       try (Dialect d = Variants.open(v, 2)) {
         assertThat(d.variant()).isEqualTo(v);

@@ -16,9 +16,10 @@ import org.w3c.dom.Document;
 
 class ReportTest {
 
-  private static Result row(String benchmark, String variant, int threads, double wall, double cpu) {
-    return Result.measured(benchmark, variant, threads, wall, cpu, 1000, Map.of("steals", 3L), null,
-        Map.of());
+  private static Result row(
+      String benchmark, String variant, int threads, double wall, double cpu) {
+    return Result.measured(
+        benchmark, variant, threads, wall, cpu, 1000, Map.of("steals", 3L), null, Map.of());
   }
 
   private static Report report(List<Result> rows) {
@@ -61,19 +62,54 @@ class ReportTest {
     assertThat(byId.get("idle-parked").passed()).isFalse(); // never parked
     assertThat(byId.get("idle-cpu").passed()).isTrue();
     assertThat(byId.get("starvation").passed()).isNull();
-    assertThat(report(sample()).failedTargets()).extracting(Target::id).containsExactly("idle-parked");
+    assertThat(report(sample()).failedTargets())
+        .extracting(Target::id)
+        .containsExactly("idle-parked");
   }
 
   @Test
   void aSpareThreadInAForkscopePoolMissesTheNoSparesTarget() {
-    List<Result> rows = List.of(
-        Result.measured("lu(64)", "forkjoinpool", 2, 10, 20, 1, Map.of("threadsCreated", 3L), null, Map.of()),
-        Result.measured("lu(64)", "forkscope/PARK", 2, 10, 20, 1, Map.of("threadsCreated", 2L), null, Map.of()));
-    Target ok = report(rows).targets().stream().filter(t -> t.id().equals("no-spares")).findFirst().orElseThrow();
+    List<Result> rows =
+        List.of(
+            Result.measured(
+                "lu(64)",
+                "forkjoinpool",
+                2,
+                10,
+                20,
+                1,
+                Map.of("threadsCreated", 3L),
+                null,
+                Map.of()),
+            Result.measured(
+                "lu(64)",
+                "forkscope/PARK",
+                2,
+                10,
+                20,
+                1,
+                Map.of("threadsCreated", 2L),
+                null,
+                Map.of()));
+    Target ok =
+        report(rows).targets().stream()
+            .filter(t -> t.id().equals("no-spares"))
+            .findFirst()
+            .orElseThrow();
     assertThat(ok.passed()).isTrue();
     assertThat(ok.measured()).isEqualTo("max +0 threads (ForkJoinPool: +1)");
-    List<Result> spare = List.of(
-        Result.measured("lu(64)", "forkscope/PARK", 2, 10, 20, 1, Map.of("threadsCreated", 3L), null, Map.of()));
+    List<Result> spare =
+        List.of(
+            Result.measured(
+                "lu(64)",
+                "forkscope/PARK",
+                2,
+                10,
+                20,
+                1,
+                Map.of("threadsCreated", 3L),
+                null,
+                Map.of()));
     assertThat(report(spare).failedTargets()).extracting(Target::id).contains("no-spares");
   }
 
@@ -84,8 +120,20 @@ class ReportTest {
     assertThat(root.get("jdk").asText()).contains(String.valueOf(Runtime.version().feature()));
     assertThat(root.get("cpus").asInt()).isEqualTo(Runtime.getRuntime().availableProcessors());
     JsonNode first = root.get("results").get(0);
-    for (String field : List.of("benchmark", "variant", "threads", "wallMsMedian", "cpuMsMedian", "ops",
-        "speedup", "cpuUtil", "ratioToFjp", "cpuRatioToFjp", "counters", "energy")) {
+    for (String field :
+        List.of(
+            "benchmark",
+            "variant",
+            "threads",
+            "wallMsMedian",
+            "cpuMsMedian",
+            "ops",
+            "speedup",
+            "cpuUtil",
+            "ratioToFjp",
+            "cpuRatioToFjp",
+            "counters",
+            "energy")) {
       assertThat(first.has(field)).as(field).isTrue();
     }
     assertThat(first.get("energy").asText()).isEqualTo("n/a");
@@ -101,10 +149,14 @@ class ReportTest {
     String svg = report(sample()).svg();
     DocumentBuilderFactory factory = DocumentBuilderFactory.newInstance();
     factory.setNamespaceAware(true);
-    Document doc = factory.newDocumentBuilder()
-        .parse(new ByteArrayInputStream(svg.getBytes(StandardCharsets.UTF_8)));
+    Document doc =
+        factory
+            .newDocumentBuilder()
+            .parse(new ByteArrayInputStream(svg.getBytes(StandardCharsets.UTF_8)));
     assertThat(doc.getDocumentElement().getLocalName()).isEqualTo("svg");
-    assertThat(svg).doesNotContain("href", "<script", "@import").contains("fib(30,t=2)", "forkscope/PARK");
+    assertThat(svg)
+        .doesNotContain("href", "<script", "@import")
+        .contains("fib(30,t=2)", "forkscope/PARK");
     // speedup: 2 fib bars (lu has no 1-thread row); cpu vs FJP: 2 fib + 2 lu; plus the background
     // and one legend square per variant
     int rects = doc.getElementsByTagNameNS("http://www.w3.org/2000/svg", "rect").getLength();

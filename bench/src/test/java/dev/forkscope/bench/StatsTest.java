@@ -13,7 +13,8 @@ class StatsTest {
   void medianOfOddAndEvenCounts() {
     assertThat(Stats.median(new long[] {5, 1, 3})).isEqualTo(3.0);
     assertThat(Stats.median(new long[] {4, 1, 3, 10})).isEqualTo(3.5);
-    assertThatThrownBy(() -> Stats.median(new long[0])).isInstanceOf(IllegalArgumentException.class);
+    assertThatThrownBy(() -> Stats.median(new long[0]))
+        .isInstanceOf(IllegalArgumentException.class);
   }
 
   @Test

@@ -10,11 +10,11 @@ import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
 
 /**
- * The profiler's {@code -javaagent} jar. The cli jar carries it as the resource {@value #RESOURCE}; a
- * JVM can only load an agent from a file, so it is extracted once into the user's cache directory under
- * a name keyed by its content hash (a new build gets a new file; concurrent runs write the same bytes
- * and move them into place atomically). The system property {@value #OVERRIDE} names a jar to use
- * instead, for development.
+ * The profiler's {@code -javaagent} jar. The cli jar carries it as the resource {@value #RESOURCE};
+ * a JVM can only load an agent from a file, so it is extracted once into the user's cache directory
+ * under a name keyed by its content hash (a new build gets a new file; concurrent runs write the
+ * same bytes and move them into place atomically). The system property {@value #OVERRIDE} names a
+ * jar to use instead, for development.
  */
 final class AgentJar {
 
@@ -37,7 +37,9 @@ final class AgentJar {
     try (InputStream in = AgentJar.class.getResourceAsStream(RESOURCE)) {
       if (in == null) {
         throw new IllegalStateException(
-            "this forkscope build does not carry the agent jar (" + RESOURCE + "); build it with 'mvn package'");
+            "this forkscope build does not carry the agent jar ("
+                + RESOURCE
+                + "); build it with 'mvn package'");
       }
       bytes = in.readAllBytes();
     } catch (IOException e) {
@@ -62,9 +64,10 @@ final class AgentJar {
 
   private static Path cacheDir() {
     String xdg = System.getenv("XDG_CACHE_HOME");
-    Path base = xdg != null && !xdg.isBlank()
-        ? Path.of(xdg)
-        : Path.of(System.getProperty("user.home"), ".cache");
+    Path base =
+        xdg != null && !xdg.isBlank()
+            ? Path.of(xdg)
+            : Path.of(System.getProperty("user.home"), ".cache");
     return base.resolve("forkscope");
   }
 

@@ -15,9 +15,9 @@ import java.nio.file.attribute.PosixFileAttributeView;
 import java.nio.file.attribute.PosixFilePermissions;
 
 /**
- * Writes a user's file without ever leaving it half written: the content goes to a temporary file in the
- * same directory, which then replaces the target in one move (atomic where the file system allows it). The
- * project's one helper for files that the commands write.
+ * Writes a user's file without ever leaving it half written: the content goes to a temporary file
+ * in the same directory, which then replaces the target in one move (atomic where the file system
+ * allows it). The project's one helper for files that the commands write.
  */
 final class AtomicFiles {
 
@@ -33,26 +33,29 @@ final class AtomicFiles {
     void writeTo(OutputStream out) throws IOException;
   }
 
-  private AtomicFiles() {
-  }
+  private AtomicFiles() {}
 
   /**
    * Writes {@code file} as UTF-8 text.
    *
-   * @throws UserError if the file's directory does not exist, or the file is a directory or not writable
+   * @throws UserError if the file's directory does not exist, or the file is a directory or not
+   *     writable
    */
   static void write(Path file, TextContent content) throws IOException {
-    writeBytes(file, out -> {
-      Writer writer = new BufferedWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8));
-      content.writeTo(writer);
-      writer.flush();
-    });
+    writeBytes(
+        file,
+        out -> {
+          Writer writer = new BufferedWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8));
+          content.writeTo(writer);
+          writer.flush();
+        });
   }
 
   /**
    * Writes {@code file} as bytes.
    *
-   * @throws UserError if the file's directory does not exist, or the file is a directory or not writable
+   * @throws UserError if the file's directory does not exist, or the file is a directory or not
+   *     writable
    */
   static void writeBytes(Path file, ByteContent content) throws IOException {
     Path target = file.toAbsolutePath();
@@ -75,7 +78,8 @@ final class AtomicFiles {
       }
       keepPermissions(temp, target);
       try {
-        Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+        Files.move(
+            temp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
       } catch (AtomicMoveNotSupportedException e) {
         Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING);
       }
@@ -85,15 +89,17 @@ final class AtomicFiles {
   }
 
   /**
-   * Temporary files are created owner-only (rw-------); give the new file the permissions of the file it
-   * replaces, or the usual rw-r--r-- for a new file.
+   * Temporary files are created owner-only (rw-------); give the new file the permissions of the
+   * file it replaces, or the usual rw-r--r-- for a new file.
    */
   private static void keepPermissions(Path temp, Path target) throws IOException {
     if (Files.getFileAttributeView(temp, PosixFileAttributeView.class) == null) {
       return;
     }
-    Files.setPosixFilePermissions(temp, Files.exists(target)
-        ? Files.getPosixFilePermissions(target)
-        : PosixFilePermissions.fromString("rw-r--r--"));
+    Files.setPosixFilePermissions(
+        temp,
+        Files.exists(target)
+            ? Files.getPosixFilePermissions(target)
+            : PosixFilePermissions.fromString("rw-r--r--"));
   }
 }

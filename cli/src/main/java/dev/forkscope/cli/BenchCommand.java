@@ -36,44 +36,68 @@ import picocli.CommandLine.Spec;
 final class BenchCommand implements Callable<Integer> {
 
   /** The suites, by name. Add a suite here. */
-  static final Map<String, Supplier<BenchSuite>> SUITES = suites(LintSuite::new, ProfileOverheadSuite::new,
-      () -> new PoolBenchSuite("runtime"), () -> new PoolBenchSuite("idle"));
+  static final Map<String, Supplier<BenchSuite>> SUITES =
+      suites(
+          LintSuite::new,
+          ProfileOverheadSuite::new,
+          () -> new PoolBenchSuite("runtime"),
+          () -> new PoolBenchSuite("idle"));
 
-  private static final ObjectMapper JSON = JsonMapper.builder()
-      .enable(SerializationFeature.INDENT_OUTPUT)
-      .disable(StreamWriteFeature.AUTO_CLOSE_TARGET)
-      .build();
+  private static final ObjectMapper JSON =
+      JsonMapper.builder()
+          .enable(SerializationFeature.INDENT_OUTPUT)
+          .disable(StreamWriteFeature.AUTO_CLOSE_TARGET)
+          .build();
 
   @Spec CommandSpec spec;
 
-  @Parameters(index = "0", paramLabel = "SUITE", completionCandidates = SuiteNames.class,
+  @Parameters(
+      index = "0",
+      paramLabel = "SUITE",
+      completionCandidates = SuiteNames.class,
       description = "The suite to run: ${COMPLETION-CANDIDATES}.")
   String suite;
 
-  @Option(names = "--json", paramLabel = "FILE", description = "Also write the results as JSON to FILE.")
+  @Option(
+      names = "--json",
+      paramLabel = "FILE",
+      description = "Also write the results as JSON to FILE.")
   Path json;
 
-  @Option(names = "--threads", paramLabel = "LIST", split = ",",
+  @Option(
+      names = "--threads",
+      paramLabel = "LIST",
+      split = ",",
       description = "Comma-separated thread counts (default: the number of CPUs).")
   List<Integer> threads = new ArrayList<>();
 
-  @Option(names = "--repeat", paramLabel = "N", defaultValue = "3",
+  @Option(
+      names = "--repeat",
+      paramLabel = "N",
+      defaultValue = "3",
       description = "Runs per configuration; figures are medians (default: ${DEFAULT-VALUE}).")
   int repeat;
 
-  @Option(names = "--input", paramLabel = "PATH",
-      description = "Input for suites that read files (lint: directories or a src.zip; "
-          + "default: the JDK 25 java.base sources).")
+  @Option(
+      names = "--input",
+      paramLabel = "PATH",
+      description =
+          "Input for suites that read files (lint: directories or a src.zip; "
+              + "default: the JDK 25 java.base sources).")
   List<Path> inputs = new ArrayList<>();
 
   @Option(names = "--quick", description = "CI-sized inputs and fewer warm-ups (runtime, idle).")
   boolean quick;
 
-  @Option(names = "--check",
-      description = "Exit 1 when a performance target is missed (off by default: shared machines are noisy).")
+  @Option(
+      names = "--check",
+      description =
+          "Exit 1 when a performance target is missed (off by default: shared machines are noisy).")
   boolean check;
 
-  @Option(names = "--chart", paramLabel = "FILE",
+  @Option(
+      names = "--chart",
+      paramLabel = "FILE",
       description = "Write an SVG chart to FILE (runtime, idle; default: next to --json, as .svg).")
   Path chart;
 
@@ -81,7 +105,8 @@ final class BenchCommand implements Callable<Integer> {
   public Integer call() throws Exception {
     Supplier<BenchSuite> factory = SUITES.get(suite);
     if (factory == null) {
-      throw new UserError("unknown suite '" + suite + "'; known suites: " + String.join(", ", SUITES.keySet()));
+      throw new UserError(
+          "unknown suite '" + suite + "'; known suites: " + String.join(", ", SUITES.keySet()));
     }
     if (repeat < 1) {
       throw new UserError("--repeat must be at least 1, got " + repeat);
@@ -91,14 +116,25 @@ final class BenchCommand implements Callable<Integer> {
     }
     BenchSuite chosen = factory.get();
     List<Integer> counts = threads.isEmpty() ? chosen.defaultThreads() : threads;
-    Path chartFile = chart != null || json == null ? chart
-        : json.resolveSibling(json.getFileName().toString().replaceFirst("\\.json$", "") + ".svg");
+    Path chartFile =
+        chart != null || json == null
+            ? chart
+            : json.resolveSibling(
+                json.getFileName().toString().replaceFirst("\\.json$", "") + ".svg");
     PrintWriter out = spec.commandLine().getOut();
     Terminal terminal = new Terminal(spec.commandLine().getErr());
     BenchSuite.Outcome outcome;
     try {
-      outcome = chosen.run(new BenchSuite.Context(List.copyOf(counts), repeat, List.copyOf(inputs), terminal, out,
-          quick, chartFile));
+      outcome =
+          chosen.run(
+              new BenchSuite.Context(
+                  List.copyOf(counts),
+                  repeat,
+                  List.copyOf(inputs),
+                  terminal,
+                  out,
+                  quick,
+                  chartFile));
     } finally {
       terminal.clear();
     }
@@ -115,10 +151,12 @@ final class BenchCommand implements Callable<Integer> {
     if (json != null) {
       ObjectNode root = toJson(suite, outcome.results());
       outcome.summary().forEach((key, value) -> root.set(key, JSON.valueToTree(value)));
-      AtomicFiles.write(json, writer -> {
-        JSON.writeValue(writer, root);
-        writer.write('\n');
-      });
+      AtomicFiles.write(
+          json,
+          writer -> {
+            JSON.writeValue(writer, root);
+            writer.write('\n');
+          });
     }
     return check && !outcome.failedChecks().isEmpty() ? Forkscope.FINDINGS : Forkscope.OK;
   }
@@ -145,18 +183,32 @@ final class BenchCommand implements Callable<Integer> {
   }
 
   private static void printTable(PrintWriter out, List<BenchSuite.Result> results) {
-    List<String> extraKeys = results.stream().flatMap(r -> r.extra().keySet().stream()).distinct()
-        .collect(Collectors.toList());
-    List<String> header = new ArrayList<>(List.of("benchmark", "variant", "threads", "wall ms", "cpu ms", "ops"));
+    List<String> extraKeys =
+        results.stream()
+            .flatMap(r -> r.extra().keySet().stream())
+            .distinct()
+            .collect(Collectors.toList());
+    List<String> header =
+        new ArrayList<>(List.of("benchmark", "variant", "threads", "wall ms", "cpu ms", "ops"));
     header.addAll(extraKeys);
     List<List<String>> rows = new ArrayList<>();
     rows.add(header);
     for (BenchSuite.Result r : results) {
-      List<String> row = new ArrayList<>(List.of(r.benchmark(), r.variant(), String.valueOf(r.threads()),
-          format(r.wallMsMedian()), format(r.cpuMsMedian()), String.valueOf(r.ops())));
+      List<String> row =
+          new ArrayList<>(
+              List.of(
+                  r.benchmark(),
+                  r.variant(),
+                  String.valueOf(r.threads()),
+                  format(r.wallMsMedian()),
+                  format(r.cpuMsMedian()),
+                  String.valueOf(r.ops())));
       for (String key : extraKeys) {
         Object value = r.extra().get(key);
-        row.add(value instanceof Double ? format((Double) value) : String.valueOf(value == null ? "" : value));
+        row.add(
+            value instanceof Double
+                ? format((Double) value)
+                : String.valueOf(value == null ? "" : value));
       }
       rows.add(row);
     }

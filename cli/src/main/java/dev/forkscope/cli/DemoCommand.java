@@ -20,8 +20,8 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code forkscope demo}: lints the built-in bottleneck zoo and shows, bottleneck by bottleneck, what the
- * linter says about each program before and after its fix.
+ * {@code forkscope demo}: lints the built-in bottleneck zoo and shows, bottleneck by bottleneck,
+ * what the linter says about each program before and after its fix.
  */
 @Command(
     name = "demo",
@@ -43,7 +43,10 @@ final class DemoCommand implements Callable<Integer> {
     try {
       List<Path> sources = ZooSources.extractTo(dir);
       Path root = dir.resolve(ZooSources.PREFIX);
-      out.println("forkscope demo: linting the bottleneck zoo (" + sources.size() + " Java files: each bottleneck in its");
+      out.println(
+          "forkscope demo: linting the bottleneck zoo ("
+              + sources.size()
+              + " Java files: each bottleneck in its");
       out.println("'before' shape, modelled on Pinto et al. 2017, and in its fixed 'after' shape)");
       out.println();
       LintResult result = Linter.builder().build().lint(List.of(dir));
@@ -61,8 +64,12 @@ final class DemoCommand implements Callable<Integer> {
     int expected = 0;
     Set<Finding> inFixed = new HashSet<>();
     for (Exhibit exhibit : Zoo.exhibits()) {
-      String label = exhibit.bottleneck() == null ? "granularity" : "bottleneck " + exhibit.bottleneck();
-      String rule = exhibit.ruleId() == null ? "seen by the profiler, not the linter" : "rule " + exhibit.ruleId();
+      String label =
+          exhibit.bottleneck() == null ? "granularity" : "bottleneck " + exhibit.bottleneck();
+      String rule =
+          exhibit.ruleId() == null
+              ? "seen by the profiler, not the linter"
+              : "rule " + exhibit.ruleId();
       out.println("[" + label + "] " + exhibit.title() + " (" + rule + ")");
       for (String line : wrap(exhibit.explanation(), WIDTH - INDENT.length())) {
         out.println(INDENT + line);
@@ -92,13 +99,21 @@ final class DemoCommand implements Callable<Integer> {
       }
       out.println();
     }
-    out.printf(Locale.ROOT, "demo: %d of %d problems found in their 'before' programs, %s in the fixed programs, "
+    out.printf(
+        Locale.ROOT,
+        "demo: %d of %d problems found in their 'before' programs, %s in the fixed programs, "
             + "%d other; %d files, %d lines linted in %d ms%n",
-        detected, expected, plural(inFixed.size(), "finding"), others.size(), result.summary().files(),
-        result.summary().lines(), result.summary().millis());
+        detected,
+        expected,
+        plural(inFixed.size(), "finding"),
+        others.size(),
+        result.summary().files(),
+        result.summary().lines(),
+        result.summary().millis());
   }
 
-  private static void printProgram(PrintWriter out, String label, Path root, Class<?> program, List<Finding> findings) {
+  private static void printProgram(
+      PrintWriter out, String label, Path root, Class<?> program, List<Finding> findings) {
     String file = root.relativize(sourceOf(root, program)).toString().replace('\\', '/');
     if (findings.isEmpty()) {
       out.println(INDENT + label + "  " + file + ": clean");
@@ -110,11 +125,24 @@ final class DemoCommand implements Callable<Integer> {
   }
 
   private static String describe(Path root, Finding f) {
-    String file = f.file().toAbsolutePath().startsWith(root.toAbsolutePath())
-        ? root.toAbsolutePath().relativize(f.file().toAbsolutePath()).toString().replace('\\', '/')
-        : f.file().toString();
-    return file + ":" + f.line() + ":" + f.column() + ": " + f.rule().severity().name().toLowerCase(Locale.ROOT)
-        + ": [" + f.rule().id() + "] " + f.message();
+    String file =
+        f.file().toAbsolutePath().startsWith(root.toAbsolutePath())
+            ? root.toAbsolutePath()
+                .relativize(f.file().toAbsolutePath())
+                .toString()
+                .replace('\\', '/')
+            : f.file().toString();
+    return file
+        + ":"
+        + f.line()
+        + ":"
+        + f.column()
+        + ": "
+        + f.rule().severity().name().toLowerCase(Locale.ROOT)
+        + ": ["
+        + f.rule().id()
+        + "] "
+        + f.message();
   }
 
   private static List<Finding> findingsIn(LintResult result, Path root, Class<?> program) {

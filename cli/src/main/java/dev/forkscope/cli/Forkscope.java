@@ -7,14 +7,15 @@ import picocli.CommandLine.Command;
 /**
  * The {@code forkscope} command line.
  *
- * <p>Exit codes are a contract (see the README): 0 success and nothing found, 1 findings or a failed
- * benchmark check, 2 the user's mistake (one line, no stack trace), 3 an internal error.
+ * <p>Exit codes are a contract (see the README): 0 success and nothing found, 1 findings or a
+ * failed benchmark check, 2 the user's mistake (one line, no stack trace), 3 an internal error.
  */
 @Command(
     name = "forkscope",
     mixinStandardHelpOptions = true,
     versionProvider = Forkscope.Version.class,
-    description = "Find, measure and fix parallelism bottlenecks in fork/join and task-parallel JVM programs.",
+    description =
+        "Find, measure and fix parallelism bottlenecks in fork/join and task-parallel JVM programs.",
     subcommands = {
       CommandLine.HelpCommand.class,
       LintCommand.class,

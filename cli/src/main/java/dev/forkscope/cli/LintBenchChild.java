@@ -13,13 +13,12 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The measured process of the lint suite: a fresh JVM that lints its arguments once and prints one JSON
- * line with the summary, its own CPU time and the heap's peak. A fresh JVM per run makes each figure
- * include start-up and class loading, as a user's {@code forkscope lint} does.
+ * The measured process of the lint suite: a fresh JVM that lints its arguments once and prints one
+ * JSON line with the summary, its own CPU time and the heap's peak. A fresh JVM per run makes each
+ * figure include start-up and class loading, as a user's {@code forkscope lint} does.
  */
 final class LintBenchChild {
-  private LintBenchChild() {
-  }
+  private LintBenchChild() {}
 
   public static void main(String[] args) throws Exception {
     List<Path> paths = new ArrayList<>();
@@ -49,8 +48,9 @@ final class LintBenchChild {
   }
 
   /**
-   * The sum of each heap pool's peak occupancy. Pools peak at different moments, so this is an upper
-   * bound of the true peak; with a young/old collector it is the figure to compare between runs.
+   * The sum of each heap pool's peak occupancy. Pools peak at different moments, so this is an
+   * upper bound of the true peak; with a young/old collector it is the figure to compare between
+   * runs.
    */
   private static long heapPeakBytes() {
     long peak = 0;

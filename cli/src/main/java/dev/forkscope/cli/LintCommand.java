@@ -35,28 +35,45 @@ final class LintCommand implements Callable<Integer> {
 
   @Spec CommandSpec spec;
 
-  @Parameters(arity = "1..*", paramLabel = "PATH", description = "Java files or directories (searched recursively).")
+  @Parameters(
+      arity = "1..*",
+      paramLabel = "PATH",
+      description = "Java files or directories (searched recursively).")
   List<Path> paths;
 
-  @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "text",
+  @Option(
+      names = "--format",
+      paramLabel = "FORMAT",
+      defaultValue = "text",
       description = "text, json or sarif (default: ${DEFAULT-VALUE}).")
   String format;
 
-  @Option(names = "--output", paramLabel = "FILE", description = "Write the report to FILE instead of standard output.")
+  @Option(
+      names = "--output",
+      paramLabel = "FILE",
+      description = "Write the report to FILE instead of standard output.")
   Path output;
 
-  @Option(names = "--classpath", paramLabel = "CP",
-      description = "Jars and class directories of the project's dependencies (path-separator separated); "
-          + "each entry must exist.")
+  @Option(
+      names = "--classpath",
+      paramLabel = "CP",
+      description =
+          "Jars and class directories of the project's dependencies (path-separator separated); "
+              + "each entry must exist.")
   String classpath;
 
-  @Option(names = "--rule", paramLabel = "ID", description = "Run only this rule (repeatable). Default: all rules.")
+  @Option(
+      names = "--rule",
+      paramLabel = "ID",
+      description = "Run only this rule (repeatable). Default: all rules.")
   List<String> rules = new ArrayList<>();
 
   @Override
   public Integer call() throws IOException {
-    ReportFormat reportFormat = ReportFormat.byId(format).orElseThrow(() ->
-        new UserError("unknown format '" + format + "'; use text, json or sarif"));
+    ReportFormat reportFormat =
+        ReportFormat.byId(format)
+            .orElseThrow(
+                () -> new UserError("unknown format '" + format + "'; use text, json or sarif"));
     for (Path path : paths) {
       if (!Files.exists(path)) {
         throw new UserError("no such file or directory: " + path);
@@ -66,10 +83,14 @@ final class LintCommand implements Callable<Integer> {
     Terminal terminal = new Terminal(spec.commandLine().getErr());
     Linter linter;
     try {
-      linter = Linter.builder()
-          .rules(rules)
-          .progress((done, total) -> terminal.status("forkscope lint: " + done + "/" + total + " files", done == total))
-          .build();
+      linter =
+          Linter.builder()
+              .rules(rules)
+              .progress(
+                  (done, total) ->
+                      terminal.status(
+                          "forkscope lint: " + done + "/" + total + " files", done == total))
+              .build();
     } catch (IllegalArgumentException e) {
       throw new UserError(e.getMessage());
     }
@@ -81,8 +102,10 @@ final class LintCommand implements Callable<Integer> {
     } finally {
       terminal.clear();
     }
-    List<Rule> ran = rules.isEmpty() ? Rules.all()
-        : Rules.all().stream().filter(r -> rules.contains(r.id())).collect(Collectors.toList());
+    List<Rule> ran =
+        rules.isEmpty()
+            ? Rules.all()
+            : Rules.all().stream().filter(r -> rules.contains(r.id())).collect(Collectors.toList());
     LintReport report = LintReport.of(reportFormat, Path.of(""), Versions.toolVersion(spec), ran);
     if (output == null) {
       PrintWriter out = spec.commandLine().getOut();
@@ -94,14 +117,18 @@ final class LintCommand implements Callable<Integer> {
     return result.findings().isEmpty() ? Forkscope.OK : Forkscope.FINDINGS;
   }
 
-  /** The linter resolves types from sources and the JDK; a classpath entry that does not exist is a typo. */
+  /**
+   * The linter resolves types from sources and the JDK; a classpath entry that does not exist is a
+   * typo.
+   */
   private void checkClasspath() {
     if (classpath == null) {
       return;
     }
-    List<String> missing = Arrays.stream(classpath.split(File.pathSeparator))
-        .filter(entry -> !entry.isEmpty() && !Files.exists(Path.of(entry)))
-        .collect(Collectors.toList());
+    List<String> missing =
+        Arrays.stream(classpath.split(File.pathSeparator))
+            .filter(entry -> !entry.isEmpty() && !Files.exists(Path.of(entry)))
+            .collect(Collectors.toList());
     if (!missing.isEmpty()) {
       throw new UserError("classpath entry not found: " + String.join(", ", missing));
     }

@@ -18,13 +18,13 @@ import java.util.zip.ZipEntry;
 import java.util.zip.ZipFile;
 
 /**
- * The {@code lint} suite: lints a large code base (by default the JDK 25 {@code java.base} sources) end to
- * end, from a cold start, in a fresh JVM with a 1 GB heap per run, and reports files, lines, lines per
- * second of wall time, the heap's peak and the CPU time.
+ * The {@code lint} suite: lints a large code base (by default the JDK 25 {@code java.base} sources)
+ * end to end, from a cold start, in a fresh JVM with a 1 GB heap per run, and reports files, lines,
+ * lines per second of wall time, the heap's peak and the CPU time.
  *
- * <p>A {@code src.zip} is extracted once into a cache directory under {@code java.io.tmpdir} (keyed by the
- * zip's size and date; a marker file says the extraction completed), so that runs measure linting and not
- * unzipping.
+ * <p>A {@code src.zip} is extracted once into a cache directory under {@code java.io.tmpdir} (keyed
+ * by the zip's size and date; a marker file says the extraction completed), so that runs measure
+ * linting and not unzipping.
  */
 final class LintSuite implements BenchSuite {
   static final Path JDK25_SOURCES = Path.of("/usr/lib/jvm/temurin-25-jdk-amd64/lib/src.zip");
@@ -47,8 +47,10 @@ final class LintSuite implements BenchSuite {
     String benchmark = "lint " + (inputs.isEmpty() ? "jdk25 java.base" : describe(inputs));
     if (inputs.isEmpty()) {
       if (!Files.isRegularFile(JDK25_SOURCES)) {
-        throw new UserError("the JDK 25 sources are not at " + JDK25_SOURCES
-            + "; install a JDK 25 with its src.zip, or give sources with --input DIR|src.zip");
+        throw new UserError(
+            "the JDK 25 sources are not at "
+                + JDK25_SOURCES
+                + "; install a JDK 25 with its src.zip, or give sources with --input DIR|src.zip");
       }
       inputs = List.of(JDK25_SOURCES);
     }
@@ -64,8 +66,16 @@ final class LintSuite implements BenchSuite {
       List<JsonNode> runs = new ArrayList<>();
       List<Double> walls = new ArrayList<>();
       for (int run = 1; run <= context.repeat(); run++) {
-        context.terminal().status("forkscope bench lint: " + threads + " thread(s), run " + run + "/" + context.repeat(),
-            true);
+        context
+            .terminal()
+            .status(
+                "forkscope bench lint: "
+                    + threads
+                    + " thread(s), run "
+                    + run
+                    + "/"
+                    + context.repeat(),
+                true);
         long start = System.nanoTime();
         runs.add(runChild(roots, threads));
         walls.add((System.nanoTime() - start) / 1e6);
@@ -78,20 +88,37 @@ final class LintSuite implements BenchSuite {
       extra.put("lines", lines);
       extra.put("linesPerSecond", Math.round(lines / (wall / 1000)));
       extra.put("lintMsMedian", Medians.of(values(runs, "lintMs")));
-      extra.put("heapPeakMbMedian", Math.round(Medians.of(values(runs, "heapPeakBytes")) / (1024 * 1024)));
+      extra.put(
+          "heapPeakMbMedian",
+          Math.round(Medians.of(values(runs, "heapPeakBytes")) / (1024 * 1024)));
       extra.put("gcMsMedian", Medians.of(values(runs, "gcMs")));
       extra.put("findings", first.get("findings").asInt());
       extra.put("errors", first.get("errors").asInt());
       extra.put("runs", context.repeat());
-      results.add(new Result(benchmark, "forkscope-lint " + HEAP, threads, wall, Medians.of(values(runs, "cpuMs")),
-          lines, extra));
+      results.add(
+          new Result(
+              benchmark,
+              "forkscope-lint " + HEAP,
+              threads,
+              wall,
+              Medians.of(values(runs, "cpuMs")),
+              lines,
+              extra));
     }
     return new Outcome(results, List.of());
   }
 
-  private static JsonNode runChild(List<Path> roots, int threads) throws IOException, InterruptedException {
-    List<String> command = new ArrayList<>(List.of(javaBinary(), HEAP, "-XX:ActiveProcessorCount=" + threads,
-        "-cp", System.getProperty("java.class.path"), LintBenchChild.class.getName()));
+  private static JsonNode runChild(List<Path> roots, int threads)
+      throws IOException, InterruptedException {
+    List<String> command =
+        new ArrayList<>(
+            List.of(
+                javaBinary(),
+                HEAP,
+                "-XX:ActiveProcessorCount=" + threads,
+                "-cp",
+                System.getProperty("java.class.path"),
+                LintBenchChild.class.getName()));
     roots.forEach(root -> command.add(root.toString()));
     Path log = Files.createTempFile("forkscope-bench-lint", ".log");
     try {
@@ -105,8 +132,11 @@ final class LintSuite implements BenchSuite {
         throw new IllegalStateException("the lint run did not finish within 30 minutes");
       }
       if (process.exitValue() != 0) {
-        throw new IllegalStateException("the lint run failed (exit " + process.exitValue() + "): "
-            + Files.readString(log, StandardCharsets.UTF_8).strip());
+        throw new IllegalStateException(
+            "the lint run failed (exit "
+                + process.exitValue()
+                + "): "
+                + Files.readString(log, StandardCharsets.UTF_8).strip());
       }
       String text = new String(stdout, StandardCharsets.UTF_8).strip();
       return JSON.readTree(text.substring(text.lastIndexOf('\n') + 1));
@@ -117,7 +147,8 @@ final class LintSuite implements BenchSuite {
 
   /** The java.base sources of a JDK src.zip (or every Java file of another zip), extracted once. */
   private static Path extracted(Path zip, Terminal terminal) throws IOException {
-    String key = zip.getFileName() + "-" + Files.size(zip) + "-" + Files.getLastModifiedTime(zip).toMillis();
+    String key =
+        zip.getFileName() + "-" + Files.size(zip) + "-" + Files.getLastModifiedTime(zip).toMillis();
     Path dir = Path.of(System.getProperty("java.io.tmpdir"), "forkscope-bench-cache", key);
     Path done = dir.resolve(".complete");
     if (Files.exists(done)) {
@@ -132,7 +163,9 @@ final class LintSuite implements BenchSuite {
       while (entries.hasMoreElements()) {
         ZipEntry entry = entries.nextElement();
         Path target = dir.resolve(entry.getName()).normalize();
-        if (entry.isDirectory() || !entry.getName().endsWith(".java") || !target.startsWith(dir)
+        if (entry.isDirectory()
+            || !entry.getName().endsWith(".java")
+            || !target.startsWith(dir)
             || (jdk && !entry.getName().startsWith("java.base/"))) {
           continue;
         }
@@ -157,7 +190,9 @@ final class LintSuite implements BenchSuite {
   }
 
   private static String javaBinary() {
-    return ProcessHandle.current().info().command()
+    return ProcessHandle.current()
+        .info()
+        .command()
         .orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString());
   }
 }

@@ -6,8 +6,7 @@ import java.util.List;
 
 /** Medians of repeated measurements. */
 final class Medians {
-  private Medians() {
-  }
+  private Medians() {}
 
   /** The median; the mean of the two middle values for an even count. */
   static double of(List<Double> values) {

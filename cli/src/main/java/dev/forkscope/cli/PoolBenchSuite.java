@@ -8,8 +8,8 @@ import java.util.List;
 /**
  * The suites of module bench ({@code runtime}: Lea's programs and the runtime probes with the
  * targets of runtime.md §8; {@code idle}: seed 004's idle-policy study), run in this process on
- * forkscope's pool under each idle policy and on ForkJoinPool. Default threads: 1 and the CPU count,
- * so speedups can be computed.
+ * forkscope's pool under each idle policy and on ForkJoinPool. Default threads: 1 and the CPU
+ * count, so speedups can be computed.
  */
 final class PoolBenchSuite implements BenchSuite {
   private final String name;
@@ -38,21 +38,35 @@ final class PoolBenchSuite implements BenchSuite {
 
   @Override
   public Outcome run(Context context) throws Exception {
-    Options options = new Options(context.threads(), context.quick(), context.repeat(),
-        line -> context.terminal().status(name + ": " + line, false));
+    Options options =
+        new Options(
+            context.threads(),
+            context.quick(),
+            context.repeat(),
+            line -> context.terminal().status(name + ": " + line, false));
     Report report = Bench.run(name, options);
     context.terminal().clear();
     if (context.chart() != null) {
       String svg = report.svg();
       AtomicFiles.write(context.chart(), out -> out.write(svg));
     }
-    List<Result> rows = report.results().stream()
-        .map(r -> new Result(r.benchmark(), r.variant(), r.threads(), r.wallMsMedian(), r.cpuMsMedian(),
-            r.ops(), Report.fields(r)))
-        .toList();
-    List<String> failed = report.failedTargets().stream()
-        .map(t -> t.id() + ": " + t.description() + " (measured " + t.measured() + ")")
-        .toList();
+    List<Result> rows =
+        report.results().stream()
+            .map(
+                r ->
+                    new Result(
+                        r.benchmark(),
+                        r.variant(),
+                        r.threads(),
+                        r.wallMsMedian(),
+                        r.cpuMsMedian(),
+                        r.ops(),
+                        Report.fields(r)))
+            .toList();
+    List<String> failed =
+        report.failedTargets().stream()
+            .map(t -> t.id() + ": " + t.description() + " (measured " + t.measured() + ")")
+            .toList();
     return new Outcome(rows, failed, report.summary(), report.table());
   }
 }

@@ -18,14 +18,15 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code forkscope profile [options] -- java ARGS...}: runs the program as a child JVM with the
- * profiler's agent inserted right after the {@code java} executable, passes its standard streams and
- * exit code through, then analyses the trace and prints the summary.
+ * profiler's agent inserted right after the {@code java} executable, passes its standard streams
+ * and exit code through, then analyses the trace and prints the summary.
  */
 @Command(
     name = "profile",
     mixinStandardHelpOptions = true,
-    customSynopsis = "forkscope profile [--out DIR] [--cpu off|sampled|all] [--contexts] [--no-aggregate] "
-        + "[--verdicts relative|tgp] -- java ARGS...",
+    customSynopsis =
+        "forkscope profile [--out DIR] [--cpu off|sampled|all] [--contexts] [--no-aggregate] "
+            + "[--verdicts relative|tgp] -- java ARGS...",
     description = {
       "Run a Java program under the task-granularity profiler, then print a summary per task class "
           + "and write summary.json and tasks.csv into the output directory.",
@@ -36,12 +37,19 @@ final class ProfileCommand implements Callable<Integer> {
   /** File times may be coarser than the clock; a trace this much older than the launch is stale. */
   private static final long CLOCK_SLACK_MS = 2_000;
 
-  @Option(names = "--out", paramLabel = "DIR", defaultValue = "forkscope-out",
+  @Option(
+      names = "--out",
+      paramLabel = "DIR",
+      defaultValue = "forkscope-out",
       description = "Output directory (default: ${DEFAULT-VALUE}).")
   Path out;
 
-  @Option(names = "--cpu", paramLabel = "off|sampled|all", defaultValue = "sampled",
-      description = "Thread CPU time per task: off, sampled (default: long tasks and a sample of short ones), or all (about 0.7 µs per task).")
+  @Option(
+      names = "--cpu",
+      paramLabel = "off|sampled|all",
+      defaultValue = "sampled",
+      description =
+          "Thread CPU time per task: off, sampled (default: long tasks and a sample of short ones), or all (about 0.7 µs per task).")
   String cpu;
 
   @Option(names = "--contexts", description = "Sample creation and submission calling contexts.")
@@ -49,7 +57,10 @@ final class ProfileCommand implements Callable<Integer> {
 
   @Mixin TraceReport.Options options;
 
-  @Parameters(paramLabel = "java ARGS", arity = "0..*", description = "The program to run, after --.")
+  @Parameters(
+      paramLabel = "java ARGS",
+      arity = "0..*",
+      description = "The program to run, after --.")
   List<String> command = new ArrayList<>();
 
   @Spec CommandSpec spec;
@@ -57,7 +68,8 @@ final class ProfileCommand implements Callable<Integer> {
   @Override
   public Integer call() throws IOException, InterruptedException {
     if (!spec.commandLine().getParseResult().originalArgs().contains("--") || command.isEmpty()) {
-      throw new UserError("give the program after --, e.g. forkscope profile -- java -cp app.jar com.acme.Main");
+      throw new UserError(
+          "give the program after --, e.g. forkscope profile -- java -cp app.jar com.acme.Main");
     }
     String cpuMode = cpu.toLowerCase(Locale.ROOT);
     if (!List.of("off", "sampled", "all").contains(cpuMode)) {
@@ -67,8 +79,15 @@ final class ProfileCommand implements Callable<Integer> {
     String java = checkJava(command.get(0));
     Path dir = prepareOutputDir(out);
 
-    String agent = "-javaagent:" + AgentJar.locate().toAbsolutePath()
-        + "=out=" + dir + ",cpu=" + cpuMode + ",contexts=" + contexts;
+    String agent =
+        "-javaagent:"
+            + AgentJar.locate().toAbsolutePath()
+            + "=out="
+            + dir
+            + ",cpu="
+            + cpuMode
+            + ",contexts="
+            + contexts;
     List<String> argv = new ArrayList<>(command.size() + 1);
     argv.add(java);
     argv.add(agent);
@@ -78,21 +97,32 @@ final class ProfileCommand implements Callable<Integer> {
     int exit = child.waitFor();
 
     Path trace = dir.resolve(TraceReport.TRACE_FILE);
-    if (!Files.isRegularFile(trace) || Files.getLastModifiedTime(trace).toMillis() < launched - CLOCK_SLACK_MS) {
-      spec.commandLine().getErr().println(
-          "forkscope: the program exited with code " + exit + " before the agent wrote a trace into " + dir);
+    if (!Files.isRegularFile(trace)
+        || Files.getLastModifiedTime(trace).toMillis() < launched - CLOCK_SLACK_MS) {
+      spec.commandLine()
+          .getErr()
+          .println(
+              "forkscope: the program exited with code "
+                  + exit
+                  + " before the agent wrote a trace into "
+                  + dir);
       return exit != 0 ? exit : Forkscope.INTERNAL;
     }
-    TraceReport.run(dir, analysis, spec.commandLine().getOut(), new Terminal(spec.commandLine().getErr()));
+    TraceReport.run(
+        dir, analysis, spec.commandLine().getOut(), new Terminal(spec.commandLine().getErr()));
     return exit;
   }
 
-  /** The launcher to start: {@code java} (or {@code java.exe}) found on the PATH, or an existing path. */
+  /**
+   * The launcher to start: {@code java} (or {@code java.exe}) found on the PATH, or an existing
+   * path.
+   */
   static String checkJava(String program) {
     Path name = Path.of(program).getFileName();
     String base = name == null ? "" : name.toString();
     if (!base.equals("java") && !base.equals("java.exe")) {
-      throw new UserError("'" + program + "' is not a java launcher; profile runs Java programs: -- java ARGS...");
+      throw new UserError(
+          "'" + program + "' is not a java launcher; profile runs Java programs: -- java ARGS...");
     }
     if (program.contains("/") || program.contains(File.separator)) {
       if (!Files.isExecutable(Path.of(program))) {
@@ -114,7 +144,8 @@ final class ProfileCommand implements Callable<Integer> {
   private static Path prepareOutputDir(Path out) {
     Path dir = out.toAbsolutePath().normalize();
     if (dir.toString().contains(",")) {
-      throw new UserError("output directory " + out + " contains a comma, which the agent's options cannot carry");
+      throw new UserError(
+          "output directory " + out + " contains a comma, which the agent's options cannot carry");
     }
     try {
       Files.createDirectories(dir);

@@ -17,8 +17,8 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * The {@code profile} suite: the profiler's own cost. Every zoo program and a fine-grained workload of
- * 262,144 tiny tasks run as child JVMs with the agent off and on, alternating; see {@link
+ * The {@code profile} suite: the profiler's own cost. Every zoo program and a fine-grained workload
+ * of 262,144 tiny tasks run as child JVMs with the agent off and on, alternating; see {@link
  * OverheadBenchmark}. A check fails when a target of the issue is missed (geomean wall &lt;= 1.05x,
  * fine-grained &lt;= 1.30x, CPU &lt;= 1.03x); on a shared machine, read the figures as noisy.
  */
@@ -37,16 +37,19 @@ final class ProfileOverheadSuite implements BenchSuite {
   @Override
   public Outcome run(Context context) throws Exception {
     Path scratch = Files.createTempDirectory("forkscope-overhead");
-    OverheadBenchmark.Settings settings = new OverheadBenchmark.Settings(
-        Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-        System.getProperty("java.class.path"),
-        AgentJar.locate(),
-        "cpu=off,contexts=false",
-        context.repeat(),
-        scratch);
+    OverheadBenchmark.Settings settings =
+        new OverheadBenchmark.Settings(
+            Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+            System.getProperty("java.class.path"),
+            AgentJar.locate(),
+            "cpu=off,contexts=false",
+            context.repeat(),
+            scratch);
     OverheadBenchmark.Result result;
     try {
-      result = OverheadBenchmark.run(programs(), settings, line -> context.terminal().status(line, true));
+      result =
+          OverheadBenchmark.run(
+              programs(), settings, line -> context.terminal().status(line, true));
     } finally {
       deleteTree(scratch);
     }
@@ -56,14 +59,22 @@ final class ProfileOverheadSuite implements BenchSuite {
     List<Result> rows = new ArrayList<>();
     for (OverheadBenchmark.Measurement m : result.measurements()) {
       String name = m.program().name();
-      rows.add(new Result(name, "agent-off", cpus, m.wallOffNs() / 1e6, m.cpuOffNs() / 1e6, 1,
-          Map.of("processWallMsMedian", m.processOffNs() / 1e6)));
+      rows.add(
+          new Result(
+              name,
+              "agent-off",
+              cpus,
+              m.wallOffNs() / 1e6,
+              m.cpuOffNs() / 1e6,
+              1,
+              Map.of("processWallMsMedian", m.processOffNs() / 1e6)));
       Map<String, Object> ratios = new LinkedHashMap<>();
       ratios.put("wallRatio", m.wallRatio());
       ratios.put("cpuRatio", m.cpuRatio());
       ratios.put("processWallMsMedian", m.processOnNs() / 1e6);
       ratios.put("fineGrained", m.fineGrained());
-      rows.add(new Result(name, "agent-on", cpus, m.wallOnNs() / 1e6, m.cpuOnNs() / 1e6, 1, ratios));
+      rows.add(
+          new Result(name, "agent-on", cpus, m.wallOnNs() / 1e6, m.cpuOnNs() / 1e6, 1, ratios));
     }
     List<String> failed = new ArrayList<>();
     check(failed, "wall geomean", result.wallGeomean(), OverheadBenchmark.TARGET_GEOMEAN);
@@ -73,8 +84,15 @@ final class ProfileOverheadSuite implements BenchSuite {
     summary.put("wallGeomean", result.wallGeomean());
     summary.put("fineGrainedGeomean", result.fineRatio());
     summary.put("cpuGeomean", result.cpuGeomean());
-    summary.put("targets", Map.of("wallGeomean", OverheadBenchmark.TARGET_GEOMEAN,
-        "fineGrainedGeomean", OverheadBenchmark.TARGET_FINE, "cpuGeomean", OverheadBenchmark.TARGET_CPU));
+    summary.put(
+        "targets",
+        Map.of(
+            "wallGeomean",
+            OverheadBenchmark.TARGET_GEOMEAN,
+            "fineGrainedGeomean",
+            OverheadBenchmark.TARGET_FINE,
+            "cpuGeomean",
+            OverheadBenchmark.TARGET_CPU));
     return new Outcome(rows, failed, summary, OverheadBenchmark.render(result, settings));
   }
 

@@ -5,15 +5,19 @@ import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
-/** {@code forkscope report DIR}: rebuilds summary.json and tasks.csv from a trace and prints the table. */
+/**
+ * {@code forkscope report DIR}: rebuilds summary.json and tasks.csv from a trace and prints the
+ * table.
+ */
 @Command(
     name = "report",
     mixinStandardHelpOptions = true,
-    description = "Rebuild summary.json and tasks.csv in DIR from the trace a 'forkscope profile' run left there, and print the summary.")
+    description =
+        "Rebuild summary.json and tasks.csv in DIR from the trace a 'forkscope profile' run left there, and print the summary.")
 final class ReportCommand implements Callable<Integer> {
 
   @Parameters(paramLabel = "DIR", description = "Output directory of a 'forkscope profile' run.")
@@ -29,7 +33,10 @@ final class ReportCommand implements Callable<Integer> {
       throw new UserError(dir + " is not a directory");
     }
     TraceReport.run(
-        dir, options.toAnalysisOptions(), spec.commandLine().getOut(), new Terminal(spec.commandLine().getErr()));
+        dir,
+        options.toAnalysisOptions(),
+        spec.commandLine().getOut(),
+        new Terminal(spec.commandLine().getErr()));
     return Forkscope.OK;
   }
 }

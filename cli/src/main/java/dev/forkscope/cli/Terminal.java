@@ -49,8 +49,8 @@ final class Terminal {
   }
 
   /**
-   * True when a console is attached and, on JDK 22 and later (where {@code System.console()} is also
-   * returned for redirected streams), when it really is a terminal.
+   * True when a console is attached and, on JDK 22 and later (where {@code System.console()} is
+   * also returned for redirected streams), when it really is a terminal.
    */
   static boolean isInteractive() {
     Console console = System.console();

@@ -24,11 +24,18 @@ final class TraceReport {
 
   /** Analysis options, mixed into both commands. */
   static final class Options {
-    @Option(names = "--no-aggregate", description = "Keep nested tasks apart instead of folding them into their outer task (tgp's heuristic).")
+    @Option(
+        names = "--no-aggregate",
+        description =
+            "Keep nested tasks apart instead of folding them into their outer task (tgp's heuristic).")
     boolean noAggregate;
 
-    @Option(names = "--verdicts", paramLabel = "relative|tgp", defaultValue = "relative",
-        description = "relative: against the measured per-task overhead and the CPU count (default); tgp: tgp's fixed thresholds.")
+    @Option(
+        names = "--verdicts",
+        paramLabel = "relative|tgp",
+        defaultValue = "relative",
+        description =
+            "relative: against the measured per-task overhead and the CPU count (default); tgp: tgp's fixed thresholds.")
     String verdicts;
 
     AnalysisOptions toAnalysisOptions() {
@@ -36,7 +43,8 @@ final class TraceReport {
       switch (verdicts.toLowerCase(Locale.ROOT)) {
         case "relative" -> mode = VerdictMode.RELATIVE;
         case "tgp" -> mode = VerdictMode.TGP;
-        default -> throw new UserError("--verdicts must be relative or tgp, not '" + verdicts + "'");
+        default ->
+            throw new UserError("--verdicts must be relative or tgp, not '" + verdicts + "'");
       }
       return new AnalysisOptions(!noAggregate, mode);
     }
@@ -63,15 +71,18 @@ final class TraceReport {
     terminal.status("forkscope: analysing " + trace.executions().size() + " executions", true);
     Profile profile = Analysis.analyze(trace, options);
     try {
-      AtomicFiles.write(dir.resolve(Exports.SUMMARY_JSON), writer -> Exports.writeSummaryJson(profile, writer));
-      AtomicFiles.write(dir.resolve(Exports.TASKS_CSV), writer -> Exports.writeTasksCsv(trace, writer));
+      AtomicFiles.write(
+          dir.resolve(Exports.SUMMARY_JSON), writer -> Exports.writeSummaryJson(profile, writer));
+      AtomicFiles.write(
+          dir.resolve(Exports.TASKS_CSV), writer -> Exports.writeTasksCsv(trace, writer));
     } catch (IOException e) {
       throw new UncheckedIOException("cannot write the profile into " + dir, e);
     } finally {
       terminal.clear();
     }
     out.print(SummaryTable.render(profile));
-    out.println("wrote " + dir.resolve(Exports.SUMMARY_JSON) + " and " + dir.resolve(Exports.TASKS_CSV));
+    out.println(
+        "wrote " + dir.resolve(Exports.SUMMARY_JSON) + " and " + dir.resolve(Exports.TASKS_CSV));
     out.flush();
   }
 }

@@ -4,10 +4,12 @@ import picocli.CommandLine.Model.CommandSpec;
 
 /** The tool version that reports carry. */
 final class Versions {
-  private Versions() {
-  }
+  private Versions() {}
 
-  /** forkscope's version as the root command reports it, without the leading name ("0.1.0", or "dev"). */
+  /**
+   * forkscope's version as the root command reports it, without the leading name ("0.1.0", or
+   * "dev").
+   */
   static String toolVersion(CommandSpec spec) {
     String[] version = spec.root().version();
     String text = version.length == 0 ? "dev" : version[0];

@@ -16,23 +16,27 @@ import java.util.zip.ZipEntry;
 import java.util.zip.ZipFile;
 
 /**
- * The zoo's Java sources, which the examples module ships as resources: copied out of the jar (or the
- * class directory when run from a build) into a directory, so that the linter can read them as files.
+ * The zoo's Java sources, which the examples module ships as resources: copied out of the jar (or
+ * the class directory when run from a build) into a directory, so that the linter can read them as
+ * files.
  */
 final class ZooSources {
   static final String PREFIX = "dev/forkscope/examples/";
 
-  private ZooSources() {
-  }
+  private ZooSources() {}
 
-  /** Copies every zoo source into {@code dir}, keeping the package directories; returns the files. */
+  /**
+   * Copies every zoo source into {@code dir}, keeping the package directories; returns the files.
+   */
   static List<Path> extractTo(Path dir) throws IOException {
     Path location = codeLocation();
     if (Files.isDirectory(location)) {
       Path root = location.resolve(PREFIX);
       try (Stream<Path> files = Files.walk(root)) {
         for (Path file : files.filter(ZooSources::isJava).collect(Collectors.toList())) {
-          copy(Files.newInputStream(file), dir.resolve(PREFIX).resolve(root.relativize(file).toString()));
+          copy(
+              Files.newInputStream(file),
+              dir.resolve(PREFIX).resolve(root.relativize(file).toString()));
         }
       }
     } else {
@@ -41,7 +45,9 @@ final class ZooSources {
         while (entries.hasMoreElements()) {
           ZipEntry entry = entries.nextElement();
           Path target = dir.resolve(entry.getName()).normalize();
-          if (!entry.isDirectory() && entry.getName().startsWith(PREFIX) && entry.getName().endsWith(".java")
+          if (!entry.isDirectory()
+              && entry.getName().startsWith(PREFIX)
+              && entry.getName().endsWith(".java")
               && target.startsWith(dir.normalize())) {
             copy(jar.getInputStream(entry), target);
           }

@@ -24,17 +24,23 @@ class AtomicFilesTest {
 
     assertThat(Files.readString(text, StandardCharsets.UTF_8)).isEqualTo("grüße\n");
     assertThat(Files.readAllBytes(bytes)).containsExactly(1, 2, 3);
-    assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(text))).isEqualTo("rw-r--r--");
+    assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(text)))
+        .isEqualTo("rw-r--r--");
     assertNothingElseIn(text, bytes);
   }
 
   @Test
   void failedWriteLeavesTheOldFileUntouched() throws IOException {
     Path file = Files.writeString(dir.resolve("report.txt"), "old");
-    assertThatThrownBy(() -> AtomicFiles.write(file, out -> {
-      out.write("half");
-      throw new IOException("disk full");
-    })).hasMessage("disk full");
+    assertThatThrownBy(
+            () ->
+                AtomicFiles.write(
+                    file,
+                    out -> {
+                      out.write("half");
+                      throw new IOException("disk full");
+                    }))
+        .hasMessage("disk full");
 
     assertThat(Files.readString(file)).isEqualTo("old");
     assertNothingElseIn(file);
@@ -42,8 +48,10 @@ class AtomicFilesTest {
 
   @Test
   void missingDirectoryIsTheUsersMistake() {
-    assertThatThrownBy(() -> AtomicFiles.write(dir.resolve("no/such/report.txt"), out -> out.write("x")))
-        .isInstanceOf(UserError.class).hasMessageContaining("does not exist");
+    assertThatThrownBy(
+            () -> AtomicFiles.write(dir.resolve("no/such/report.txt"), out -> out.write("x")))
+        .isInstanceOf(UserError.class)
+        .hasMessageContaining("does not exist");
   }
 
   private void assertNothingElseIn(Path... expected) throws IOException {

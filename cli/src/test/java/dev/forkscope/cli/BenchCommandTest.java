@@ -34,8 +34,18 @@ class BenchCommandTest {
     ZooSources.extractTo(sources);
     Path json = dir.resolve("bench.json");
 
-    CliRun run = CliRun.of("bench", "lint", "--input", sources.toString(), "--repeat", "1", "--threads", "1",
-        "--json", json.toString());
+    CliRun run =
+        CliRun.of(
+            "bench",
+            "lint",
+            "--input",
+            sources.toString(),
+            "--repeat",
+            "1",
+            "--threads",
+            "1",
+            "--json",
+            json.toString());
 
     assertThat(run.exitCode()).as(run.err()).isEqualTo(Forkscope.OK);
     assertThat(run.out()).contains("benchmark", "linesPerSecond", "lint zoo");
@@ -44,8 +54,17 @@ class BenchCommandTest {
     assertThat(root.get("jdk").asText()).isNotBlank();
     assertThat(root.get("cpus").asInt()).isPositive();
     JsonNode result = root.at("/results/0");
-    for (String field : List.of("benchmark", "variant", "threads", "wallMsMedian", "cpuMsMedian", "ops",
-        "files", "linesPerSecond", "heapPeakMbMedian")) {
+    for (String field :
+        List.of(
+            "benchmark",
+            "variant",
+            "threads",
+            "wallMsMedian",
+            "cpuMsMedian",
+            "ops",
+            "files",
+            "linesPerSecond",
+            "heapPeakMbMedian")) {
       assertThat(result.has(field)).as(field).isTrue();
     }
     assertThat(result.get("threads").asInt()).isEqualTo(1);

@@ -19,8 +19,11 @@ class DemoCommandTest {
     for (int bottleneck = 1; bottleneck <= 6; bottleneck++) {
       assertThat(run.out()).contains("[bottleneck " + bottleneck + "]");
     }
-    assertThat(run.out()).contains("before  copyonfork/CopyOnForkBefore.java:", "[copy-on-fork]",
-        "after   copyonfork/CopyOnForkAfter.java: clean");
+    assertThat(run.out())
+        .contains(
+            "before  copyonfork/CopyOnForkBefore.java:",
+            "[copy-on-fork]",
+            "after   copyonfork/CopyOnForkAfter.java: clean");
     String last = run.out().strip().lines().reduce((a, b) -> b).orElseThrow();
     assertThat(last).startsWith("demo: 7 of 7 problems found in their 'before' programs");
   }

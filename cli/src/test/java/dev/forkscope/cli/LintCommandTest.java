@@ -23,40 +23,44 @@ class LintCommandTest {
   private static final ObjectMapper MAPPER = new ObjectMapper();
 
   /** The shape of Fig. 2 of Pinto et al.: copies the array at every level. */
-  private static final String COPYING_TASK = String.join("\n",
-      "package demo;",
-      "import java.util.Arrays;",
-      "import java.util.concurrent.RecursiveAction;",
-      "class SortTask extends RecursiveAction {",
-      "  private final int[] a;",
-      "  SortTask(int[] a) { this.a = a; }",
-      "  @Override protected void compute() {",
-      "    if (a.length < 1000) { Arrays.sort(a); return; }",
-      "    int mid = a.length / 2;",
-      "    int[] left = Arrays.copyOfRange(a, 0, mid);",
-      "    int[] right = Arrays.copyOfRange(a, mid, a.length);",
-      "    invokeAll(new SortTask(left), new SortTask(right));",
-      "  }",
-      "}",
-      "");
+  private static final String COPYING_TASK =
+      String.join(
+          "\n",
+          "package demo;",
+          "import java.util.Arrays;",
+          "import java.util.concurrent.RecursiveAction;",
+          "class SortTask extends RecursiveAction {",
+          "  private final int[] a;",
+          "  SortTask(int[] a) { this.a = a; }",
+          "  @Override protected void compute() {",
+          "    if (a.length < 1000) { Arrays.sort(a); return; }",
+          "    int mid = a.length / 2;",
+          "    int[] left = Arrays.copyOfRange(a, 0, mid);",
+          "    int[] right = Arrays.copyOfRange(a, mid, a.length);",
+          "    invokeAll(new SortTask(left), new SortTask(right));",
+          "  }",
+          "}",
+          "");
 
   /** Lea's idiom: index ranges, a cutoff, fork one half and compute the other. */
-  private static final String CLEAN_TASK = String.join("\n",
-      "package demo;",
-      "import java.util.concurrent.RecursiveTask;",
-      "class SumTask extends RecursiveTask<Long> {",
-      "  private final int[] a; private final int lo; private final int hi;",
-      "  SumTask(int[] a, int lo, int hi) { this.a = a; this.lo = lo; this.hi = hi; }",
-      "  @Override protected Long compute() {",
-      "    if (hi - lo <= 4096) { long s = 0; for (int i = lo; i < hi; i++) s += a[i]; return s; }",
-      "    int mid = (lo + hi) >>> 1;",
-      "    SumTask left = new SumTask(a, lo, mid);",
-      "    left.fork();",
-      "    long right = new SumTask(a, mid, hi).compute();",
-      "    return left.join() + right;",
-      "  }",
-      "}",
-      "");
+  private static final String CLEAN_TASK =
+      String.join(
+          "\n",
+          "package demo;",
+          "import java.util.concurrent.RecursiveTask;",
+          "class SumTask extends RecursiveTask<Long> {",
+          "  private final int[] a; private final int lo; private final int hi;",
+          "  SumTask(int[] a, int lo, int hi) { this.a = a; this.lo = lo; this.hi = hi; }",
+          "  @Override protected Long compute() {",
+          "    if (hi - lo <= 4096) { long s = 0; for (int i = lo; i < hi; i++) s += a[i]; return s; }",
+          "    int mid = (lo + hi) >>> 1;",
+          "    SumTask left = new SumTask(a, lo, mid);",
+          "    left.fork();",
+          "    long right = new SumTask(a, mid, hi).compute();",
+          "    return left.join() + right;",
+          "  }",
+          "}",
+          "");
 
   @TempDir Path dir;
 
@@ -86,7 +90,8 @@ class LintCommandTest {
   @Test
   void missingClasspathEntryIsTheUsersMistake() throws IOException {
     write("SumTask.java", CLEAN_TASK);
-    CliRun run = CliRun.of("lint", dir.toString(), "--classpath", dir.resolve("missing.jar").toString());
+    CliRun run =
+        CliRun.of("lint", dir.toString(), "--classpath", dir.resolve("missing.jar").toString());
     assertThat(run.exitCode()).isEqualTo(Forkscope.USAGE);
     assertOneLineError(run, "classpath entry not found");
   }
@@ -94,7 +99,9 @@ class LintCommandTest {
   @Test
   void outputIntoMissingDirectoryIsTheUsersMistake() throws IOException {
     write("SumTask.java", CLEAN_TASK);
-    CliRun run = CliRun.of("lint", dir.toString(), "--output", dir.resolve("no/such/dir/out.json").toString());
+    CliRun run =
+        CliRun.of(
+            "lint", dir.toString(), "--output", dir.resolve("no/such/dir/out.json").toString());
     assertThat(run.exitCode()).isEqualTo(Forkscope.USAGE);
     assertOneLineError(run, "does not exist");
   }
@@ -130,14 +137,16 @@ class LintCommandTest {
     assertThat(root.get("tool").asText()).isEqualTo("forkscope");
     assertThat(root.get("version").asText()).isNotBlank();
     JsonNode finding = root.get("findings").get(0);
-    assertThat(fieldNames(finding)).containsExactly(
-        "rule", "bottleneck", "severity", "file", "line", "column", "message", "task", "fix");
+    assertThat(fieldNames(finding))
+        .containsExactly(
+            "rule", "bottleneck", "severity", "file", "line", "column", "message", "task", "fix");
     assertThat(finding.get("rule").asText()).isEqualTo("copy-on-fork");
     assertThat(finding.get("bottleneck").asInt()).isEqualTo(2);
     assertThat(finding.get("file").asText()).endsWith("/SortTask.java").doesNotContain("\\");
     assertThat(finding.get("task").asText()).isEqualTo("demo.SortTask");
     JsonNode summary = root.get("summary");
-    assertThat(fieldNames(summary)).containsExactly("files", "lines", "parsed", "skipped", "errors", "findings", "millis");
+    assertThat(fieldNames(summary))
+        .containsExactly("files", "lines", "parsed", "skipped", "errors", "findings", "millis");
     assertThat(summary.get("files").asInt()).isEqualTo(2);
     assertThat(summary.get("findings").asInt()).isEqualTo(root.get("findings").size());
   }
@@ -148,8 +157,10 @@ class LintCommandTest {
     Path local = Files.createTempDirectory(here, "lint-relative");
     try {
       Files.writeString(local.resolve("SortTask.java"), COPYING_TASK);
-      JsonNode root = json(CliRun.of("lint", local.toString(), "--format", "json"), Forkscope.FINDINGS);
-      assertThat(root.at("/findings/0/file").asText()).isEqualTo(local.getFileName() + "/SortTask.java");
+      JsonNode root =
+          json(CliRun.of("lint", local.toString(), "--format", "json"), Forkscope.FINDINGS);
+      assertThat(root.at("/findings/0/file").asText())
+          .isEqualTo(local.getFileName() + "/SortTask.java");
     } finally {
       ZooSources.deleteTree(local);
     }
@@ -162,25 +173,36 @@ class LintCommandTest {
     Files.writeString(report, "previous content");
     Files.setPosixFilePermissions(report, PosixFilePermissions.fromString("rw-rw-r--"));
 
-    CliRun run = CliRun.of("lint", dir.resolve("src").toString(), "--format", "sarif", "--output", report.toString());
+    CliRun run =
+        CliRun.of(
+            "lint",
+            dir.resolve("src").toString(),
+            "--format",
+            "sarif",
+            "--output",
+            report.toString());
 
     assertThat(run.exitCode()).isEqualTo(Forkscope.FINDINGS);
     assertThat(run.out()).isEmpty();
-    assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(report))).isEqualTo("rw-rw-r--");
+    assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(report)))
+        .isEqualTo("rw-rw-r--");
     String sarif = Files.readString(report);
     assertThat(schemaErrors(sarif)).isEmpty();
     JsonNode result = MAPPER.readTree(sarif).at("/runs/0/results/0");
     assertThat(result.get("ruleId").asText()).isEqualTo("copy-on-fork");
     assertThat(result.at("/partialFingerprints").size()).isEqualTo(1);
     try (Stream<Path> left = Files.list(dir)) {
-      assertThat(left.map(p -> p.getFileName().toString())).containsExactlyInAnyOrder("src", "report.sarif");
+      assertThat(left.map(p -> p.getFileName().toString()))
+          .containsExactlyInAnyOrder("src", "report.sarif");
     }
   }
 
   @Test
   void unparsableFileIsListedInTheSummary() throws IOException {
-    write("Broken.java", "package demo;\nclass Broken extends java.util.concurrent.RecursiveAction {\n"
-        + "  protected void compute() { fork( }\n}\n");
+    write(
+        "Broken.java",
+        "package demo;\nclass Broken extends java.util.concurrent.RecursiveAction {\n"
+            + "  protected void compute() { fork( }\n}\n");
     write("SumTask.java", CLEAN_TASK);
     JsonNode root = json(CliRun.of("lint", dir.toString(), "--format", "json"), Forkscope.OK);
     JsonNode errors = root.at("/summary/errors");
@@ -204,8 +226,10 @@ class LintCommandTest {
 
   @Test
   void nonUtf8FileDoesNotStopTheRun() throws IOException {
-    byte[] latin1 = ("package demo;\n// Gr\u00fc\u00dfe, \u00e9t\u00e9\n" + COPYING_TASK.substring("package demo;\n".length()))
-        .getBytes(StandardCharsets.ISO_8859_1);
+    byte[] latin1 =
+        ("package demo;\n// Gr\u00fc\u00dfe, \u00e9t\u00e9\n"
+                + COPYING_TASK.substring("package demo;\n".length()))
+            .getBytes(StandardCharsets.ISO_8859_1);
     Files.write(dir.resolve("SortTask.java"), latin1);
     write("SumTask.java", CLEAN_TASK);
 
@@ -229,14 +253,18 @@ class LintCommandTest {
 
   /**
    * Two 5 MB generated files: a table without task code is read, counted and skipped by the text
-   * pre-filter; one with task code is too large to analyse and is listed in the summary's errors. Neither
-   * stops the run or slows it down.
+   * pre-filter; one with task code is too large to analyse and is listed in the summary's errors.
+   * Neither stops the run or slows it down.
    */
   @Test
   void fiveMegabyteGeneratedFilesAreCountedNotParsed() throws IOException {
     write("Table.java", generatedTable("Table", ""));
-    write("TaskTable.java", generatedTable("TaskTable", " extends java.util.concurrent.RecursiveAction"
-        + " { protected void compute() { } }\nfinal class TaskTableData"));
+    write(
+        "TaskTable.java",
+        generatedTable(
+            "TaskTable",
+            " extends java.util.concurrent.RecursiveAction"
+                + " { protected void compute() { } }\nfinal class TaskTableData"));
     write("SortTask.java", COPYING_TASK);
 
     JsonNode root = json(CliRun.of("lint", dir.toString(), "--format", "json"), Forkscope.FINDINGS);
@@ -249,8 +277,11 @@ class LintCommandTest {
   }
 
   private static String generatedTable(String name, String header) {
-    StringBuilder table = new StringBuilder("package demo;\nfinal class ").append(name).append(header)
-        .append(" {\n  static final long[] VALUES = {\n");
+    StringBuilder table =
+        new StringBuilder("package demo;\nfinal class ")
+            .append(name)
+            .append(header)
+            .append(" {\n  static final long[] VALUES = {\n");
     for (long i = 0; table.length() < 5 * 1024 * 1024; i++) {
       table.append("    ").append(i * 0x9E3779B97F4A7C15L).append("L, ").append(i).append("L,\n");
     }
@@ -269,7 +300,10 @@ class LintCommandTest {
   }
 
   private static void assertOneLineError(CliRun run, String text) {
-    assertThat(run.err()).startsWith("forkscope: ").contains(text).doesNotContain("\tat ", "Exception");
+    assertThat(run.err())
+        .startsWith("forkscope: ")
+        .contains(text)
+        .doesNotContain("\tat ", "Exception");
     assertThat(run.err().strip().lines()).hasSize(1);
   }
 
@@ -279,10 +313,14 @@ class LintCommandTest {
     return names;
   }
 
-  /** Validates against the OASIS SARIF 2.1.0 schema kept with the writers' tests in the lint module. */
-  static java.util.Set<com.networknt.schema.ValidationMessage> schemaErrors(String sarif) throws IOException {
-    Path schemaFile = Path.of(System.getProperty("basedir", "."))
-        .resolve("../lint/src/test/resources/sarif/sarif-schema-2.1.0.json");
+  /**
+   * Validates against the OASIS SARIF 2.1.0 schema kept with the writers' tests in the lint module.
+   */
+  static java.util.Set<com.networknt.schema.ValidationMessage> schemaErrors(String sarif)
+      throws IOException {
+    Path schemaFile =
+        Path.of(System.getProperty("basedir", "."))
+            .resolve("../lint/src/test/resources/sarif/sarif-schema-2.1.0.json");
     try (InputStream in = Files.newInputStream(schemaFile)) {
       JsonSchema schema = JsonSchemaFactory.getInstance(SpecVersion.VersionFlag.V7).getSchema(in);
       return schema.validate(MAPPER.readTree(sarif));

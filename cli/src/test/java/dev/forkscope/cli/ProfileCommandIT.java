@@ -13,8 +13,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * End to end: the packaged forkscope.jar profiles the zoo's granularity programs in a child JVM, with
- * the agent it carries, and must reach the verdict each program was written to show.
+ * End to end: the packaged forkscope.jar profiles the zoo's granularity programs in a child JVM,
+ * with the agent it carries, and must reach the verdict each program was written to show.
  */
 class ProfileCommandIT {
 
@@ -28,15 +28,22 @@ class ProfileCommandIT {
   private Run profile(String program, String size, String... options) throws Exception {
     Path out = tmp.resolve(program);
     String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-    List<String> argv = new ArrayList<>(List.of(java, "-jar", CLI_JAR.toString(), "profile", "--out", out.toString()));
+    List<String> argv =
+        new ArrayList<>(
+            List.of(java, "-jar", CLI_JAR.toString(), "profile", "--out", out.toString()));
     argv.addAll(List.of(options));
     argv.addAll(List.of("--", java, "-cp", CLI_JAR.toString(), GRANULARITY + program, size));
     Process p = new ProcessBuilder(argv).redirectErrorStream(true).start();
     String output = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
     int exit = p.waitFor();
-    JsonNode summary = Files.exists(out.resolve("summary.json"))
-        ? new ObjectMapper().readTree(out.resolve("summary.json").toFile()) : null;
-    List<String> csv = Files.exists(out.resolve("tasks.csv")) ? Files.readAllLines(out.resolve("tasks.csv")) : List.of();
+    JsonNode summary =
+        Files.exists(out.resolve("summary.json"))
+            ? new ObjectMapper().readTree(out.resolve("summary.json").toFile())
+            : null;
+    List<String> csv =
+        Files.exists(out.resolve("tasks.csv"))
+            ? Files.readAllLines(out.resolve("tasks.csv"))
+            : List.of();
     return new Run(exit, output, summary, csv);
   }
 
@@ -51,7 +58,8 @@ class ProfileCommandIT {
 
   @Test
   void tooFineIsFine() throws Exception {
-    // Large enough that most tasks run compiled: at 16,384 they all run while the JIT warms up, at about
+    // Large enough that most tasks run compiled: at 16,384 they all run while the JIT warms up, at
+    // about
     // 1.4 µs each, which is no longer fine next to the recorder's cost measured (compiled) at exit.
     Run run = profile("TooFine", "262144");
 
@@ -76,7 +84,8 @@ class ProfileCommandIT {
   @Test
   void tooCoarseIsCoarseWithCpuTime() throws Exception {
     // Large enough that the 1/16 part, which runs first and interpreted until the JIT compiles the
-    // summing loop, stays small next to the 15/16 part: at 1,048,576 on JDK 25 it takes 60 % as long,
+    // summing loop, stays small next to the 15/16 part: at 1,048,576 on JDK 25 it takes 60 % as
+    // long,
     // both CPUs are ~75 % busy and the run is not coarse at all.
     Run run = profile("TooCoarse", "8388608", "--cpu", "all");
 

@@ -26,26 +26,33 @@ class ProfileCommandTest {
 
   @Test
   void programMustBeJava() {
-    assertUsage(CliRun.of("profile", "--out", dir.toString(), "--", "python3", "x.py"), "is not a java launcher");
+    assertUsage(
+        CliRun.of("profile", "--out", dir.toString(), "--", "python3", "x.py"),
+        "is not a java launcher");
   }
 
   @Test
   void javaLauncherMustExist() {
     String missing = dir.resolve("no-jdk/bin/java").toString();
-    assertUsage(CliRun.of("profile", "--out", dir.toString(), "--", missing, "-version"), "does not exist");
+    assertUsage(
+        CliRun.of("profile", "--out", dir.toString(), "--", missing, "-version"), "does not exist");
   }
 
   @Test
   void outputDirectoryMustBeWritable() throws Exception {
     Path file = Files.writeString(dir.resolve("a-file"), "x");
-    assertUsage(CliRun.of("profile", "--out", file.resolve("sub").toString(), "--", "java", "-version"),
+    assertUsage(
+        CliRun.of("profile", "--out", file.resolve("sub").toString(), "--", "java", "-version"),
         "cannot create output directory");
   }
 
   @Test
   void badOptionValues() {
-    assertUsage(CliRun.of("profile", "--cpu", "some", "--", "java", "-version"), "--cpu must be off, sampled or all");
-    assertUsage(CliRun.of("profile", "--verdicts", "strict", "--", "java", "-version"),
+    assertUsage(
+        CliRun.of("profile", "--cpu", "some", "--", "java", "-version"),
+        "--cpu must be off, sampled or all");
+    assertUsage(
+        CliRun.of("profile", "--verdicts", "strict", "--", "java", "-version"),
         "--verdicts must be relative or tgp");
   }
 

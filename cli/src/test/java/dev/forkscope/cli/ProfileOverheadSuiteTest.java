@@ -12,7 +12,8 @@ class ProfileOverheadSuiteTest {
   void runsEveryZooProgramOnceAndTheTinyTasks() {
     List<OverheadBenchmark.Program> programs = ProfileOverheadSuite.programs();
 
-    assertThat(programs).extracting(OverheadBenchmark.Program::name)
+    assertThat(programs)
+        .extracting(OverheadBenchmark.Program::name)
         .doesNotHaveDuplicates()
         .contains("TooFine", "WellTuned", "TooCoarse", "CopyOnForkBefore", "CopyOnForkAfter")
         .endsWith("TinyTasks");

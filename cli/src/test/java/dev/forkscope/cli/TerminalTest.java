@@ -26,7 +26,10 @@ class TerminalTest {
     terminal.status("3/3 files", true);
     terminal.clear();
     String shown = err.toString();
-    assertThat(shown).contains("\r\033[2K1/3 files", "\r\033[2K3/3 files").doesNotContain("2/3").doesNotContain("\n");
+    assertThat(shown)
+        .contains("\r\033[2K1/3 files", "\r\033[2K3/3 files")
+        .doesNotContain("2/3")
+        .doesNotContain("\n");
     assertThat(shown).endsWith("3/3 files\r\033[2K");
   }
 }

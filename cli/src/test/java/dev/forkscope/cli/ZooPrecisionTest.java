@@ -12,8 +12,8 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Set;
-import java.util.stream.Stream;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -21,8 +21,9 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * The zoo against the linter: each "before" program is flagged for its own problem and nothing else; the
- * fixed programs come out clean. The zoo is linted as one code base, the way the demo does it.
+ * The zoo against the linter: each "before" program is flagged for its own problem and nothing
+ * else; the fixed programs come out clean. The zoo is linted as one code base, the way the demo
+ * does it.
  */
 class ZooPrecisionTest {
   @TempDir static Path dir;
@@ -41,14 +42,17 @@ class ZooPrecisionTest {
   @ParameterizedTest(name = "{0}")
   @MethodSource("flaggedExhibits")
   void beforeIsFlaggedForItsProblemOnly(Exhibit exhibit) {
-    assertThat(ruleIdsIn(exhibit.before())).as("rules fired in %s", exhibit.before().getSimpleName())
+    assertThat(ruleIdsIn(exhibit.before()))
+        .as("rules fired in %s", exhibit.before().getSimpleName())
         .containsExactly(exhibit.ruleId());
   }
 
   @ParameterizedTest(name = "{0}")
   @MethodSource("flaggedExhibits")
   void afterIsClean(Exhibit exhibit) {
-    assertThat(findingsIn(exhibit.after())).as("findings in %s", exhibit.after().getSimpleName()).isEmpty();
+    assertThat(findingsIn(exhibit.after()))
+        .as("findings in %s", exhibit.after().getSimpleName())
+        .isEmpty();
   }
 
   @Test
@@ -58,11 +62,13 @@ class ZooPrecisionTest {
 
   @Test
   void sharedHelpersOfTheZooAreClean() {
-    Set<Path> programs = Zoo.exhibits().stream()
-        .flatMap(e -> Stream.of(e.before(), e.after()))
-        .map(ZooPrecisionTest::sourceOf)
-        .collect(Collectors.toSet());
-    assertThat(result.findings()).allSatisfy(f -> assertThat(programs).contains(normalized(f.file())));
+    Set<Path> programs =
+        Zoo.exhibits().stream()
+            .flatMap(e -> Stream.of(e.before(), e.after()))
+            .map(ZooPrecisionTest::sourceOf)
+            .collect(Collectors.toSet());
+    assertThat(result.findings())
+        .allSatisfy(f -> assertThat(programs).contains(normalized(f.file())));
   }
 
   private static Set<String> ruleIdsIn(Class<?> program) {
@@ -71,7 +77,9 @@ class ZooPrecisionTest {
 
   private static List<Finding> findingsIn(Class<?> program) {
     Path source = sourceOf(program);
-    return result.findings().stream().filter(f -> normalized(f.file()).equals(source)).collect(Collectors.toList());
+    return result.findings().stream()
+        .filter(f -> normalized(f.file()).equals(source))
+        .collect(Collectors.toList());
   }
 
   private static Path sourceOf(Class<?> program) {

@@ -7,149 +7,205 @@ import com.github.javaparser.ast.expr.FieldAccessExpr;
 import com.github.javaparser.ast.expr.MethodCallExpr;
 import com.github.javaparser.ast.expr.NameExpr;
 import com.github.javaparser.ast.expr.ObjectCreationExpr;
-
 import java.util.Map;
 import java.util.Set;
 
 /**
- * The curated list of JDK calls that block a thread, shared by the blocking rules. Receivers are typed
- * by the declared type of the variable (see {@link Syntax}); a call on a receiver of unknown type is only
- * classified when its name alone is unambiguous ({@code Thread.sleep}, {@code wait()}).
+ * The curated list of JDK calls that block a thread, shared by the blocking rules. Receivers are
+ * typed by the declared type of the variable (see {@link Syntax}); a call on a receiver of unknown
+ * type is only classified when its name alone is unambiguous ({@code Thread.sleep}, {@code
+ * wait()}).
  */
 final class Blocking {
-    /** What kind of blocking a call does. */
-    enum Category {
-        SLEEP("sleeps"), WAIT("waits"), QUEUE("blocks on a queue"), SYNC_AID("waits on a synchronizer"),
-        FUTURE("waits for a future"), IO("does blocking I/O");
+  /** What kind of blocking a call does. */
+  enum Category {
+    SLEEP("sleeps"),
+    WAIT("waits"),
+    QUEUE("blocks on a queue"),
+    SYNC_AID("waits on a synchronizer"),
+    FUTURE("waits for a future"),
+    IO("does blocking I/O");
 
-        final String verb;
+    final String verb;
 
-        Category(String verb) {
-            this.verb = verb;
-        }
+    Category(String verb) {
+      this.verb = verb;
     }
+  }
 
-    private static final Set<String> TIME_UNITS = Set.of("NANOSECONDS", "MICROSECONDS", "MILLISECONDS", "SECONDS",
-            "MINUTES", "HOURS", "DAYS");
-    private static final Set<String> QUEUE_METHODS = Set.of("take", "put", "transfer", "takeFirst", "takeLast",
-            "putFirst", "putLast");
-    private static final Set<String> QUEUE_TYPES = Set.of("SynchronousQueue", "DelayQueue", "TransferQueue",
-            "LinkedTransferQueue");
-    private static final Map<String, Set<String>> SYNC_AIDS = Map.of(
-            "CountDownLatch", Set.of("await"),
-            "CyclicBarrier", Set.of("await"),
-            "Condition", Set.of("await", "awaitNanos", "awaitUninterruptibly", "awaitUntil"),
-            "Semaphore", Set.of("acquire", "acquireUninterruptibly"),
-            "Phaser", Set.of("awaitAdvance", "arriveAndAwaitAdvance", "awaitAdvanceInterruptibly"),
-            "Exchanger", Set.of("exchange"),
-            "ExecutorService", Set.of("awaitTermination"),
-            "ForkJoinPool", Set.of("awaitTermination", "awaitQuiescence"),
-            "Process", Set.of("waitFor"));
-    /** Future-like types whose {@code get} blocks. */
-    static final Set<String> FUTURE_TYPES = Set.of("Future", "FutureTask", "CompletableFuture", "ForkJoinTask",
-            "RecursiveTask", "RecursiveAction", "CountedCompleter", "ScheduledFuture", "RunnableFuture");
-    private static final Set<String> FILES_IO = Set.of("readAllBytes", "readAllLines", "readString", "lines",
-            "newBufferedReader", "newBufferedWriter", "newInputStream", "newOutputStream", "write", "writeString",
-            "copy", "move", "delete", "deleteIfExists", "list", "walk", "find", "createFile", "newByteChannel");
-    private static final Set<String> IO_CONSTRUCTORS = Set.of("FileInputStream", "FileOutputStream", "FileReader",
-            "FileWriter", "RandomAccessFile", "Socket", "ServerSocket", "DatagramSocket");
-    private static final Map<String, Set<String>> IO_METHODS = Map.ofEntries(
-            Map.entry("HttpClient", Set.of("send")),
-            Map.entry("URL", Set.of("openStream", "openConnection")),
-            Map.entry("URLConnection", Set.of("getInputStream", "connect", "getResponseCode")),
-            Map.entry("HttpURLConnection", Set.of("getInputStream", "connect", "getResponseCode")),
-            Map.entry("Statement", Set.of("executeQuery", "executeUpdate", "execute")),
-            Map.entry("PreparedStatement", Set.of("executeQuery", "executeUpdate", "execute")),
-            Map.entry("Connection", Set.of("prepareStatement", "createStatement", "commit")),
-            Map.entry("BufferedReader", Set.of("readLine", "read")),
-            Map.entry("InputStream", Set.of("read", "readAllBytes", "readNBytes")),
-            Map.entry("FileInputStream", Set.of("read", "readAllBytes", "readNBytes")),
-            Map.entry("DataInputStream", Set.of("read", "readFully", "readLine")),
-            Map.entry("FileChannel", Set.of("read", "write")),
-            Map.entry("SocketChannel", Set.of("read", "write", "connect")),
-            Map.entry("Socket", Set.of("connect")));
+  private static final Set<String> TIME_UNITS =
+      Set.of("NANOSECONDS", "MICROSECONDS", "MILLISECONDS", "SECONDS", "MINUTES", "HOURS", "DAYS");
+  private static final Set<String> QUEUE_METHODS =
+      Set.of("take", "put", "transfer", "takeFirst", "takeLast", "putFirst", "putLast");
+  private static final Set<String> QUEUE_TYPES =
+      Set.of("SynchronousQueue", "DelayQueue", "TransferQueue", "LinkedTransferQueue");
+  private static final Map<String, Set<String>> SYNC_AIDS =
+      Map.of(
+          "CountDownLatch", Set.of("await"),
+          "CyclicBarrier", Set.of("await"),
+          "Condition", Set.of("await", "awaitNanos", "awaitUninterruptibly", "awaitUntil"),
+          "Semaphore", Set.of("acquire", "acquireUninterruptibly"),
+          "Phaser", Set.of("awaitAdvance", "arriveAndAwaitAdvance", "awaitAdvanceInterruptibly"),
+          "Exchanger", Set.of("exchange"),
+          "ExecutorService", Set.of("awaitTermination"),
+          "ForkJoinPool", Set.of("awaitTermination", "awaitQuiescence"),
+          "Process", Set.of("waitFor"));
 
-    private Blocking() {
+  /** Future-like types whose {@code get} blocks. */
+  static final Set<String> FUTURE_TYPES =
+      Set.of(
+          "Future",
+          "FutureTask",
+          "CompletableFuture",
+          "ForkJoinTask",
+          "RecursiveTask",
+          "RecursiveAction",
+          "CountedCompleter",
+          "ScheduledFuture",
+          "RunnableFuture");
+
+  private static final Set<String> FILES_IO =
+      Set.of(
+          "readAllBytes",
+          "readAllLines",
+          "readString",
+          "lines",
+          "newBufferedReader",
+          "newBufferedWriter",
+          "newInputStream",
+          "newOutputStream",
+          "write",
+          "writeString",
+          "copy",
+          "move",
+          "delete",
+          "deleteIfExists",
+          "list",
+          "walk",
+          "find",
+          "createFile",
+          "newByteChannel");
+  private static final Set<String> IO_CONSTRUCTORS =
+      Set.of(
+          "FileInputStream",
+          "FileOutputStream",
+          "FileReader",
+          "FileWriter",
+          "RandomAccessFile",
+          "Socket",
+          "ServerSocket",
+          "DatagramSocket");
+  private static final Map<String, Set<String>> IO_METHODS =
+      Map.ofEntries(
+          Map.entry("HttpClient", Set.of("send")),
+          Map.entry("URL", Set.of("openStream", "openConnection")),
+          Map.entry("URLConnection", Set.of("getInputStream", "connect", "getResponseCode")),
+          Map.entry("HttpURLConnection", Set.of("getInputStream", "connect", "getResponseCode")),
+          Map.entry("Statement", Set.of("executeQuery", "executeUpdate", "execute")),
+          Map.entry("PreparedStatement", Set.of("executeQuery", "executeUpdate", "execute")),
+          Map.entry("Connection", Set.of("prepareStatement", "createStatement", "commit")),
+          Map.entry("BufferedReader", Set.of("readLine", "read")),
+          Map.entry("InputStream", Set.of("read", "readAllBytes", "readNBytes")),
+          Map.entry("FileInputStream", Set.of("read", "readAllBytes", "readNBytes")),
+          Map.entry("DataInputStream", Set.of("read", "readFully", "readLine")),
+          Map.entry("FileChannel", Set.of("read", "write")),
+          Map.entry("SocketChannel", Set.of("read", "write", "connect")),
+          Map.entry("Socket", Set.of("connect")));
+
+  private Blocking() {}
+
+  /**
+   * The kind of blocking a node does, or null if it does not block (or is inside a managed
+   * blocker).
+   */
+  static Category classify(Node node, ProjectIndex index) {
+    Category category = null;
+    if (node instanceof MethodCallExpr call) {
+      category = classifyCall(call, index);
+    } else if (node instanceof ObjectCreationExpr created
+        && IO_CONSTRUCTORS.contains(created.getType().getNameAsString())) {
+      category = Category.IO;
     }
+    return category == null || managed(node) ? null : category;
+  }
 
-    /** The kind of blocking a node does, or null if it does not block (or is inside a managed blocker). */
-    static Category classify(Node node, ProjectIndex index) {
-        Category category = null;
-        if (node instanceof MethodCallExpr call) {
-            category = classifyCall(call, index);
-        } else if (node instanceof ObjectCreationExpr created
-                && IO_CONSTRUCTORS.contains(created.getType().getNameAsString())) {
-            category = Category.IO;
-        }
-        return category == null || managed(node) ? null : category;
+  private static Category classifyCall(MethodCallExpr call, ProjectIndex index) {
+    String name = call.getNameAsString();
+    int arity = call.getArguments().size();
+    String scopeName = Syntax.scopeName(call);
+    Expression scope = call.getScope().orElse(null);
+    if (name.equals("sleep") && ("Thread".equals(scopeName) || isTimeUnit(scope))) {
+      return Category.SLEEP;
     }
+    if (name.equals("wait") && arity <= 2) {
+      return Category.WAIT;
+    }
+    if ("Files".equals(scopeName) && FILES_IO.contains(name)) {
+      return Category.IO;
+    }
+    if (scope == null) {
+      return null;
+    }
+    String type = Syntax.typeOf(scope, index);
+    if (type == null) {
+      return null;
+    }
+    if (name.equals("join") && type.equals("Thread")) {
+      return Category.WAIT;
+    }
+    if (isBlockingQueue(type)
+        && (QUEUE_METHODS.contains(name)
+            || ((name.equals("poll") || name.equals("offer")) && arity >= 2))) {
+      return Category.QUEUE;
+    }
+    if (SYNC_AIDS.getOrDefault(type, Set.of()).contains(name)) {
+      return Category.SYNC_AID;
+    }
+    if (name.equals("get")
+        && (arity == 0 || arity == 2)
+        && (FUTURE_TYPES.contains(type) || index.isTask(type))) {
+      return Category.FUTURE;
+    }
+    if (IO_METHODS.getOrDefault(type, Set.of()).contains(name)) {
+      return Category.IO;
+    }
+    return null;
+  }
 
-    private static Category classifyCall(MethodCallExpr call, ProjectIndex index) {
-        String name = call.getNameAsString();
-        int arity = call.getArguments().size();
-        String scopeName = Syntax.scopeName(call);
-        Expression scope = call.getScope().orElse(null);
-        if (name.equals("sleep") && ("Thread".equals(scopeName) || isTimeUnit(scope))) {
-            return Category.SLEEP;
-        }
-        if (name.equals("wait") && arity <= 2) {
-            return Category.WAIT;
-        }
-        if ("Files".equals(scopeName) && FILES_IO.contains(name)) {
-            return Category.IO;
-        }
-        if (scope == null) {
-            return null;
-        }
-        String type = Syntax.typeOf(scope, index);
-        if (type == null) {
-            return null;
-        }
-        if (name.equals("join") && type.equals("Thread")) {
-            return Category.WAIT;
-        }
-        if (isBlockingQueue(type) && (QUEUE_METHODS.contains(name)
-                || ((name.equals("poll") || name.equals("offer")) && arity >= 2))) {
-            return Category.QUEUE;
-        }
-        if (SYNC_AIDS.getOrDefault(type, Set.of()).contains(name)) {
-            return Category.SYNC_AID;
-        }
-        if (name.equals("get") && (arity == 0 || arity == 2) && (FUTURE_TYPES.contains(type) || index.isTask(type))) {
-            return Category.FUTURE;
-        }
-        if (IO_METHODS.getOrDefault(type, Set.of()).contains(name)) {
-            return Category.IO;
-        }
-        return null;
+  private static boolean isTimeUnit(Expression scope) {
+    if (scope instanceof FieldAccessExpr f) {
+      return TIME_UNITS.contains(f.getNameAsString());
     }
+    return scope instanceof NameExpr n && TIME_UNITS.contains(n.getNameAsString());
+  }
 
-    private static boolean isTimeUnit(Expression scope) {
-        if (scope instanceof FieldAccessExpr f) {
-            return TIME_UNITS.contains(f.getNameAsString());
-        }
-        return scope instanceof NameExpr n && TIME_UNITS.contains(n.getNameAsString());
-    }
+  private static boolean isBlockingQueue(String type) {
+    return type.endsWith("BlockingQueue")
+        || type.endsWith("BlockingDeque")
+        || QUEUE_TYPES.contains(type);
+  }
 
-    private static boolean isBlockingQueue(String type) {
-        return type.endsWith("BlockingQueue") || type.endsWith("BlockingDeque") || QUEUE_TYPES.contains(type);
+  /**
+   * Whether a node runs under {@code ForkJoinPool.managedBlock}, which lets the pool compensate.
+   */
+  static boolean managed(Node node) {
+    for (Node n = node.getParentNode().orElse(null);
+        n != null;
+        n = n.getParentNode().orElse(null)) {
+      if (n instanceof MethodCallExpr call && call.getNameAsString().equals("managedBlock")) {
+        return true;
+      }
+      if (n instanceof ClassOrInterfaceDeclaration c
+          && c.getImplementedTypes().stream()
+              .anyMatch(t -> t.getNameAsString().equals("ManagedBlocker"))) {
+        return true;
+      }
+      if (n instanceof ObjectCreationExpr o
+          && o.getAnonymousClassBody().isPresent()
+          && o.getType().getNameAsString().equals("ManagedBlocker")) {
+        return true;
+      }
     }
-
-    /** Whether a node runs under {@code ForkJoinPool.managedBlock}, which lets the pool compensate. */
-    static boolean managed(Node node) {
-        for (Node n = node.getParentNode().orElse(null); n != null; n = n.getParentNode().orElse(null)) {
-            if (n instanceof MethodCallExpr call && call.getNameAsString().equals("managedBlock")) {
-                return true;
-            }
-            if (n instanceof ClassOrInterfaceDeclaration c
-                    && c.getImplementedTypes().stream().anyMatch(t -> t.getNameAsString().equals("ManagedBlocker"))) {
-                return true;
-            }
-            if (n instanceof ObjectCreationExpr o && o.getAnonymousClassBody().isPresent()
-                    && o.getType().getNameAsString().equals("ManagedBlocker")) {
-                return true;
-            }
-        }
-        return false;
-    }
+    return false;
+  }
 }

@@ -2,24 +2,29 @@ package dev.forkscope.lint;
 
 /** Blocking in a CompletableFuture async stage that runs in the common pool (no executor given). */
 final class BlockingInAsync extends BlockingCheck {
-    static final Rule RULE = new Rule("blocking-in-async", null, Severity.WARNING, FixSafety.SUGGESTION,
-            "Blocking in a common-pool async stage",
-            "CompletableFuture async methods without an executor run in the common ForkJoinPool, so blocking work "
-                    + "there starves every other common-pool user (CompletableFuture javadoc).",
-            "Pass a dedicated Executor (for example Executors.newVirtualThreadPerTaskExecutor()) as the last argument.",
-            "high");
+  static final Rule RULE =
+      new Rule(
+          "blocking-in-async",
+          null,
+          Severity.WARNING,
+          FixSafety.SUGGESTION,
+          "Blocking in a common-pool async stage",
+          "CompletableFuture async methods without an executor run in the common ForkJoinPool, so blocking work "
+              + "there starves every other common-pool user (CompletableFuture javadoc).",
+          "Pass a dedicated Executor (for example Executors.newVirtualThreadPerTaskExecutor()) as the last argument.",
+          "high");
 
-    BlockingInAsync() {
-        super(RULE);
-    }
+  BlockingInAsync() {
+    super(RULE);
+  }
 
-    @Override
-    boolean applies(Scope scope, Blocking.Category category) {
-        return scope.kind() == Scope.Kind.ASYNC;
-    }
+  @Override
+  boolean applies(Scope scope, Blocking.Category category) {
+    return scope.kind() == Scope.Kind.ASYNC;
+  }
 
-    @Override
-    String consequence() {
-        return "it blocks a common-pool worker; give the async method its own executor";
-    }
+  @Override
+  String consequence() {
+    return "it blocks a common-pool worker; give the async method its own executor";
+  }
 }

@@ -2,24 +2,29 @@ package dev.forkscope.lint;
 
 /** Blocking in a parallel stream lambda, which runs in the JVM-wide common pool. */
 final class BlockingInParallelStream extends BlockingCheck {
-    static final Rule RULE = new Rule("blocking-in-parallel-stream", null, Severity.WARNING, FixSafety.SUGGESTION,
-            "Blocking in a parallel stream",
-            "Parallel streams run in the common ForkJoinPool, so a blocking call in a stream lambda stalls workers "
-                    + "that the whole JVM shares (ForkJoinTask and java.util.stream docs).",
-            "Run blocking work on a dedicated executor (for example virtual threads), or make the stream sequential.",
-            "high");
+  static final Rule RULE =
+      new Rule(
+          "blocking-in-parallel-stream",
+          null,
+          Severity.WARNING,
+          FixSafety.SUGGESTION,
+          "Blocking in a parallel stream",
+          "Parallel streams run in the common ForkJoinPool, so a blocking call in a stream lambda stalls workers "
+              + "that the whole JVM shares (ForkJoinTask and java.util.stream docs).",
+          "Run blocking work on a dedicated executor (for example virtual threads), or make the stream sequential.",
+          "high");
 
-    BlockingInParallelStream() {
-        super(RULE);
-    }
+  BlockingInParallelStream() {
+    super(RULE);
+  }
 
-    @Override
-    boolean applies(Scope scope, Blocking.Category category) {
-        return scope.kind() == Scope.Kind.STREAM;
-    }
+  @Override
+  boolean applies(Scope scope, Blocking.Category category) {
+    return scope.kind() == Scope.Kind.STREAM;
+  }
 
-    @Override
-    String consequence() {
-        return "it stalls a common-pool worker shared by every parallel stream in the JVM";
-    }
+  @Override
+  String consequence() {
+    return "it stalls a common-pool worker shared by every parallel stream in the JVM";
+  }
 }

@@ -6,20 +6,36 @@ import java.util.stream.Collectors;
 
 /** The registry of checks; each check class carries its own {@link Rule}. */
 final class Checks {
-    private static final List<Supplier<Check>> FACTORIES = List.of(
-            CentralizedPooling::new, PoolPerCall::new, CopyOnFork::new, CopyOnJoin::new, ScatteredData::new,
-            IntraTaskSync::new, SleepyWorker::new, ForkEverySubtask::new, JoinsNotInnermostFirst::new,
-            ForkImmediatelyJoined::new, NoSequentialCutoff::new, ForkedNeverJoined::new, GetInTask::new,
-            BlockingIoInTask::new, BlockingInParallelStream::new, SharedStateInParallelStream::new,
-            BlockingInAsync::new);
+  private static final List<Supplier<Check>> FACTORIES =
+      List.of(
+          CentralizedPooling::new,
+          PoolPerCall::new,
+          CopyOnFork::new,
+          CopyOnJoin::new,
+          ScatteredData::new,
+          IntraTaskSync::new,
+          SleepyWorker::new,
+          ForkEverySubtask::new,
+          JoinsNotInnermostFirst::new,
+          ForkImmediatelyJoined::new,
+          NoSequentialCutoff::new,
+          ForkedNeverJoined::new,
+          GetInTask::new,
+          BlockingIoInTask::new,
+          BlockingInParallelStream::new,
+          SharedStateInParallelStream::new,
+          BlockingInAsync::new);
 
-    static final List<Rule> RULES = FACTORIES.stream().map(f -> f.get().rule()).collect(Collectors.toUnmodifiableList());
+  static final List<Rule> RULES =
+      FACTORIES.stream().map(f -> f.get().rule()).collect(Collectors.toUnmodifiableList());
 
-    private Checks() {
-    }
+  private Checks() {}
 
-    /** Fresh check instances for the chosen rules. */
-    static List<Check> forRules(List<Rule> rules) {
-        return FACTORIES.stream().map(Supplier::get).filter(c -> rules.contains(c.rule())).collect(Collectors.toList());
-    }
+  /** Fresh check instances for the chosen rules. */
+  static List<Check> forRules(List<Rule> rules) {
+    return FACTORIES.stream()
+        .map(Supplier::get)
+        .filter(c -> rules.contains(c.rule()))
+        .collect(Collectors.toList());
+  }
 }

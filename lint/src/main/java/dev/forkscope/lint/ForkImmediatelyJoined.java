@@ -8,41 +8,59 @@ import com.github.javaparser.ast.stmt.BlockStmt;
 import com.github.javaparser.ast.stmt.ExpressionStmt;
 import com.github.javaparser.ast.stmt.Statement;
 
-/** {@code t.fork().join()} or {@code t.fork();} directly followed by {@code t.join()}: that is {@code t.invoke()}. */
+/**
+ * {@code t.fork().join()} or {@code t.fork();} directly followed by {@code t.join()}: that is
+ * {@code t.invoke()}.
+ */
 final class ForkImmediatelyJoined extends Check {
-    static final Rule RULE = new Rule("fork-immediately-joined", null, Severity.NOTE, FixSafety.SAFE,
-            "Fork immediately joined",
-            "fork() followed at once by join() pushes the task onto the deque only to pop it again; invoke() runs it "
-                    + "directly in the current thread with the same result (ForkJoinTask javadoc).",
-            "Call t.invoke() instead of t.fork() plus t.join().",
-            "very-high");
+  static final Rule RULE =
+      new Rule(
+          "fork-immediately-joined",
+          null,
+          Severity.NOTE,
+          FixSafety.SAFE,
+          "Fork immediately joined",
+          "fork() followed at once by join() pushes the task onto the deque only to pop it again; invoke() runs it "
+              + "directly in the current thread with the same result (ForkJoinTask javadoc).",
+          "Call t.invoke() instead of t.fork() plus t.join().",
+          "very-high");
 
-    ForkImmediatelyJoined() {
-        super(RULE);
+  ForkImmediatelyJoined() {
+    super(RULE);
+  }
+
+  @Override
+  void inContext(Node node, Scope scope) {
+    if (!scope.isTaskLike()) {
+      return;
     }
-
-    @Override
-    void inContext(Node node, Scope scope) {
-        if (!scope.isTaskLike()) {
-            return;
+    if (node instanceof MethodCallExpr call
+        && ForkJoinShapes.JOINS.contains(call.getNameAsString())
+        && call.getArguments().isEmpty()
+        && call.getScope().filter(s -> Syntax.isCall(s, "fork", 0)).isPresent()) {
+      report(call.getScope().get(), scope);
+    } else if (node instanceof BlockStmt block) {
+      NodeList<Statement> statements = block.getStatements();
+      for (int i = 0; i + 1 < statements.size(); i++) {
+        String forked = ForkJoinShapes.forkedVariable(statements.get(i));
+        if (forked != null && forked.equals(ForkJoinShapes.plainJoin(statements.get(i + 1)))) {
+          report(((ExpressionStmt) statements.get(i)).getExpression(), scope);
         }
-        if (node instanceof MethodCallExpr call && ForkJoinShapes.JOINS.contains(call.getNameAsString())
-                && call.getArguments().isEmpty() && call.getScope().filter(s -> Syntax.isCall(s, "fork", 0)).isPresent()) {
-            report(call.getScope().get(), scope);
-        } else if (node instanceof BlockStmt block) {
-            NodeList<Statement> statements = block.getStatements();
-            for (int i = 0; i + 1 < statements.size(); i++) {
-                String forked = ForkJoinShapes.forkedVariable(statements.get(i));
-                if (forked != null && forked.equals(ForkJoinShapes.plainJoin(statements.get(i + 1)))) {
-                    report(((ExpressionStmt) statements.get(i)).getExpression(), scope);
-                }
-            }
-        }
+      }
     }
+  }
 
-    private void report(Expression fork, Scope scope) {
-        Expression task = ((MethodCallExpr) fork).getScope().orElseThrow();
-        scope.report(this, fork, task + " is forked and immediately joined in " + scope.where()
-                + ": call " + task + ".invoke() instead", rule().fix());
-    }
+  private void report(Expression fork, Scope scope) {
+    Expression task = ((MethodCallExpr) fork).getScope().orElseThrow();
+    scope.report(
+        this,
+        fork,
+        task
+            + " is forked and immediately joined in "
+            + scope.where()
+            + ": call "
+            + task
+            + ".invoke() instead",
+        rule().fix());
+  }
 }

@@ -6,28 +6,39 @@ import com.github.javaparser.ast.expr.MethodCallExpr;
 
 /** {@code Future.get()} inside a task instead of {@code join()}. */
 final class GetInTask extends Check {
-    static final Rule RULE = new Rule("get-in-task", null, Severity.WARNING, FixSafety.SUGGESTION,
-            "get() in a task",
-            "get() inside a task blocks the worker like any future and wraps failures in checked exceptions; join() "
-                    + "is the fork/join way to wait for a subtask (ForkJoinTask javadoc).",
-            "Use join() (or invoke()) and adjust the catch blocks: join throws unchecked exceptions.",
-            "high");
+  static final Rule RULE =
+      new Rule(
+          "get-in-task",
+          null,
+          Severity.WARNING,
+          FixSafety.SUGGESTION,
+          "get() in a task",
+          "get() inside a task blocks the worker like any future and wraps failures in checked exceptions; join() "
+              + "is the fork/join way to wait for a subtask (ForkJoinTask javadoc).",
+          "Use join() (or invoke()) and adjust the catch blocks: join throws unchecked exceptions.",
+          "high");
 
-    GetInTask() {
-        super(RULE);
-    }
+  GetInTask() {
+    super(RULE);
+  }
 
-    @Override
-    void inContext(Node node, Scope scope) {
-        if (!scope.isTaskLike() || !(node instanceof MethodCallExpr call) || !call.getNameAsString().equals("get")
-                || call.getScope().isEmpty() || (call.getArguments().size() != 0 && call.getArguments().size() != 2)) {
-            return;
-        }
-        Expression receiver = call.getScope().get();
-        boolean forked = Syntax.isCall(Syntax.unwrap(receiver), "fork", 0);
-        if (forked || (Blocking.classify(call, scope.index()) == Blocking.Category.FUTURE)) {
-            scope.report(this, call, receiver + ".get() blocks the worker in " + scope.where()
-                    + ": use join()", rule().fix());
-        }
+  @Override
+  void inContext(Node node, Scope scope) {
+    if (!scope.isTaskLike()
+        || !(node instanceof MethodCallExpr call)
+        || !call.getNameAsString().equals("get")
+        || call.getScope().isEmpty()
+        || (call.getArguments().size() != 0 && call.getArguments().size() != 2)) {
+      return;
     }
+    Expression receiver = call.getScope().get();
+    boolean forked = Syntax.isCall(Syntax.unwrap(receiver), "fork", 0);
+    if (forked || (Blocking.classify(call, scope.index()) == Blocking.Category.FUTURE)) {
+      scope.report(
+          this,
+          call,
+          receiver + ".get() blocks the worker in " + scope.where() + ": use join()",
+          rule().fix());
+    }
+  }
 }

@@ -5,7 +5,6 @@ import com.github.javaparser.ast.Node;
 import com.github.javaparser.ast.body.MethodDeclaration;
 import com.github.javaparser.ast.expr.MethodCallExpr;
 import com.github.javaparser.ast.stmt.SynchronizedStmt;
-
 import java.util.Optional;
 import java.util.Set;
 
@@ -14,65 +13,105 @@ import java.util.Set;
  * synchronized code, synchronized collections and a shared {@code java.util.Random} inside a task.
  */
 final class IntraTaskSync extends Check {
-    static final Rule RULE = new Rule("intra-task-sync", 5, Severity.WARNING, FixSafety.SUGGESTION,
-            "Exacting intra-task synchronization",
-            "A worker that blocks on a lock in the middle of a task cannot run the other tasks in its deque, so "
-                    + "synchronization inside tasks stalls work stealing (Pinto et al. 2017, bottleneck 5).",
-            "Give each task its own data and combine results through join; where sharing is unavoidable use "
-                    + "non-blocking structures (LongAdder, ThreadLocalRandom.current(), concurrent collections).",
-            "high");
-    private static final Set<String> LOCKS = Set.of("lock", "lockInterruptibly");
-    private static final Set<String> SYNCHRONIZED_TYPES = Set.of("Vector", "Hashtable", "Stack");
-    private static final Set<String> RANDOM_METHODS = Set.of("nextInt", "nextLong", "nextDouble", "nextFloat",
-            "nextBoolean", "nextGaussian", "nextBytes", "ints", "longs", "doubles");
+  static final Rule RULE =
+      new Rule(
+          "intra-task-sync",
+          5,
+          Severity.WARNING,
+          FixSafety.SUGGESTION,
+          "Exacting intra-task synchronization",
+          "A worker that blocks on a lock in the middle of a task cannot run the other tasks in its deque, so "
+              + "synchronization inside tasks stalls work stealing (Pinto et al. 2017, bottleneck 5).",
+          "Give each task its own data and combine results through join; where sharing is unavoidable use "
+              + "non-blocking structures (LongAdder, ThreadLocalRandom.current(), concurrent collections).",
+          "high");
+  private static final Set<String> LOCKS = Set.of("lock", "lockInterruptibly");
+  private static final Set<String> SYNCHRONIZED_TYPES = Set.of("Vector", "Hashtable", "Stack");
+  private static final Set<String> RANDOM_METHODS =
+      Set.of(
+          "nextInt",
+          "nextLong",
+          "nextDouble",
+          "nextFloat",
+          "nextBoolean",
+          "nextGaussian",
+          "nextBytes",
+          "ints",
+          "longs",
+          "doubles");
 
-    IntraTaskSync() {
-        super(RULE);
-    }
+  IntraTaskSync() {
+    super(RULE);
+  }
 
-    @Override
-    void inContext(Node node, Scope scope) {
-        if (node instanceof SynchronizedStmt sync) {
-            scope.report(this, sync, "synchronized block in " + scope.where()
-                    + ": a worker waiting for the lock cannot run other tasks", rule().fix());
-        } else if (node instanceof MethodDeclaration method && method.isSynchronized()) {
-            Optional<Modifier> modifier = method.getModifiers().stream()
-                    .filter(m -> m.getKeyword() == Modifier.Keyword.SYNCHRONIZED).findFirst();
-            scope.report(this, modifier.<Node>map(m -> m).orElse(method), "synchronized method "
-                    + method.getNameAsString() + "() runs in " + scope.where()
-                    + ": a worker waiting for the lock cannot run other tasks", rule().fix());
-        } else if (node instanceof MethodCallExpr call) {
-            String problem = problem(call, scope);
-            if (problem != null) {
-                scope.report(this, call, problem + " in " + scope.where()
-                        + ": a worker waiting for the lock cannot run other tasks", rule().fix());
-            }
-        }
+  @Override
+  void inContext(Node node, Scope scope) {
+    if (node instanceof SynchronizedStmt sync) {
+      scope.report(
+          this,
+          sync,
+          "synchronized block in "
+              + scope.where()
+              + ": a worker waiting for the lock cannot run other tasks",
+          rule().fix());
+    } else if (node instanceof MethodDeclaration method && method.isSynchronized()) {
+      Optional<Modifier> modifier =
+          method.getModifiers().stream()
+              .filter(m -> m.getKeyword() == Modifier.Keyword.SYNCHRONIZED)
+              .findFirst();
+      scope.report(
+          this,
+          modifier.<Node>map(m -> m).orElse(method),
+          "synchronized method "
+              + method.getNameAsString()
+              + "() runs in "
+              + scope.where()
+              + ": a worker waiting for the lock cannot run other tasks",
+          rule().fix());
+    } else if (node instanceof MethodCallExpr call) {
+      String problem = problem(call, scope);
+      if (problem != null) {
+        scope.report(
+            this,
+            call,
+            problem
+                + " in "
+                + scope.where()
+                + ": a worker waiting for the lock cannot run other tasks",
+            rule().fix());
+      }
     }
+  }
 
-    private static String problem(MethodCallExpr call, Scope scope) {
-        String name = call.getNameAsString();
-        if (LOCKS.contains(name) && call.getArguments().isEmpty() && call.getScope().isPresent()) {
-            return "acquires a lock with " + name + "()";
-        }
-        if (name.equals("random") && "Math".equals(Syntax.scopeName(call)) && call.getArguments().isEmpty()) {
-            return "Math.random() shares one synchronized Random";
-        }
-        if (call.getScope().isEmpty()) {
-            return null;
-        }
-        Syntax.Var receiver = Syntax.variable(call.getScope().get(), scope.index()).filter(Syntax.Var::field).orElse(null);
-        if (receiver == null) {
-            return null;
-        }
-        if (RANDOM_METHODS.contains(name) && "Random".equals(receiver.type())) {
-            return "shared java.util.Random field " + call.getScope().get() + " is contended";
-        }
-        if (receiver.type() != null && SYNCHRONIZED_TYPES.contains(receiver.type())
-                || receiver.init() instanceof MethodCallExpr init && init.getNameAsString().startsWith("synchronized")
-                && "Collections".equals(Syntax.scopeName(init))) {
-            return "uses the synchronized collection " + call.getScope().get();
-        }
-        return null;
+  private static String problem(MethodCallExpr call, Scope scope) {
+    String name = call.getNameAsString();
+    if (LOCKS.contains(name) && call.getArguments().isEmpty() && call.getScope().isPresent()) {
+      return "acquires a lock with " + name + "()";
     }
+    if (name.equals("random")
+        && "Math".equals(Syntax.scopeName(call))
+        && call.getArguments().isEmpty()) {
+      return "Math.random() shares one synchronized Random";
+    }
+    if (call.getScope().isEmpty()) {
+      return null;
+    }
+    Syntax.Var receiver =
+        Syntax.variable(call.getScope().get(), scope.index())
+            .filter(Syntax.Var::field)
+            .orElse(null);
+    if (receiver == null) {
+      return null;
+    }
+    if (RANDOM_METHODS.contains(name) && "Random".equals(receiver.type())) {
+      return "shared java.util.Random field " + call.getScope().get() + " is contended";
+    }
+    if (receiver.type() != null && SYNCHRONIZED_TYPES.contains(receiver.type())
+        || receiver.init() instanceof MethodCallExpr init
+            && init.getNameAsString().startsWith("synchronized")
+            && "Collections".equals(Syntax.scopeName(init))) {
+      return "uses the synchronized collection " + call.getScope().get();
+    }
+    return null;
+  }
 }

@@ -6,10 +6,10 @@ import java.util.List;
  * The outcome of a lint run.
  *
  * @param findings findings sorted by file, line and column
- * @param summary  totals
+ * @param summary totals
  */
 public record LintResult(List<Finding> findings, Summary summary) {
-    public LintResult {
-        findings = List.copyOf(findings);
-    }
+  public LintResult {
+    findings = List.copyOf(findings);
+  }
 }

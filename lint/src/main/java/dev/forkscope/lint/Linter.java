@@ -20,158 +20,182 @@ import java.util.stream.Collectors;
  * LintResult result = Linter.builder().rules(List.of("copy-on-fork")).build().lint(List.of(Path.of("src")));
  * }</pre>
  *
- * <p>Implementation note: a run has four phases. (1) Every file is read in parallel and pre-scanned as
- * text. (2) Files that mention fork/join, parallel streams or async stages are parsed in parallel and
- * indexed. (3) Skipped files that extend a project task class are parsed too, until nothing changes;
- * files that only declare a method a task calls are parsed on demand during (4). (4) Each parsed
- * candidate is analysed in parallel by the shared traversal ({@link Analyzer}). Most files of a large
- * code base never reach the parser; they count as {@code skipped}. Unreadable or unparsable files end up
- * in {@link Summary#errors()} and never stop the run. Instances are immutable and thread-safe.
+ * <p>Implementation note: a run has four phases. (1) Every file is read in parallel and pre-scanned
+ * as text. (2) Files that mention fork/join, parallel streams or async stages are parsed in
+ * parallel and indexed. (3) Skipped files that extend a project task class are parsed too, until
+ * nothing changes; files that only declare a method a task calls are parsed on demand during (4).
+ * (4) Each parsed candidate is analysed in parallel by the shared traversal ({@link Analyzer}).
+ * Most files of a large code base never reach the parser; they count as {@code skipped}. Unreadable
+ * or unparsable files end up in {@link Summary#errors()} and never stop the run. Instances are
+ * immutable and thread-safe.
  */
 public final class Linter {
-    private final List<Rule> rules;
-    private final Progress progress;
+  private final List<Rule> rules;
+  private final Progress progress;
 
-    private Linter(List<Rule> rules, Progress progress) {
-        this.rules = rules;
-        this.progress = progress;
-    }
+  private Linter(List<Rule> rules, Progress progress) {
+    this.rules = rules;
+    this.progress = progress;
+  }
 
-    public static Builder builder() {
-        return new Builder();
-    }
+  public static Builder builder() {
+    return new Builder();
+  }
 
-    /** Configures a {@link Linter}. */
-    public static final class Builder {
-        private List<Rule> rules = Rules.all();
-        private Progress progress = Progress.NONE;
+  /** Configures a {@link Linter}. */
+  public static final class Builder {
+    private List<Rule> rules = Rules.all();
+    private Progress progress = Progress.NONE;
 
-        private Builder() {
-        }
-
-        /**
-         * Restricts the run to these rule ids; an empty collection means all rules.
-         *
-         * @throws IllegalArgumentException for an unknown id, with a one-line message
-         */
-        public Builder rules(Collection<String> ids) {
-            if (ids.isEmpty()) {
-                rules = Rules.all();
-                return this;
-            }
-            List<Rule> chosen = new ArrayList<>();
-            for (String id : new java.util.LinkedHashSet<>(ids)) {
-                chosen.add(Rules.byId(id).orElseThrow(() -> new IllegalArgumentException("unknown rule '" + id
-                        + "'; known rules: " + Rules.all().stream().map(Rule::id).collect(Collectors.joining(", ")))));
-            }
-            rules = List.copyOf(chosen);
-            return this;
-        }
-
-        /** Receives progress while files are analysed (from worker threads). */
-        public Builder progress(Progress progress) {
-            this.progress = Objects.requireNonNull(progress);
-            return this;
-        }
-
-        public Linter build() {
-            return new Linter(rules, progress);
-        }
-    }
+    private Builder() {}
 
     /**
-     * Lints files and directories (recursively, Java files only).
+     * Restricts the run to these rule ids; an empty collection means all rules.
      *
-     * @throws java.nio.file.NoSuchFileException if a given path does not exist
-     * @throws IOException                       if a directory cannot be listed
+     * @throws IllegalArgumentException for an unknown id, with a one-line message
      */
-    // Reading the files from a parallel stream is blocking I/O in the common pool, deliberately: a lint run
-    // owns its process, nothing else waits for the common pool, and the reads overlap with the scanning.
-    @SuppressWarnings("forkscope:blocking-in-parallel-stream")
-    public LintResult lint(List<Path> paths) throws IOException {
-        long start = System.nanoTime();
-        List<FileError> errors = Collections.synchronizedList(new ArrayList<>());
-        List<Path> files = SourceFinder.find(paths, errors);
-        int total = files.size();
-        AtomicInteger done = new AtomicInteger();
+    public Builder rules(Collection<String> ids) {
+      if (ids.isEmpty()) {
+        rules = Rules.all();
+        return this;
+      }
+      List<Rule> chosen = new ArrayList<>();
+      for (String id : new java.util.LinkedHashSet<>(ids)) {
+        chosen.add(
+            Rules.byId(id)
+                .orElseThrow(
+                    () ->
+                        new IllegalArgumentException(
+                            "unknown rule '"
+                                + id
+                                + "'; known rules: "
+                                + Rules.all().stream()
+                                    .map(Rule::id)
+                                    .collect(Collectors.joining(", ")))));
+      }
+      rules = List.copyOf(chosen);
+      return this;
+    }
 
-        List<SourceFile> sources = files.parallelStream().map(path -> {
-            try {
-                return SourceFile.read(path);
-            } catch (IOException | UncheckedIOException e) {
-                errors.add(new FileError(path, 0, "cannot read: " + e.getMessage()));
-                progress.filesDone(done.incrementAndGet(), total);
-                return null;
-            }
-        }).filter(Objects::nonNull).collect(Collectors.toList());
+    /** Receives progress while files are analysed (from worker threads). */
+    public Builder progress(Progress progress) {
+      this.progress = Objects.requireNonNull(progress);
+      return this;
+    }
 
-        ProjectIndex index = new ProjectIndex();
-        List<SourceFile> candidates = sources.stream().filter(SourceFile::candidate).collect(Collectors.toList());
-        List<SourceFile> rest = new ArrayList<>(sources);
-        rest.removeAll(candidates);
-        rest.forEach(index::registerText);
-        parseAndIndex(candidates, index);
-        addTaskSubclasses(candidates, rest, index);
-        if (!rest.isEmpty()) {
-            progress.filesDone(done.addAndGet(rest.size()), total);
-        }
+    public Linter build() {
+      return new Linter(rules, progress);
+    }
+  }
 
-        Findings findings = new Findings();
-        Analyzer analyzer = new Analyzer(index, Checks.forRules(rules), findings);
-        candidates.parallelStream().forEach(file -> {
-            try {
+  /**
+   * Lints files and directories (recursively, Java files only).
+   *
+   * @throws java.nio.file.NoSuchFileException if a given path does not exist
+   * @throws IOException if a directory cannot be listed
+   */
+  // Reading the files from a parallel stream is blocking I/O in the common pool, deliberately: a
+  // lint run
+  // owns its process, nothing else waits for the common pool, and the reads overlap with the
+  // scanning.
+  @SuppressWarnings("forkscope:blocking-in-parallel-stream")
+  public LintResult lint(List<Path> paths) throws IOException {
+    long start = System.nanoTime();
+    List<FileError> errors = Collections.synchronizedList(new ArrayList<>());
+    List<Path> files = SourceFinder.find(paths, errors);
+    int total = files.size();
+    AtomicInteger done = new AtomicInteger();
+
+    List<SourceFile> sources =
+        files.parallelStream()
+            .map(
+                path -> {
+                  try {
+                    return SourceFile.read(path);
+                  } catch (IOException | UncheckedIOException e) {
+                    errors.add(new FileError(path, 0, "cannot read: " + e.getMessage()));
+                    progress.filesDone(done.incrementAndGet(), total);
+                    return null;
+                  }
+                })
+            .filter(Objects::nonNull)
+            .collect(Collectors.toList());
+
+    ProjectIndex index = new ProjectIndex();
+    List<SourceFile> candidates =
+        sources.stream().filter(SourceFile::candidate).collect(Collectors.toList());
+    List<SourceFile> rest = new ArrayList<>(sources);
+    rest.removeAll(candidates);
+    rest.forEach(index::registerText);
+    parseAndIndex(candidates, index);
+    addTaskSubclasses(candidates, rest, index);
+    if (!rest.isEmpty()) {
+      progress.filesDone(done.addAndGet(rest.size()), total);
+    }
+
+    Findings findings = new Findings();
+    Analyzer analyzer = new Analyzer(index, Checks.forRules(rules), findings);
+    candidates.parallelStream()
+        .forEach(
+            file -> {
+              try {
                 file.unit().ifPresent(unit -> analyzer.analyze(file, unit));
-            } catch (RuntimeException | StackOverflowError e) {
-                // a defect in a rule must not cost the user the rest of the run; the file is reported instead
+              } catch (RuntimeException | StackOverflowError e) {
+                // a defect in a rule must not cost the user the rest of the run; the file is
+                // reported instead
                 errors.add(new FileError(file.path(), 0, "analysis failed: " + e));
-            }
-            progress.filesDone(done.incrementAndGet(), total);
-        });
+              }
+              progress.filesDone(done.incrementAndGet(), total);
+            });
 
-        long lines = 0;
-        int parsed = 0;
-        int skipped = 0;
-        for (SourceFile file : sources) {
-            lines += file.lines();
-            if (!file.isParsed()) {
-                skipped++;
-            } else if (file.error() != null) {
-                errors.add(file.error());
-            } else {
-                parsed++;
-            }
+    long lines = 0;
+    int parsed = 0;
+    int skipped = 0;
+    for (SourceFile file : sources) {
+      lines += file.lines();
+      if (!file.isParsed()) {
+        skipped++;
+      } else if (file.error() != null) {
+        errors.add(file.error());
+      } else {
+        parsed++;
+      }
+    }
+    List<Finding> sorted = findings.sorted();
+    List<FileError> sortedErrors = new ArrayList<>(errors);
+    sortedErrors.sort((a, b) -> a.file().toString().compareTo(b.file().toString()));
+    long millis = (System.nanoTime() - start) / 1_000_000;
+    return new LintResult(
+        sorted, new Summary(total, lines, parsed, skipped, sortedErrors, sorted.size(), millis));
+  }
+
+  private static void parseAndIndex(List<SourceFile> files, ProjectIndex index) {
+    files.parallelStream().forEach(file -> file.unit().ifPresent(unit -> index.add(file, unit)));
+  }
+
+  /** Moves skipped files that extend a task class into the candidates, until a fixpoint. */
+  private static void addTaskSubclasses(
+      List<SourceFile> candidates, List<SourceFile> rest, ProjectIndex index) {
+    Set<String> taskNames = new HashSet<>(index.taskNames());
+    while (true) {
+      List<SourceFile> found = new ArrayList<>();
+      for (SourceFile file : rest) {
+        if (!Collections.disjoint(file.extendsNames(), taskNames)) {
+          found.add(file);
         }
-        List<Finding> sorted = findings.sorted();
-        List<FileError> sortedErrors = new ArrayList<>(errors);
-        sortedErrors.sort((a, b) -> a.file().toString().compareTo(b.file().toString()));
-        long millis = (System.nanoTime() - start) / 1_000_000;
-        return new LintResult(sorted, new Summary(total, lines, parsed, skipped, sortedErrors, sorted.size(), millis));
+      }
+      if (found.isEmpty()) {
+        return;
+      }
+      rest.removeAll(found);
+      candidates.addAll(found);
+      found.stream()
+          .filter(f -> !f.isParsed())
+          .forEach(f -> f.unit().ifPresent(u -> index.add(f, u)));
+      Set<String> now = index.taskNames();
+      if (!taskNames.addAll(now)) {
+        return;
+      }
     }
-
-    private static void parseAndIndex(List<SourceFile> files, ProjectIndex index) {
-        files.parallelStream().forEach(file -> file.unit().ifPresent(unit -> index.add(file, unit)));
-    }
-
-    /** Moves skipped files that extend a task class into the candidates, until a fixpoint. */
-    private static void addTaskSubclasses(List<SourceFile> candidates, List<SourceFile> rest, ProjectIndex index) {
-        Set<String> taskNames = new HashSet<>(index.taskNames());
-        while (true) {
-            List<SourceFile> found = new ArrayList<>();
-            for (SourceFile file : rest) {
-                if (!Collections.disjoint(file.extendsNames(), taskNames)) {
-                    found.add(file);
-                }
-            }
-            if (found.isEmpty()) {
-                return;
-            }
-            rest.removeAll(found);
-            candidates.addAll(found);
-            found.stream().filter(f -> !f.isParsed()).forEach(f -> f.unit().ifPresent(u -> index.add(f, u)));
-            Set<String> now = index.taskNames();
-            if (!taskNames.addAll(now)) {
-                return;
-            }
-        }
-    }
+  }
 }

@@ -3,7 +3,6 @@ package dev.forkscope.lint;
 import com.github.javaparser.ast.Node;
 import com.github.javaparser.ast.body.TypeDeclaration;
 import com.github.javaparser.ast.expr.ObjectCreationExpr;
-
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Collectors;
@@ -13,110 +12,135 @@ import java.util.stream.Collectors;
  * context's entry (an execution method or a lambda) to the body being walked.
  */
 final class Scope {
-    /** The kinds of code that run on fork/join worker threads. */
-    enum Kind {
-        /** The execution method of a ForkJoinTask subtype, or code it calls. */
-        TASK,
-        /** A lambda, method reference or Runnable/Callable handed to a ForkJoinPool. */
-        POOL,
-        /** A lambda in a parallel stream pipeline. */
-        STREAM,
-        /** A lambda given to a CompletableFuture *Async method without an executor (runs in the common pool). */
-        ASYNC
-    }
+  /** The kinds of code that run on fork/join worker threads. */
+  enum Kind {
+    /** The execution method of a ForkJoinTask subtype, or code it calls. */
+    TASK,
+    /** A lambda, method reference or Runnable/Callable handed to a ForkJoinPool. */
+    POOL,
+    /** A lambda in a parallel stream pipeline. */
+    STREAM,
+    /**
+     * A lambda given to a CompletableFuture *Async method without an executor (runs in the common
+     * pool).
+     */
+    ASYNC
+  }
 
-    private final Kind kind;
-    private final String taskClass;
-    private final SourceFile file;
-    private final ProjectIndex index;
-    private final Findings sink;
-    private final List<Step> calls;
-    private final Node entry;
+  private final Kind kind;
+  private final String taskClass;
+  private final SourceFile file;
+  private final ProjectIndex index;
+  private final Findings sink;
+  private final List<Step> calls;
+  private final Node entry;
 
-    Scope(Kind kind, String taskClass, SourceFile file, ProjectIndex index, Findings sink, Step entryStep, Node entry) {
-        this(kind, taskClass, file, index, sink, List.of(entryStep), entry);
-    }
+  Scope(
+      Kind kind,
+      String taskClass,
+      SourceFile file,
+      ProjectIndex index,
+      Findings sink,
+      Step entryStep,
+      Node entry) {
+    this(kind, taskClass, file, index, sink, List.of(entryStep), entry);
+  }
 
-    private Scope(Kind kind, String taskClass, SourceFile file, ProjectIndex index, Findings sink,
-                  List<Step> calls, Node entry) {
-        this.kind = kind;
-        this.taskClass = taskClass;
-        this.file = file;
-        this.index = index;
-        this.sink = sink;
-        this.calls = calls;
-        this.entry = entry;
-    }
+  private Scope(
+      Kind kind,
+      String taskClass,
+      SourceFile file,
+      ProjectIndex index,
+      Findings sink,
+      List<Step> calls,
+      Node entry) {
+    this.kind = kind;
+    this.taskClass = taskClass;
+    this.file = file;
+    this.index = index;
+    this.sink = sink;
+    this.calls = calls;
+    this.entry = entry;
+  }
 
-    /** The scope for the body of a method called from this one. */
-    Scope callee(SourceFile calleeFile, Step call) {
-        List<Step> longer = new ArrayList<>(calls);
-        longer.add(call);
-        return new Scope(kind, taskClass, calleeFile, index, sink, List.copyOf(longer), entry);
-    }
+  /** The scope for the body of a method called from this one. */
+  Scope callee(SourceFile calleeFile, Step call) {
+    List<Step> longer = new ArrayList<>(calls);
+    longer.add(call);
+    return new Scope(kind, taskClass, calleeFile, index, sink, List.copyOf(longer), entry);
+  }
 
-    Kind kind() {
-        return kind;
-    }
+  Kind kind() {
+    return kind;
+  }
 
-    /** Whether this is task or pool code (as opposed to a parallel stream or async stage). */
-    boolean isTaskLike() {
-        return kind == Kind.TASK || kind == Kind.POOL;
-    }
+  /** Whether this is task or pool code (as opposed to a parallel stream or async stage). */
+  boolean isTaskLike() {
+    return kind == Kind.TASK || kind == Kind.POOL;
+  }
 
-    SourceFile file() {
-        return file;
-    }
+  SourceFile file() {
+    return file;
+  }
 
-    ProjectIndex index() {
-        return index;
-    }
+  ProjectIndex index() {
+    return index;
+  }
 
-    /** The node the context starts at: an execution method declaration or a lambda. */
-    Node entry() {
-        return entry;
-    }
+  /** The node the context starts at: an execution method declaration or a lambda. */
+  Node entry() {
+    return entry;
+  }
 
-    /** Whether the node being visited is reached directly, without following a call. */
-    boolean direct() {
-        return calls.size() == 1;
-    }
+  /** Whether the node being visited is reached directly, without following a call. */
+  boolean direct() {
+    return calls.size() == 1;
+  }
 
-    /** Whether the task class is a CountedCompleter (completion by pending counts rather than joins). */
-    boolean inCountedCompleter() {
-        if (kind != Kind.TASK) {
-            return false;
-        }
-        Node owner = entry.getParentNode().orElse(null);
-        if (owner instanceof ObjectCreationExpr anonymous) {
-            return index.isCountedCompleter(anonymous.getType().getNameAsString());
-        }
-        ProjectIndex.TypeInfo info = owner instanceof TypeDeclaration<?> type ? index.info(type) : null;
-        return info != null && info.supers().stream().anyMatch(index::isCountedCompleter);
+  /**
+   * Whether the task class is a CountedCompleter (completion by pending counts rather than joins).
+   */
+  boolean inCountedCompleter() {
+    if (kind != Kind.TASK) {
+      return false;
     }
+    Node owner = entry.getParentNode().orElse(null);
+    if (owner instanceof ObjectCreationExpr anonymous) {
+      return index.isCountedCompleter(anonymous.getType().getNameAsString());
+    }
+    ProjectIndex.TypeInfo info = owner instanceof TypeDeclaration<?> type ? index.info(type) : null;
+    return info != null && info.supers().stream().anyMatch(index::isCountedCompleter);
+  }
 
-    /** A short phrase naming the context, e.g. "SumTask.compute()" or "a parallel stream lambda". */
-    String where() {
-        return calls.get(0).description();
-    }
+  /** A short phrase naming the context, e.g. "SumTask.compute()" or "a parallel stream lambda". */
+  String where() {
+    return calls.get(0).description();
+  }
 
-    /** Reports a finding at a node, adding the call path when the node was reached indirectly. */
-    void report(Check check, Node node, String message, FixSafety fix) {
-        List<Step> path = List.of();
-        String text = message;
-        if (!direct()) {
-            List<Step> full = new ArrayList<>(calls);
-            full.add(new Step(file.path(), Syntax.line(node), node.getBegin().map(p -> p.column).orElse(1),
-                    abbreviate(node.toString())));
-            path = List.copyOf(full);
-            text = message + " (reached from " + calls.stream().map(Step::description)
-                    .collect(Collectors.joining(" -> ")) + ")";
-        }
-        sink.add(check.rule(), file, node, text, taskClass, path, fix, entry);
+  /** Reports a finding at a node, adding the call path when the node was reached indirectly. */
+  void report(Check check, Node node, String message, FixSafety fix) {
+    List<Step> path = List.of();
+    String text = message;
+    if (!direct()) {
+      List<Step> full = new ArrayList<>(calls);
+      full.add(
+          new Step(
+              file.path(),
+              Syntax.line(node),
+              node.getBegin().map(p -> p.column).orElse(1),
+              abbreviate(node.toString())));
+      path = List.copyOf(full);
+      text =
+          message
+              + " (reached from "
+              + calls.stream().map(Step::description).collect(Collectors.joining(" -> "))
+              + ")";
     }
+    sink.add(check.rule(), file, node, text, taskClass, path, fix, entry);
+  }
 
-    private static String abbreviate(String code) {
-        String oneLine = code.replaceAll("\\s+", " ");
-        return oneLine.length() <= 60 ? oneLine : oneLine.substring(0, 57) + "...";
-    }
+  private static String abbreviate(String code) {
+    String oneLine = code.replaceAll("\\s+", " ");
+    return oneLine.length() <= 60 ? oneLine : oneLine.substring(0, 57) + "...";
+  }
 }

@@ -5,27 +5,36 @@ import java.util.Set;
 
 /** Bottleneck 6: sleeping or waiting inside a task (Pinto et al. 2017, CTask). */
 final class SleepyWorker extends BlockingCheck {
-    static final Rule RULE = new Rule("sleepy-worker", 6, Severity.ERROR, FixSafety.SUGGESTION,
-            "Sleepy worker",
-            "Sleeping or waiting in a task puts the worker thread, not the task, to sleep: it cannot run the other "
-                    + "tasks in its deque and no other worker replaces it (Pinto et al. 2017, bottleneck 6).",
-            "Remove the wait (join the computation you wait for), or wrap unavoidable blocking in "
-                    + "ForkJoinPool.managedBlock so the pool can add a compensating worker.",
-            "high");
-    private static final Set<Blocking.Category> OWNED = EnumSet.of(Blocking.Category.SLEEP, Blocking.Category.WAIT,
-            Blocking.Category.QUEUE, Blocking.Category.SYNC_AID);
+  static final Rule RULE =
+      new Rule(
+          "sleepy-worker",
+          6,
+          Severity.ERROR,
+          FixSafety.SUGGESTION,
+          "Sleepy worker",
+          "Sleeping or waiting in a task puts the worker thread, not the task, to sleep: it cannot run the other "
+              + "tasks in its deque and no other worker replaces it (Pinto et al. 2017, bottleneck 6).",
+          "Remove the wait (join the computation you wait for), or wrap unavoidable blocking in "
+              + "ForkJoinPool.managedBlock so the pool can add a compensating worker.",
+          "high");
+  private static final Set<Blocking.Category> OWNED =
+      EnumSet.of(
+          Blocking.Category.SLEEP,
+          Blocking.Category.WAIT,
+          Blocking.Category.QUEUE,
+          Blocking.Category.SYNC_AID);
 
-    SleepyWorker() {
-        super(RULE);
-    }
+  SleepyWorker() {
+    super(RULE);
+  }
 
-    @Override
-    boolean applies(Scope scope, Blocking.Category category) {
-        return scope.isTaskLike() && OWNED.contains(category);
-    }
+  @Override
+  boolean applies(Scope scope, Blocking.Category category) {
+    return scope.isTaskLike() && OWNED.contains(category);
+  }
 
-    @Override
-    String consequence() {
-        return "the worker thread blocks and cannot run other tasks meanwhile";
-    }
+  @Override
+  String consequence() {
+    return "the worker thread blocks and cannot run other tasks meanwhile";
+  }
 }

@@ -9,7 +9,6 @@ import com.github.javaparser.ast.CompilationUnit;
 import com.github.javaparser.ast.Node;
 import com.github.javaparser.ast.validator.postprocessors.Java25PostProcessor;
 import com.github.javaparser.ast.validator.postprocessors.PostProcessors;
-
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -21,241 +20,277 @@ import java.util.Set;
 /**
  * One Java file: its text, a cheap textual pre-scan, and its syntax tree once parsed.
  *
- * <p>Implementation note: the pre-scan decides from raw text whether a file can hold task code, so that
- * most files of a large code base are never parsed. A file is a candidate when it mentions one of
- * {@link #TRIGGERS}; a file that only extends a project task class is found later by
- * {@link #extendsNames()}. Parsing is lazy and happens at most once ({@link #unit()} is synchronized),
+ * <p>Implementation note: the pre-scan decides from raw text whether a file can hold task code, so
+ * that most files of a large code base are never parsed. A file is a candidate when it mentions one
+ * of {@link #TRIGGERS}; a file that only extends a project task class is found later by {@link
+ * #extendsNames()}. Parsing is lazy and happens at most once ({@link #unit()} is synchronized),
  * because rules may ask for a skipped file's tree when they follow a call into it. To keep the heap
- * small, a file that is not a candidate forgets its text after the pre-scan and reads it again if it is
- * ever parsed.
+ * small, a file that is not a candidate forgets its text after the pre-scan and reads it again if
+ * it is ever parsed.
  */
 final class SourceFile {
-    /** Tokens without which a file can neither declare a task nor hand work to a pool. */
-    private static final String[] TRIGGERS = {
-        "ForkJoin", "RecursiveTask", "RecursiveAction", "CountedCompleter", "fork(", "invokeAll",
-        "parallelStream", "parallel()", "Async(",
-    };
-    /**
-     * Files with task text above this size are reported instead of parsed: generated code of this size
-     * takes the parser minutes, and nobody hand-writes fork/join code in a 2 MB file.
-     */
-    static final int MAX_PARSED_CHARS = 2_000_000;
-    private static final ThreadLocal<JavaParser> PARSER = ThreadLocal.withInitial(SourceFile::newParser);
+  /** Tokens without which a file can neither declare a task nor hand work to a pool. */
+  private static final String[] TRIGGERS = {
+    "ForkJoin",
+    "RecursiveTask",
+    "RecursiveAction",
+    "CountedCompleter",
+    "fork(",
+    "invokeAll",
+    "parallelStream",
+    "parallel()",
+    "Async(",
+  };
 
-    private final Path path;
-    private String text;
-    private final int lines;
-    private final boolean candidate;
-    private final Set<String> extendsNames;
-    private final Set<String> declaredNames;
-    private int[] lineStarts;
-    private boolean parsed;
-    private CompilationUnit unit;
-    private FileError error;
+  /**
+   * Files with task text above this size are reported instead of parsed: generated code of this
+   * size takes the parser minutes, and nobody hand-writes fork/join code in a 2 MB file.
+   */
+  static final int MAX_PARSED_CHARS = 2_000_000;
 
-    private SourceFile(Path path, String text) {
-        this.path = path;
-        this.text = text;
-        this.lines = countLines(text);
-        this.candidate = mentionsTrigger(text);
-        this.extendsNames = candidate ? Set.of() : namesAfter(text, "extends");
-        Set<String> declared = new HashSet<>();
-        if (!candidate) {
-            for (String keyword : new String[] {"class", "interface", "enum", "record"}) {
-                declared.addAll(namesAfter(text, keyword));
-            }
-        }
-        this.declaredNames = declared;
-        this.text = candidate ? text : null;
+  private static final ThreadLocal<JavaParser> PARSER =
+      ThreadLocal.withInitial(SourceFile::newParser);
+
+  private final Path path;
+  private String text;
+  private final int lines;
+  private final boolean candidate;
+  private final Set<String> extendsNames;
+  private final Set<String> declaredNames;
+  private int[] lineStarts;
+  private boolean parsed;
+  private CompilationUnit unit;
+  private FileError error;
+
+  private SourceFile(Path path, String text) {
+    this.path = path;
+    this.text = text;
+    this.lines = countLines(text);
+    this.candidate = mentionsTrigger(text);
+    this.extendsNames = candidate ? Set.of() : namesAfter(text, "extends");
+    Set<String> declared = new HashSet<>();
+    if (!candidate) {
+      for (String keyword : new String[] {"class", "interface", "enum", "record"}) {
+        declared.addAll(namesAfter(text, keyword));
+      }
     }
+    this.declaredNames = declared;
+    this.text = candidate ? text : null;
+  }
 
-    /** Reads a file, replacing bytes that are not valid UTF-8 instead of failing. */
-    static SourceFile read(Path path) throws IOException {
-        return new SourceFile(path, decode(path));
-    }
+  /** Reads a file, replacing bytes that are not valid UTF-8 instead of failing. */
+  static SourceFile read(Path path) throws IOException {
+    return new SourceFile(path, decode(path));
+  }
 
-    private static String decode(Path path) throws IOException {
-        return new String(Files.readAllBytes(path), StandardCharsets.UTF_8);
-    }
+  private static String decode(Path path) throws IOException {
+    return new String(Files.readAllBytes(path), StandardCharsets.UTF_8);
+  }
 
-    Path path() {
-        return path;
-    }
+  Path path() {
+    return path;
+  }
 
-    int lines() {
-        return lines;
-    }
+  int lines() {
+    return lines;
+  }
 
-    /** Whether the text mentions fork/join, a parallel stream or an async stage at all. */
-    boolean candidate() {
-        return candidate;
-    }
+  /** Whether the text mentions fork/join, a parallel stream or an async stage at all. */
+  boolean candidate() {
+    return candidate;
+  }
 
-    /**
-     * Simple names that follow {@code extends} anywhere in the text (generic bounds included); only
-     * collected for files that are not candidates.
-     */
-    Set<String> extendsNames() {
-        return extendsNames;
-    }
+  /**
+   * Simple names that follow {@code extends} anywhere in the text (generic bounds included); only
+   * collected for files that are not candidates.
+   */
+  Set<String> extendsNames() {
+    return extendsNames;
+  }
 
-    /** Simple names of the types the text appears to declare; only collected for files that are not candidates. */
-    Set<String> declaredNames() {
-        return declaredNames;
-    }
+  /**
+   * Simple names of the types the text appears to declare; only collected for files that are not
+   * candidates.
+   */
+  Set<String> declaredNames() {
+    return declaredNames;
+  }
 
-    synchronized boolean isParsed() {
-        return parsed;
-    }
+  synchronized boolean isParsed() {
+    return parsed;
+  }
 
-    /** The syntax tree, parsing on first use; empty if the file does not parse (see {@link #error()}). */
-    synchronized Optional<CompilationUnit> unit() {
-        if (!parsed) {
-            parsed = true;
-            parse();
-        }
-        return Optional.ofNullable(unit);
+  /**
+   * The syntax tree, parsing on first use; empty if the file does not parse (see {@link #error()}).
+   */
+  synchronized Optional<CompilationUnit> unit() {
+    if (!parsed) {
+      parsed = true;
+      parse();
     }
+    return Optional.ofNullable(unit);
+  }
 
-    /** Why the file could not be parsed, or {@code null}. */
-    synchronized FileError error() {
-        return error;
-    }
+  /** Why the file could not be parsed, or {@code null}. */
+  synchronized FileError error() {
+    return error;
+  }
 
-    /** The text of a 1-based line without its line terminator, or "" if out of range or not parsed. */
-    synchronized String line(int line) {
-        if (text == null) {
-            return "";
-        }
-        if (lineStarts == null) {
-            lineStarts = computeLineStarts(text, lines);
-        }
-        if (line < 1 || line > lineStarts.length) {
-            return "";
-        }
-        int start = lineStarts[line - 1];
-        int end = line < lineStarts.length ? lineStarts[line] : text.length();
-        while (end > start && (text.charAt(end - 1) == '\n' || text.charAt(end - 1) == '\r')) {
-            end--;
-        }
-        return text.substring(start, end);
+  /**
+   * The text of a 1-based line without its line terminator, or "" if out of range or not parsed.
+   */
+  synchronized String line(int line) {
+    if (text == null) {
+      return "";
     }
+    if (lineStarts == null) {
+      lineStarts = computeLineStarts(text, lines);
+    }
+    if (line < 1 || line > lineStarts.length) {
+      return "";
+    }
+    int start = lineStarts[line - 1];
+    int end = line < lineStarts.length ? lineStarts[line] : text.length();
+    while (end > start && (text.charAt(end - 1) == '\n' || text.charAt(end - 1) == '\r')) {
+      end--;
+    }
+    return text.substring(start, end);
+  }
 
-    /**
-     * A parser for Java 25 syntax that skips the language-level validators: they only reject code javac
-     * would reject anyway (misplaced modifiers and the like) and cost about as much as parsing itself.
-     * Syntax errors are still reported; the Java 25 post-processing (for example {@code var}) still runs.
-     */
-    private static JavaParser newParser() {
-        ParserConfiguration config = new ParserConfiguration()
-                .setLanguageLevel(ParserConfiguration.LanguageLevel.JAVA_25)
-                .setAttributeComments(false);
-        PostProcessors java25 = new Java25PostProcessor();
-        config.getProcessors().clear();
-        config.getProcessors().add(() -> new Processor() {
-            @Override
-            public void postProcess(ParseResult<? extends Node> result, ParserConfiguration configuration) {
-                java25.postProcess(result, configuration);
-            }
-        });
-        return new JavaParser(config);
-    }
+  /**
+   * A parser for Java 25 syntax that skips the language-level validators: they only reject code
+   * javac would reject anyway (misplaced modifiers and the like) and cost about as much as parsing
+   * itself. Syntax errors are still reported; the Java 25 post-processing (for example {@code var})
+   * still runs.
+   */
+  private static JavaParser newParser() {
+    ParserConfiguration config =
+        new ParserConfiguration()
+            .setLanguageLevel(ParserConfiguration.LanguageLevel.JAVA_25)
+            .setAttributeComments(false);
+    PostProcessors java25 = new Java25PostProcessor();
+    config.getProcessors().clear();
+    config
+        .getProcessors()
+        .add(
+            () ->
+                new Processor() {
+                  @Override
+                  public void postProcess(
+                      ParseResult<? extends Node> result, ParserConfiguration configuration) {
+                    java25.postProcess(result, configuration);
+                  }
+                });
+    return new JavaParser(config);
+  }
 
-    private void parse() {
-        if (text == null) {
-            try {
-                text = decode(path);
-            } catch (IOException e) {
-                error = new FileError(path, 0, "cannot read: " + e.getMessage());
-                return;
-            }
-        }
-        if (text.length() > MAX_PARSED_CHARS) {
-            error = new FileError(path, 0, String.format("too large to analyse (%.1f MB > %d MB)",
-                    text.length() / 1_000_000.0, MAX_PARSED_CHARS / 1_000_000));
-            return;
-        }
-        try {
-            ParseResult<CompilationUnit> result = PARSER.get().parse(text);
-            if (result.isSuccessful() && result.getResult().isPresent()) {
-                unit = result.getResult().get();
-            } else {
-                Problem first = result.getProblems().isEmpty() ? null : result.getProblems().get(0);
-                int line = first == null ? 0 : first.getLocation()
-                        .flatMap(l -> l.getBegin().getRange()).map(r -> r.begin.line).orElse(0);
-                String message = first == null ? "does not parse" : firstLine(first.getMessage());
-                error = new FileError(path, line, "parse error: " + message);
-            }
-        } catch (StackOverflowError e) {
-            error = new FileError(path, 0, "parse error: nesting too deep to parse");
-        } catch (RuntimeException e) {
-            error = new FileError(path, 0, "parse error: " + firstLine(String.valueOf(e.getMessage())));
-        }
+  private void parse() {
+    if (text == null) {
+      try {
+        text = decode(path);
+      } catch (IOException e) {
+        error = new FileError(path, 0, "cannot read: " + e.getMessage());
+        return;
+      }
     }
+    if (text.length() > MAX_PARSED_CHARS) {
+      error =
+          new FileError(
+              path,
+              0,
+              String.format(
+                  "too large to analyse (%.1f MB > %d MB)",
+                  text.length() / 1_000_000.0, MAX_PARSED_CHARS / 1_000_000));
+      return;
+    }
+    try {
+      ParseResult<CompilationUnit> result = PARSER.get().parse(text);
+      if (result.isSuccessful() && result.getResult().isPresent()) {
+        unit = result.getResult().get();
+      } else {
+        Problem first = result.getProblems().isEmpty() ? null : result.getProblems().get(0);
+        int line =
+            first == null
+                ? 0
+                : first
+                    .getLocation()
+                    .flatMap(l -> l.getBegin().getRange())
+                    .map(r -> r.begin.line)
+                    .orElse(0);
+        String message = first == null ? "does not parse" : firstLine(first.getMessage());
+        error = new FileError(path, line, "parse error: " + message);
+      }
+    } catch (StackOverflowError e) {
+      error = new FileError(path, 0, "parse error: nesting too deep to parse");
+    } catch (RuntimeException e) {
+      error = new FileError(path, 0, "parse error: " + firstLine(String.valueOf(e.getMessage())));
+    }
+  }
 
-    private static String firstLine(String message) {
-        int newline = message.indexOf('\n');
-        return (newline < 0 ? message : message.substring(0, newline)).strip();
-    }
+  private static String firstLine(String message) {
+    int newline = message.indexOf('\n');
+    return (newline < 0 ? message : message.substring(0, newline)).strip();
+  }
 
-    private static boolean mentionsTrigger(String text) {
-        for (String trigger : TRIGGERS) {
-            if (text.contains(trigger)) {
-                return true;
-            }
-        }
-        return false;
+  private static boolean mentionsTrigger(String text) {
+    for (String trigger : TRIGGERS) {
+      if (text.contains(trigger)) {
+        return true;
+      }
     }
+    return false;
+  }
 
-    private static Set<String> namesAfter(String text, String keyword) {
-        Set<String> names = new HashSet<>();
-        int from = 0;
-        while ((from = text.indexOf(keyword, from)) >= 0) {
-            int i = from + keyword.length();
-            boolean wordStart = from == 0 || !Character.isJavaIdentifierPart(text.charAt(from - 1));
-            from = i;
-            if (!wordStart || i >= text.length() || !Character.isWhitespace(text.charAt(i))) {
-                continue;
-            }
-            while (i < text.length() && Character.isWhitespace(text.charAt(i))) {
-                i++;
-            }
-            int start = i;
-            while (i < text.length() && (Character.isJavaIdentifierPart(text.charAt(i)) || text.charAt(i) == '.')) {
-                i++;
-            }
-            String name = text.substring(start, i);
-            int dot = name.lastIndexOf('.');
-            name = name.substring(dot + 1);
-            if (!name.isEmpty()) {
-                names.add(name);
-            }
-        }
-        return names;
+  private static Set<String> namesAfter(String text, String keyword) {
+    Set<String> names = new HashSet<>();
+    int from = 0;
+    while ((from = text.indexOf(keyword, from)) >= 0) {
+      int i = from + keyword.length();
+      boolean wordStart = from == 0 || !Character.isJavaIdentifierPart(text.charAt(from - 1));
+      from = i;
+      if (!wordStart || i >= text.length() || !Character.isWhitespace(text.charAt(i))) {
+        continue;
+      }
+      while (i < text.length() && Character.isWhitespace(text.charAt(i))) {
+        i++;
+      }
+      int start = i;
+      while (i < text.length()
+          && (Character.isJavaIdentifierPart(text.charAt(i)) || text.charAt(i) == '.')) {
+        i++;
+      }
+      String name = text.substring(start, i);
+      int dot = name.lastIndexOf('.');
+      name = name.substring(dot + 1);
+      if (!name.isEmpty()) {
+        names.add(name);
+      }
     }
+    return names;
+  }
 
-    private static int countLines(String text) {
-        if (text.isEmpty()) {
-            return 0;
-        }
-        int count = 0;
-        for (int i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) {
-            count++;
-        }
-        return text.charAt(text.length() - 1) == '\n' ? count : count + 1;
+  private static int countLines(String text) {
+    if (text.isEmpty()) {
+      return 0;
     }
+    int count = 0;
+    for (int i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) {
+      count++;
+    }
+    return text.charAt(text.length() - 1) == '\n' ? count : count + 1;
+  }
 
-    private static int[] computeLineStarts(String text, int lines) {
-        int[] starts = new int[Math.max(lines, 1)];
-        int n = 1;
-        for (int i = text.indexOf('\n'); i >= 0 && n < starts.length; i = text.indexOf('\n', i + 1)) {
-            starts[n++] = i + 1;
-        }
-        return starts;
+  private static int[] computeLineStarts(String text, int lines) {
+    int[] starts = new int[Math.max(lines, 1)];
+    int n = 1;
+    for (int i = text.indexOf('\n'); i >= 0 && n < starts.length; i = text.indexOf('\n', i + 1)) {
+      starts[n++] = i + 1;
     }
+    return starts;
+  }
 
-    @Override
-    public String toString() {
-        return path.toString();
-    }
+  @Override
+  public String toString() {
+    return path.toString();
+  }
 }

@@ -20,52 +20,58 @@ import java.util.Set;
  * following symbolic links but never around a cycle, each real file once.
  */
 final class SourceFinder {
-    private SourceFinder() {
-    }
+  private SourceFinder() {}
 
-    /**
-     * @throws NoSuchFileException if a given path does not exist
-     */
-    static List<Path> find(List<Path> paths, List<FileError> errors) throws IOException {
-        List<Path> files = new ArrayList<>();
-        Set<Path> seen = new HashSet<>();
-        for (Path path : paths) {
-            if (!Files.exists(path)) {
-                throw new NoSuchFileException(path.toString());
-            }
-            if (!Files.isDirectory(path)) {
-                if (seen.add(realPath(path))) {
-                    files.add(path);
-                }
-                continue;
-            }
-            Files.walkFileTree(path, EnumSet.of(FileVisitOption.FOLLOW_LINKS), Integer.MAX_VALUE, new SimpleFileVisitor<>() {
-                @Override
-                public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) {
-                    if (attrs.isRegularFile() && file.getFileName().toString().endsWith(".java") && seen.add(realPath(file))) {
-                        files.add(file);
-                    }
-                    return FileVisitResult.CONTINUE;
-                }
-
-                @Override
-                public FileVisitResult visitFileFailed(Path file, IOException e) {
-                    if (!(e instanceof FileSystemLoopException) && file.getFileName() != null
-                            && file.getFileName().toString().endsWith(".java")) {
-                        errors.add(new FileError(file, 0, "cannot read: " + e.getClass().getSimpleName()));
-                    }
-                    return FileVisitResult.CONTINUE;
-                }
-            });
+  /**
+   * @throws NoSuchFileException if a given path does not exist
+   */
+  static List<Path> find(List<Path> paths, List<FileError> errors) throws IOException {
+    List<Path> files = new ArrayList<>();
+    Set<Path> seen = new HashSet<>();
+    for (Path path : paths) {
+      if (!Files.exists(path)) {
+        throw new NoSuchFileException(path.toString());
+      }
+      if (!Files.isDirectory(path)) {
+        if (seen.add(realPath(path))) {
+          files.add(path);
         }
-        return files;
-    }
+        continue;
+      }
+      Files.walkFileTree(
+          path,
+          EnumSet.of(FileVisitOption.FOLLOW_LINKS),
+          Integer.MAX_VALUE,
+          new SimpleFileVisitor<>() {
+            @Override
+            public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) {
+              if (attrs.isRegularFile()
+                  && file.getFileName().toString().endsWith(".java")
+                  && seen.add(realPath(file))) {
+                files.add(file);
+              }
+              return FileVisitResult.CONTINUE;
+            }
 
-    private static Path realPath(Path path) {
-        try {
-            return path.toRealPath();
-        } catch (IOException e) {
-            return path.toAbsolutePath().normalize();
-        }
+            @Override
+            public FileVisitResult visitFileFailed(Path file, IOException e) {
+              if (!(e instanceof FileSystemLoopException)
+                  && file.getFileName() != null
+                  && file.getFileName().toString().endsWith(".java")) {
+                errors.add(new FileError(file, 0, "cannot read: " + e.getClass().getSimpleName()));
+              }
+              return FileVisitResult.CONTINUE;
+            }
+          });
     }
+    return files;
+  }
+
+  private static Path realPath(Path path) {
+    try {
+      return path.toRealPath();
+    } catch (IOException e) {
+      return path.toAbsolutePath().normalize();
+    }
+  }
 }

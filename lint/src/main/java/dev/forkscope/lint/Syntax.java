@@ -33,295 +33,337 @@ import com.github.javaparser.ast.stmt.WhileStmt;
 import com.github.javaparser.ast.type.ArrayType;
 import com.github.javaparser.ast.type.ClassOrInterfaceType;
 import com.github.javaparser.ast.type.Type;
-
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 
 /**
  * Name-based approximations of the few type facts the rules need: the declared type of a variable,
- * the type of a receiver expression, the enclosing method or loop. Types are simple names as written
- * (generics and qualifiers dropped); {@code null} means unknown.
+ * the type of a receiver expression, the enclosing method or loop. Types are simple names as
+ * written (generics and qualifiers dropped); {@code null} means unknown.
  */
 final class Syntax {
-    private Syntax() {
-    }
+  private Syntax() {}
 
-    /**
-     * A variable as declared.
-     *
-     * @param type  simple type name, or null when not written and not inferable
-     * @param field whether it is a field (possibly shared between tasks) rather than a local or parameter
-     * @param init  its initializer, or null
-     * @param decl  the declaring node
-     */
-    record Var(String type, boolean field, Expression init, Node decl) {
-    }
+  /**
+   * A variable as declared.
+   *
+   * @param type simple type name, or null when not written and not inferable
+   * @param field whether it is a field (possibly shared between tasks) rather than a local or
+   *     parameter
+   * @param init its initializer, or null
+   * @param decl the declaring node
+   */
+  record Var(String type, boolean field, Expression init, Node decl) {}
 
-    static boolean isCall(Node node, String name, int arity) {
-        return node instanceof MethodCallExpr call && call.getNameAsString().equals(name)
-                && call.getArguments().size() == arity;
-    }
+  static boolean isCall(Node node, String name, int arity) {
+    return node instanceof MethodCallExpr call
+        && call.getNameAsString().equals(name)
+        && call.getArguments().size() == arity;
+  }
 
-    /** The scope's simple name if it is a plain identifier, e.g. "Thread" in {@code Thread.sleep(1)}. */
-    static String scopeName(MethodCallExpr call) {
-        return call.getScope().filter(Expression::isNameExpr).map(s -> s.asNameExpr().getNameAsString()).orElse(null);
-    }
+  /**
+   * The scope's simple name if it is a plain identifier, e.g. "Thread" in {@code Thread.sleep(1)}.
+   */
+  static String scopeName(MethodCallExpr call) {
+    return call.getScope()
+        .filter(Expression::isNameExpr)
+        .map(s -> s.asNameExpr().getNameAsString())
+        .orElse(null);
+  }
 
-    /**
-     * The variable name of a receiver written {@code x} or {@code this.x}, else null. The scope of a
-     * method reference ({@code out::add}) parses as a type; a simple one is treated as a name too.
-     */
-    static String variableName(Expression e) {
-        e = unwrap(e);
-        if (e instanceof NameExpr n) {
-            return n.getNameAsString();
-        }
-        if (e instanceof FieldAccessExpr f && f.getScope() instanceof ThisExpr) {
-            return f.getNameAsString();
-        }
-        if (e instanceof TypeExpr t && t.getType() instanceof ClassOrInterfaceType c && c.getScope().isEmpty()) {
-            return c.getNameAsString();
-        }
-        return null;
+  /**
+   * The variable name of a receiver written {@code x} or {@code this.x}, else null. The scope of a
+   * method reference ({@code out::add}) parses as a type; a simple one is treated as a name too.
+   */
+  static String variableName(Expression e) {
+    e = unwrap(e);
+    if (e instanceof NameExpr n) {
+      return n.getNameAsString();
     }
-
-    static Expression unwrap(Expression e) {
-        while (e instanceof EnclosedExpr enclosed) {
-            e = enclosed.getInner();
-        }
-        return e;
+    if (e instanceof FieldAccessExpr f && f.getScope() instanceof ThisExpr) {
+      return f.getNameAsString();
     }
-
-    /** The declaration of the variable an expression names ({@code x} or {@code this.x}), if found. */
-    static Optional<Var> variable(Expression e, ProjectIndex index) {
-        String name = variableName(e);
-        if (name == null) {
-            return Optional.empty();
-        }
-        boolean fieldOnly = unwrap(e) instanceof FieldAccessExpr;
-        return lookup(name, e, index, fieldOnly);
+    if (e instanceof TypeExpr t
+        && t.getType() instanceof ClassOrInterfaceType c
+        && c.getScope().isEmpty()) {
+      return c.getNameAsString();
     }
+    return null;
+  }
 
-    /** Simple type name of an expression when it can be told from syntax, else null. */
-    static String typeOf(Expression e, ProjectIndex index) {
-        e = unwrap(e);
-        if (e instanceof ObjectCreationExpr created) {
-            return created.getType().getNameAsString();
-        }
-        if (e instanceof MethodCallExpr call) {
-            String name = call.getNameAsString();
-            if ((name.equals("commonPool") || name.equals("getPool")) && call.getArguments().isEmpty()) {
-                return "ForkJoinPool";
-            }
-            if (name.equals("currentThread") && "Thread".equals(scopeName(call))) {
-                return "Thread";
-            }
-            return null;
-        }
-        if (e instanceof FieldAccessExpr f && !(f.getScope() instanceof ThisExpr) && index != null) {
-            return fieldOf(typeOf(f.getScope(), index), f.getNameAsString(), f, index);
-        }
-        return variable(e, index).map(Var::type).orElse(null);
+  static Expression unwrap(Expression e) {
+    while (e instanceof EnclosedExpr enclosed) {
+      e = enclosed.getInner();
     }
+    return e;
+  }
 
-    /** The declared type of a field of a project type ({@code receiver.dispatcher}), or null. */
-    private static String fieldOf(String owner, String field, Node at, ProjectIndex index) {
-        if (owner == null) {
-            return null;
+  /**
+   * The declaration of the variable an expression names ({@code x} or {@code this.x}), if found.
+   */
+  static Optional<Var> variable(Expression e, ProjectIndex index) {
+    String name = variableName(e);
+    if (name == null) {
+      return Optional.empty();
+    }
+    boolean fieldOnly = unwrap(e) instanceof FieldAccessExpr;
+    return lookup(name, e, index, fieldOnly);
+  }
+
+  /** Simple type name of an expression when it can be told from syntax, else null. */
+  static String typeOf(Expression e, ProjectIndex index) {
+    e = unwrap(e);
+    if (e instanceof ObjectCreationExpr created) {
+      return created.getType().getNameAsString();
+    }
+    if (e instanceof MethodCallExpr call) {
+      String name = call.getNameAsString();
+      if ((name.equals("commonPool") || name.equals("getPool")) && call.getArguments().isEmpty()) {
+        return "ForkJoinPool";
+      }
+      if (name.equals("currentThread") && "Thread".equals(scopeName(call))) {
+        return "Thread";
+      }
+      return null;
+    }
+    if (e instanceof FieldAccessExpr f && !(f.getScope() instanceof ThisExpr) && index != null) {
+      return fieldOf(typeOf(f.getScope(), index), f.getNameAsString(), f, index);
+    }
+    return variable(e, index).map(Var::type).orElse(null);
+  }
+
+  /** The declared type of a field of a project type ({@code receiver.dispatcher}), or null. */
+  private static String fieldOf(String owner, String field, Node at, ProjectIndex index) {
+    if (owner == null) {
+      return null;
+    }
+    for (ProjectIndex.TypeInfo type : index.indexed(owner, at.findCompilationUnit().orElse(null))) {
+      Var v = field(field, type.decl(), index, ProjectIndex.identitySet());
+      if (v != null) {
+        return v.type();
+      }
+    }
+    return null;
+  }
+
+  /**
+   * Finds the declaration of a name visible from a node: locals, parameters, then fields outwards.
+   */
+  static Optional<Var> lookup(String name, Node from, ProjectIndex index, boolean fieldOnly) {
+    for (Node n = from; n != null; n = n.getParentNode().orElse(null)) {
+      Var found = fieldOnly ? null : local(name, n);
+      if (found == null && n instanceof TypeDeclaration<?> type) {
+        found = field(name, type, index, ProjectIndex.identitySet());
+      }
+      if (found == null
+          && n instanceof ObjectCreationExpr created
+          && created.getAnonymousClassBody().isPresent()) {
+        found = fieldIn(name, created.getAnonymousClassBody().get());
+      }
+      if (found != null) {
+        return Optional.of(found);
+      }
+    }
+    return Optional.empty();
+  }
+
+  private static Var local(String name, Node n) {
+    if (n instanceof BlockStmt block) {
+      return inStatements(name, block.getStatements());
+    }
+    if (n instanceof SwitchEntry entry) {
+      return inStatements(name, entry.getStatements());
+    }
+    if (n instanceof ForStmt loop) {
+      for (Expression init : loop.getInitialization()) {
+        Var v =
+            init instanceof VariableDeclarationExpr decl
+                ? declarator(name, decl.getVariables(), false)
+                : null;
+        if (v != null) {
+          return v;
         }
-        for (ProjectIndex.TypeInfo type : index.indexed(owner, at.findCompilationUnit().orElse(null))) {
-            Var v = field(field, type.decl(), index, ProjectIndex.identitySet());
+      }
+    }
+    if (n instanceof ForEachStmt loop) {
+      return declarator(name, loop.getVariable().getVariables(), false);
+    }
+    if (n instanceof TryStmt t) {
+      for (Expression r : t.getResources()) {
+        Var v =
+            r instanceof VariableDeclarationExpr decl
+                ? declarator(name, decl.getVariables(), false)
+                : null;
+        if (v != null) {
+          return v;
+        }
+      }
+    }
+    if (n instanceof CatchClause c && c.getParameter().getNameAsString().equals(name)) {
+      return parameter(c.getParameter());
+    }
+    if (n instanceof LambdaExpr lambda) {
+      for (Parameter p : lambda.getParameters()) {
+        if (p.getNameAsString().equals(name)) {
+          return parameter(p);
+        }
+      }
+    }
+    if (n instanceof CallableDeclaration<?> callable) {
+      for (Parameter p : callable.getParameters()) {
+        if (p.getNameAsString().equals(name)) {
+          return parameter(p);
+        }
+      }
+    }
+    return null;
+  }
+
+  private static Var inStatements(String name, List<Statement> statements) {
+    for (Statement s : statements) {
+      if (s instanceof ExpressionStmt es
+          && es.getExpression() instanceof VariableDeclarationExpr decl) {
+        Var v = declarator(name, decl.getVariables(), false);
+        if (v != null) {
+          return v;
+        }
+      }
+    }
+    return null;
+  }
+
+  private static Var parameter(Parameter p) {
+    return new Var(p.getType().isUnknownType() ? null : typeName(p.getType()), false, null, p);
+  }
+
+  private static Var declarator(String name, NodeList<VariableDeclarator> vars, boolean field) {
+    for (VariableDeclarator v : vars) {
+      if (v.getNameAsString().equals(name)) {
+        Expression init = v.getInitializer().orElse(null);
+        String type =
+            v.getType().isVarType()
+                ? (init == null ? null : typeOf(init, null))
+                : typeName(v.getType());
+        return new Var(type, field, init, v);
+      }
+    }
+    return null;
+  }
+
+  private static Var field(
+      String name, TypeDeclaration<?> type, ProjectIndex index, Set<TypeDeclaration<?>> seen) {
+    if (!seen.add(type)) {
+      return null;
+    }
+    Var v = fieldIn(name, type.getMembers());
+    if (v == null && type instanceof RecordDeclaration record) {
+      for (Parameter p : record.getParameters()) {
+        if (p.getNameAsString().equals(name)) {
+          return new Var(typeName(p.getType()), true, null, p);
+        }
+      }
+    }
+    if (v == null && index != null) {
+      ProjectIndex.TypeInfo info = index.info(type);
+      if (info != null) {
+        for (String parent : info.supers()) {
+          for (ProjectIndex.TypeInfo p :
+              index.indexed(parent, type.findCompilationUnit().orElse(null))) {
+            v = field(name, p.decl(), index, seen);
             if (v != null) {
-                return v.type();
+              return v;
             }
+          }
         }
+      }
+    }
+    return v;
+  }
+
+  private static Var fieldIn(String name, List<BodyDeclaration<?>> members) {
+    for (BodyDeclaration<?> member : members) {
+      if (member instanceof FieldDeclaration f) {
+        Var v = declarator(name, f.getVariables(), true);
+        if (v != null) {
+          return v;
+        }
+      }
+    }
+    return null;
+  }
+
+  /** Simple name of a type as written; arrays get a "[]" suffix. */
+  static String typeName(Type type) {
+    if (type instanceof ClassOrInterfaceType c) {
+      return c.getNameAsString();
+    }
+    if (type instanceof ArrayType a) {
+      return typeName(a.getComponentType()) + "[]";
+    }
+    return type.asString();
+  }
+
+  /**
+   * The nearest enclosing method, constructor, lambda or initializer: the unit that runs as one
+   * call.
+   */
+  static Node enclosingCallable(Node node) {
+    for (Node n = node.getParentNode().orElse(null);
+        n != null;
+        n = n.getParentNode().orElse(null)) {
+      if (n instanceof CallableDeclaration<?>
+          || n instanceof LambdaExpr
+          || n instanceof InitializerDeclaration
+          || n instanceof TypeDeclaration<?>) {
+        return n;
+      }
+    }
+    return null;
+  }
+
+  /** The nearest enclosing loop statement within the same callable, or null. */
+  static Statement enclosingLoop(Node node) {
+    for (Node n = node.getParentNode().orElse(null);
+        n != null;
+        n = n.getParentNode().orElse(null)) {
+      if (n instanceof ForStmt
+          || n instanceof ForEachStmt
+          || n instanceof WhileStmt
+          || n instanceof DoStmt) {
+        return (Statement) n;
+      }
+      if (n instanceof CallableDeclaration<?>
+          || n instanceof LambdaExpr
+          || n instanceof InitializerDeclaration
+          || n instanceof TypeDeclaration<?>
+          || n instanceof ObjectCreationExpr) {
         return null;
+      }
     }
+    return null;
+  }
 
-    /** Finds the declaration of a name visible from a node: locals, parameters, then fields outwards. */
-    static Optional<Var> lookup(String name, Node from, ProjectIndex index, boolean fieldOnly) {
-        for (Node n = from; n != null; n = n.getParentNode().orElse(null)) {
-            Var found = fieldOnly ? null : local(name, n);
-            if (found == null && n instanceof TypeDeclaration<?> type) {
-                found = field(name, type, index, ProjectIndex.identitySet());
-            }
-            if (found == null && n instanceof ObjectCreationExpr created && created.getAnonymousClassBody().isPresent()) {
-                found = fieldIn(name, created.getAnonymousClassBody().get());
-            }
-            if (found != null) {
-                return Optional.of(found);
-            }
-        }
-        return Optional.empty();
+  static boolean isInside(Node node, Node ancestor) {
+    for (Node n = node; n != null; n = n.getParentNode().orElse(null)) {
+      if (n == ancestor) {
+        return true;
+      }
     }
+    return false;
+  }
 
-    private static Var local(String name, Node n) {
-        if (n instanceof BlockStmt block) {
-            return inStatements(name, block.getStatements());
-        }
-        if (n instanceof SwitchEntry entry) {
-            return inStatements(name, entry.getStatements());
-        }
-        if (n instanceof ForStmt loop) {
-            for (Expression init : loop.getInitialization()) {
-                Var v = init instanceof VariableDeclarationExpr decl ? declarator(name, decl.getVariables(), false) : null;
-                if (v != null) {
-                    return v;
-                }
-            }
-        }
-        if (n instanceof ForEachStmt loop) {
-            return declarator(name, loop.getVariable().getVariables(), false);
-        }
-        if (n instanceof TryStmt t) {
-            for (Expression r : t.getResources()) {
-                Var v = r instanceof VariableDeclarationExpr decl ? declarator(name, decl.getVariables(), false) : null;
-                if (v != null) {
-                    return v;
-                }
-            }
-        }
-        if (n instanceof CatchClause c && c.getParameter().getNameAsString().equals(name)) {
-            return parameter(c.getParameter());
-        }
-        if (n instanceof LambdaExpr lambda) {
-            for (Parameter p : lambda.getParameters()) {
-                if (p.getNameAsString().equals(name)) {
-                    return parameter(p);
-                }
-            }
-        }
-        if (n instanceof CallableDeclaration<?> callable) {
-            for (Parameter p : callable.getParameters()) {
-                if (p.getNameAsString().equals(name)) {
-                    return parameter(p);
-                }
-            }
-        }
-        return null;
-    }
+  /** Whether the callable around a node calls a method of this name anywhere. */
+  static boolean callableMentionsCall(Node node, Set<String> names) {
+    Node callable = enclosingCallable(node);
+    return callable != null
+        && callable
+            .findFirst(MethodCallExpr.class, c -> names.contains(c.getNameAsString()))
+            .isPresent();
+  }
 
-    private static Var inStatements(String name, List<Statement> statements) {
-        for (Statement s : statements) {
-            if (s instanceof ExpressionStmt es && es.getExpression() instanceof VariableDeclarationExpr decl) {
-                Var v = declarator(name, decl.getVariables(), false);
-                if (v != null) {
-                    return v;
-                }
-            }
-        }
-        return null;
-    }
-
-    private static Var parameter(Parameter p) {
-        return new Var(p.getType().isUnknownType() ? null : typeName(p.getType()), false, null, p);
-    }
-
-    private static Var declarator(String name, NodeList<VariableDeclarator> vars, boolean field) {
-        for (VariableDeclarator v : vars) {
-            if (v.getNameAsString().equals(name)) {
-                Expression init = v.getInitializer().orElse(null);
-                String type = v.getType().isVarType() ? (init == null ? null : typeOf(init, null)) : typeName(v.getType());
-                return new Var(type, field, init, v);
-            }
-        }
-        return null;
-    }
-
-    private static Var field(String name, TypeDeclaration<?> type, ProjectIndex index, Set<TypeDeclaration<?>> seen) {
-        if (!seen.add(type)) {
-            return null;
-        }
-        Var v = fieldIn(name, type.getMembers());
-        if (v == null && type instanceof RecordDeclaration record) {
-            for (Parameter p : record.getParameters()) {
-                if (p.getNameAsString().equals(name)) {
-                    return new Var(typeName(p.getType()), true, null, p);
-                }
-            }
-        }
-        if (v == null && index != null) {
-            ProjectIndex.TypeInfo info = index.info(type);
-            if (info != null) {
-                for (String parent : info.supers()) {
-                    for (ProjectIndex.TypeInfo p : index.indexed(parent, type.findCompilationUnit().orElse(null))) {
-                        v = field(name, p.decl(), index, seen);
-                        if (v != null) {
-                            return v;
-                        }
-                    }
-                }
-            }
-        }
-        return v;
-    }
-
-    private static Var fieldIn(String name, List<BodyDeclaration<?>> members) {
-        for (BodyDeclaration<?> member : members) {
-            if (member instanceof FieldDeclaration f) {
-                Var v = declarator(name, f.getVariables(), true);
-                if (v != null) {
-                    return v;
-                }
-            }
-        }
-        return null;
-    }
-
-    /** Simple name of a type as written; arrays get a "[]" suffix. */
-    static String typeName(Type type) {
-        if (type instanceof ClassOrInterfaceType c) {
-            return c.getNameAsString();
-        }
-        if (type instanceof ArrayType a) {
-            return typeName(a.getComponentType()) + "[]";
-        }
-        return type.asString();
-    }
-
-    /** The nearest enclosing method, constructor, lambda or initializer: the unit that runs as one call. */
-    static Node enclosingCallable(Node node) {
-        for (Node n = node.getParentNode().orElse(null); n != null; n = n.getParentNode().orElse(null)) {
-            if (n instanceof CallableDeclaration<?> || n instanceof LambdaExpr || n instanceof InitializerDeclaration
-                    || n instanceof TypeDeclaration<?>) {
-                return n;
-            }
-        }
-        return null;
-    }
-
-    /** The nearest enclosing loop statement within the same callable, or null. */
-    static Statement enclosingLoop(Node node) {
-        for (Node n = node.getParentNode().orElse(null); n != null; n = n.getParentNode().orElse(null)) {
-            if (n instanceof ForStmt || n instanceof ForEachStmt || n instanceof WhileStmt || n instanceof DoStmt) {
-                return (Statement) n;
-            }
-            if (n instanceof CallableDeclaration<?> || n instanceof LambdaExpr || n instanceof InitializerDeclaration
-                    || n instanceof TypeDeclaration<?> || n instanceof ObjectCreationExpr) {
-                return null;
-            }
-        }
-        return null;
-    }
-
-    static boolean isInside(Node node, Node ancestor) {
-        for (Node n = node; n != null; n = n.getParentNode().orElse(null)) {
-            if (n == ancestor) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    /** Whether the callable around a node calls a method of this name anywhere. */
-    static boolean callableMentionsCall(Node node, Set<String> names) {
-        Node callable = enclosingCallable(node);
-        return callable != null && callable.findFirst(MethodCallExpr.class, c -> names.contains(c.getNameAsString())).isPresent();
-    }
-
-    /** Begin line of a node, 0 if unknown. */
-    static int line(Node node) {
-        return node.getBegin().map(p -> p.line).orElse(0);
-    }
+  /** Begin line of a node, 0 if unknown. */
+  static int line(Node node) {
+    return node.getBegin().map(p -> p.line).orElse(0);
+  }
 }

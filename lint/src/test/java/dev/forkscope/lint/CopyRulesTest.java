@@ -1,22 +1,24 @@
 package dev.forkscope.lint;
 
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;
 import java.util.List;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** copy-on-fork (bottleneck 2) and copy-on-join (bottleneck 3). */
 class CopyRulesTest {
-    @TempDir
-    Path dir;
+  @TempDir Path dir;
 
-    /** Pinto et al. 2017, Fig. 2. */
-    @Test
-    void copyOfRangeHandedToSubtasksIsFlagged() {
-        List<Finding> f = Lint.of("copy-on-fork", dir, """
+  /** Pinto et al. 2017, Fig. 2. */
+  @Test
+  void copyOfRangeHandedToSubtasksIsFlagged() {
+    List<Finding> f =
+        Lint.of(
+            "copy-on-fork",
+            dir,
+            """
                 import java.util.concurrent.RecursiveAction;
                 import static java.util.Arrays.*;
                 class Task extends RecursiveAction {
@@ -34,15 +36,19 @@ class CopyRulesTest {
                     void local(int[] a) { }
                 }
                 """);
-        assertThat(f).extracting(Finding::line).containsExactly(10, 11);
-        assertThat(f.get(0).column()).isEqualTo(24);
-        assertThat(f.get(0).fix()).isEqualTo(FixSafety.SUGGESTION);
-        assertThat(f.get(0).rule().bottleneck()).isEqualTo(2);
-    }
+    assertThat(f).extracting(Finding::line).containsExactly(10, 11);
+    assertThat(f.get(0).column()).isEqualTo(24);
+    assertThat(f.get(0).fix()).isEqualTo(FixSafety.SUGGESTION);
+    assertThat(f.get(0).rule().bottleneck()).isEqualTo(2);
+  }
 
-    @Test
-    void inlineCopiesOfListsAndArraysAreFlagged() {
-        List<Finding> f = Lint.of("copy-on-fork", dir, """
+  @Test
+  void inlineCopiesOfListsAndArraysAreFlagged() {
+    List<Finding> f =
+        Lint.of(
+            "copy-on-fork",
+            dir,
+            """
                 import java.util.*;
                 import java.util.concurrent.*;
                 class ListTask extends RecursiveTask<Integer> {
@@ -59,7 +65,8 @@ class CopyRulesTest {
                         return new ListTask(items.subList(mid, items.size())).compute() + l.join() + a.invoke();
                     }
                 }
-                """, """
+                """,
+            """
                 import java.util.concurrent.*;
                 class ArrTask extends RecursiveTask<Integer> {
                     final int[] a;
@@ -67,12 +74,16 @@ class CopyRulesTest {
                     protected Integer compute() { return a.length; }
                 }
                 """);
-        assertThat(f).extracting(Finding::line).containsExactly(9, 11);
-    }
+    assertThat(f).extracting(Finding::line).containsExactly(9, 11);
+  }
 
-    @Test
-    void copyMadeOnlyInTheSequentialLeafIsClean() {
-        assertThat(Lint.of("copy-on-fork", dir, """
+  @Test
+  void copyMadeOnlyInTheSequentialLeafIsClean() {
+    assertThat(
+            Lint.of(
+                "copy-on-fork",
+                dir,
+                """
                 import java.util.Arrays;
                 import java.util.concurrent.RecursiveAction;
                 class SortTask extends RecursiveAction {
@@ -89,12 +100,17 @@ class CopyRulesTest {
                         invokeAll(new SortTask(array, lo, mid), new SortTask(array, mid, hi));
                     }
                 }
-                """)).isEmpty();
-    }
+                """))
+        .isEmpty();
+  }
 
-    @Test
-    void copyInTheDriverIsClean() {
-        assertThat(Lint.of("copy-on-fork", dir, """
+  @Test
+  void copyInTheDriverIsClean() {
+    assertThat(
+            Lint.of(
+                "copy-on-fork",
+                dir,
+                """
                 import java.util.Arrays;
                 import java.util.concurrent.*;
                 class Driver {
@@ -106,13 +122,18 @@ class CopyRulesTest {
                     Leaf(int[] a) { }
                     protected void compute() { }
                 }
-                """)).isEmpty();
-    }
+                """))
+        .isEmpty();
+  }
 
-    /** Pinto et al. 2017, Fig. 6 (cq4j). */
-    @Test
-    void addAllOfJoinedResultsIsFlagged() {
-        List<Finding> f = Lint.of("copy-on-join", dir, """
+  /** Pinto et al. 2017, Fig. 6 (cq4j). */
+  @Test
+  void addAllOfJoinedResultsIsFlagged() {
+    List<Finding> f =
+        Lint.of(
+            "copy-on-join",
+            dir,
+            """
                 import java.util.*;
                 import java.util.concurrent.*;
                 class Filter<T> extends RecursiveTask<List<T>> {
@@ -133,13 +154,17 @@ class CopyRulesTest {
                     }
                 }
                 """);
-        assertThat(f).extracting(Finding::line).containsExactly(14, 16);
-        assertThat(f.get(0).fix()).isEqualTo(FixSafety.NONE);
-    }
+    assertThat(f).extracting(Finding::line).containsExactly(14, 16);
+    assertThat(f.get(0).fix()).isEqualTo(FixSafety.NONE);
+  }
 
-    @Test
-    void arrayConcatenationAfterJoinIsFlagged() {
-        List<Finding> f = Lint.of("copy-on-join", dir, """
+  @Test
+  void arrayConcatenationAfterJoinIsFlagged() {
+    List<Finding> f =
+        Lint.of(
+            "copy-on-join",
+            dir,
+            """
                 import java.util.concurrent.*;
                 class Concat extends RecursiveTask<int[]> {
                     final int n;
@@ -157,12 +182,16 @@ class CopyRulesTest {
                     }
                 }
                 """);
-        assertThat(f).extracting(Finding::line).containsExactly(12, 13);
-    }
+    assertThat(f).extracting(Finding::line).containsExactly(12, 13);
+  }
 
-    @Test
-    void combiningNumbersOrCopyingLeafResultsIsClean() {
-        assertThat(Lint.of("copy-on-join", dir, """
+  @Test
+  void combiningNumbersOrCopyingLeafResultsIsClean() {
+    assertThat(
+            Lint.of(
+                "copy-on-join",
+                dir,
+                """
                 import java.util.*;
                 import java.util.concurrent.*;
                 class Count extends RecursiveTask<Long> {
@@ -181,6 +210,7 @@ class CopyRulesTest {
                     }
                     List<Integer> leaf() { return List.of(n); }
                 }
-                """)).isEmpty();
-    }
+                """))
+        .isEmpty();
+  }
 }

@@ -1,20 +1,21 @@
 package dev.forkscope.lint;
 
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;
 import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
-/** fork-every-subtask, joins-not-innermost-first, fork-immediately-joined, no-sequential-cutoff, forked-never-joined. */
+/**
+ * fork-every-subtask, joins-not-innermost-first, fork-immediately-joined, no-sequential-cutoff,
+ * forked-never-joined.
+ */
 class ForkJoinShapeRulesTest {
-    @TempDir
-    Path dir;
+  @TempDir Path dir;
 
-    private static String task(String body) {
-        return """
+  private static String task(String body) {
+    return """
                 import java.util.concurrent.*;
                 class T extends RecursiveTask<Integer> {
                     static final int THRESHOLD = 1000;
@@ -26,26 +27,39 @@ class ForkJoinShapeRulesTest {
                 %s
                     }
                 }
-                """.formatted(body.indent(8).stripTrailing());
-    }
+                """
+        .formatted(body.indent(8).stripTrailing());
+  }
 
-    @Test
-    void forkingBothHalvesAndOnlyJoiningIsFlagged() {
-        List<Finding> f = Lint.of("fork-every-subtask", dir, task("""
+  @Test
+  void forkingBothHalvesAndOnlyJoiningIsFlagged() {
+    List<Finding> f =
+        Lint.of(
+            "fork-every-subtask",
+            dir,
+            task(
+                """
                 a.fork();
                 b.fork();
                 return b.join() + a.join();"""));
-        assertThat(f).singleElement().satisfies(x -> {
-            assertThat(x.line()).isEqualTo(10);
-            assertThat(x.fix()).isEqualTo(FixSafety.SAFE);
-            assertThat(x.message()).contains("b.invoke()");
-        });
-    }
+    assertThat(f)
+        .singleElement()
+        .satisfies(
+            x -> {
+              assertThat(x.line()).isEqualTo(10);
+              assertThat(x.fix()).isEqualTo(FixSafety.SAFE);
+              assertThat(x.message()).contains("b.invoke()");
+            });
+  }
 
-    /** The RecursiveTask javadoc's Fibonacci. */
-    @Test
-    void javadocFibonacciIsCleanForForkEverySubtask() {
-        assertThat(Lint.of("fork-every-subtask", dir, """
+  /** The RecursiveTask javadoc's Fibonacci. */
+  @Test
+  void javadocFibonacciIsCleanForForkEverySubtask() {
+    assertThat(
+            Lint.of(
+                "fork-every-subtask",
+                dir,
+                """
                 import java.util.concurrent.*;
                 class Fibonacci extends RecursiveTask<Integer> {
                     final int n;
@@ -59,71 +73,114 @@ class ForkJoinShapeRulesTest {
                         return f2.compute() + f1.join();
                     }
                 }
-                """)).isEmpty();
-    }
+                """))
+        .isEmpty();
+  }
 
-    @Test
-    void forkingBothWithLocalWorkInBetweenIsClean() {
-        assertThat(Lint.of("fork-every-subtask", dir, task("""
+  @Test
+  void forkingBothWithLocalWorkInBetweenIsClean() {
+    assertThat(
+            Lint.of(
+                "fork-every-subtask",
+                dir,
+                task(
+                    """
                 a.fork();
                 b.fork();
                 int mine = b.invoke();
-                return a.join() + mine;"""))).isEmpty();
-    }
+                return a.join() + mine;""")))
+        .isEmpty();
+  }
 
-    @Test
-    void joinsInForkOrderAreFlagged() {
-        List<Finding> f = Lint.of("joins-not-innermost-first", dir, task("""
+  @Test
+  void joinsInForkOrderAreFlagged() {
+    List<Finding> f =
+        Lint.of(
+            "joins-not-innermost-first",
+            dir,
+            task(
+                """
                 a.fork();
                 b.fork();
                 int x = a.join();
                 int y = b.join();
                 return x + y;"""));
-        assertThat(f).singleElement().satisfies(x -> {
-            assertThat(x.line()).isEqualTo(11);
-            assertThat(x.fix()).isEqualTo(FixSafety.SAFE);
-        });
-    }
+    assertThat(f)
+        .singleElement()
+        .satisfies(
+            x -> {
+              assertThat(x.line()).isEqualTo(11);
+              assertThat(x.fix()).isEqualTo(FixSafety.SAFE);
+            });
+  }
 
-    @Test
-    void joinsInOneExpressionAreASuggestion() {
-        List<Finding> f = Lint.of("joins-not-innermost-first", dir, task("""
+  @Test
+  void joinsInOneExpressionAreASuggestion() {
+    List<Finding> f =
+        Lint.of(
+            "joins-not-innermost-first",
+            dir,
+            task(
+                """
                 a.fork();
                 b.fork();
                 return a.join() + b.join();"""));
-        assertThat(f).singleElement().satisfies(x -> assertThat(x.fix()).isEqualTo(FixSafety.SUGGESTION));
-    }
+    assertThat(f)
+        .singleElement()
+        .satisfies(x -> assertThat(x.fix()).isEqualTo(FixSafety.SUGGESTION));
+  }
 
-    @Test
-    void innermostFirstJoinsAreClean() {
-        assertThat(Lint.of("joins-not-innermost-first", dir, task("""
+  @Test
+  void innermostFirstJoinsAreClean() {
+    assertThat(
+            Lint.of(
+                "joins-not-innermost-first",
+                dir,
+                task(
+                    """
                 a.fork();
                 b.fork();
                 int y = b.join();
-                return a.join() + y;"""))).isEmpty();
-    }
+                return a.join() + y;""")))
+        .isEmpty();
+  }
 
-    @Test
-    void forkThenImmediateJoinIsFlagged() {
-        List<Finding> f = Lint.of("fork-immediately-joined", dir, task("""
+  @Test
+  void forkThenImmediateJoinIsFlagged() {
+    List<Finding> f =
+        Lint.of(
+            "fork-immediately-joined",
+            dir,
+            task(
+                """
                 a.fork();
                 int x = a.join();
                 return x + b.fork().join();"""));
-        assertThat(f).extracting(Finding::line).containsExactly(9, 11);
-        assertThat(f).allSatisfy(x -> assertThat(x.fix()).isEqualTo(FixSafety.SAFE));
-    }
+    assertThat(f).extracting(Finding::line).containsExactly(9, 11);
+    assertThat(f).allSatisfy(x -> assertThat(x.fix()).isEqualTo(FixSafety.SAFE));
+  }
 
-    @Test
-    void forkWithWorkBeforeTheJoinIsClean() {
-        assertThat(Lint.of("fork-immediately-joined", dir, task("""
+  @Test
+  void forkWithWorkBeforeTheJoinIsClean() {
+    assertThat(
+            Lint.of(
+                "fork-immediately-joined",
+                dir,
+                task(
+                    """
                 a.fork();
                 int y = b.compute();
-                return a.join() + y;"""))).isEmpty();
-    }
+                return a.join() + y;""")))
+        .isEmpty();
+  }
 
-    @Test
-    void recursionWithoutAnyBaseCaseIsFlagged() {
-        List<Finding> f = Lint.of("no-sequential-cutoff", dir, """
+  @Test
+  void recursionWithoutAnyBaseCaseIsFlagged() {
+    List<Finding> f =
+        Lint.of(
+            "no-sequential-cutoff",
+            dir,
+            """
                 import java.util.concurrent.*;
                 class Endless extends RecursiveAction {
                     final int n;
@@ -133,12 +190,16 @@ class ForkJoinShapeRulesTest {
                     }
                 }
                 """);
-        assertThat(f).singleElement().satisfies(x -> assertThat(x.message()).contains("always splits"));
-    }
+    assertThat(f).singleElement().satisfies(x -> assertThat(x.message()).contains("always splits"));
+  }
 
-    @Test
-    void cutoffOfOneElementIsFlagged() {
-        List<Finding> f = Lint.of("no-sequential-cutoff", dir, """
+  @Test
+  void cutoffOfOneElementIsFlagged() {
+    List<Finding> f =
+        Lint.of(
+            "no-sequential-cutoff",
+            dir,
+            """
                 import java.util.concurrent.*;
                 class Tiny extends RecursiveAction {
                     final int[] a; final int lo, hi;
@@ -150,17 +211,26 @@ class ForkJoinShapeRulesTest {
                     }
                 }
                 """);
-        assertThat(f).singleElement().satisfies(x -> {
-            assertThat(x.line()).isEqualTo(6);
-            assertThat(x.message()).contains("hi - lo <= 1");
-        });
-    }
+    assertThat(f)
+        .singleElement()
+        .satisfies(
+            x -> {
+              assertThat(x.line()).isEqualTo(6);
+              assertThat(x.message()).contains("hi - lo <= 1");
+            });
+  }
 
-    @Test
-    void namedThresholdSplitOnceAndDepthCutoffAreClean() {
-        assertThat(Lint.of("no-sequential-cutoff", dir, task("""
+  @Test
+  void namedThresholdSplitOnceAndDepthCutoffAreClean() {
+    assertThat(
+            Lint.of(
+                "no-sequential-cutoff",
+                dir,
+                task(
+                    """
                 a.fork();
-                return b.compute() + a.join();"""), """
+                return b.compute() + a.join();"""),
+                """
                 import java.util.concurrent.*;
                 class Once extends RecursiveAction {
                     protected void compute() { invokeAll(new Part(0), new Part(1)); }
@@ -170,7 +240,8 @@ class ForkJoinShapeRulesTest {
                     Part(int i) { this.i = i; }
                     protected void compute() { for (int k = 0; k < 1_000_000; k++) { } }
                 }
-                """, """
+                """,
+                """
                 import java.util.concurrent.*;
                 class Deep extends RecursiveAction {
                     final int depth;
@@ -180,12 +251,17 @@ class ForkJoinShapeRulesTest {
                         invokeAll(new Deep(depth - 1), new Deep(depth - 1));
                     }
                 }
-                """)).isEmpty();
-    }
+                """))
+        .isEmpty();
+  }
 
-    @Test
-    void anonymousTasksAndSizeTestsThatDoNotGuardTheSplitAreClean() {
-        assertThat(Lint.of("no-sequential-cutoff", dir, """
+  @Test
+  void anonymousTasksAndSizeTestsThatDoNotGuardTheSplitAreClean() {
+    assertThat(
+            Lint.of(
+                "no-sequential-cutoff",
+                dir,
+                """
                 import java.util.*;
                 import java.util.concurrent.*;
                 class Tree extends RecursiveTask<Long> {
@@ -208,29 +284,42 @@ class ForkJoinShapeRulesTest {
                         });
                     }
                 }
-                """)).isEmpty();
-    }
+                """))
+        .isEmpty();
+  }
 
-    @Test
-    void forkedLocalNeverJoinedIsFlagged() {
-        List<Finding> f = Lint.of("forked-never-joined", dir, task("""
+  @Test
+  void forkedLocalNeverJoinedIsFlagged() {
+    List<Finding> f =
+        Lint.of(
+            "forked-never-joined",
+            dir,
+            task(
+                """
                 a.fork();
                 return b.compute();"""));
-        assertThat(f).singleElement().satisfies(x -> assertThat(x.line()).isEqualTo(9));
-    }
+    assertThat(f).singleElement().satisfies(x -> assertThat(x.line()).isEqualTo(9));
+  }
 
-    @Test
-    void fireAndForgetCountedCompleterAndQuiescenceAreClean() {
-        assertThat(Lint.of("forked-never-joined", dir, task("""
+  @Test
+  void fireAndForgetCountedCompleterAndQuiescenceAreClean() {
+    assertThat(
+            Lint.of(
+                "forked-never-joined",
+                dir,
+                task(
+                    """
                 a.fork();
                 new T(1).fork();
                 helpQuiesce();
-                return b.compute();"""), """
+                return b.compute();"""),
+                """
                 import java.util.concurrent.*;
                 class Actor {
                     void send(ForkJoinTask<?> message) { message.fork(); }
                 }
-                """, """
+                """,
+                """
                 import java.util.concurrent.*;
                 class AnonymousCc {
                     static class Leaf extends RecursiveAction {
@@ -246,7 +335,8 @@ class ForkJoinShapeRulesTest {
                         }.invoke();
                     }
                 }
-                """, """
+                """,
+                """
                 import java.util.concurrent.*;
                 class Cc extends CountedCompleter<Void> {
                     Cc(CountedCompleter<?> p) { super(p); }
@@ -257,6 +347,7 @@ class ForkJoinShapeRulesTest {
                         tryComplete();
                     }
                 }
-                """)).isEmpty();
-    }
+                """))
+        .isEmpty();
+  }
 }

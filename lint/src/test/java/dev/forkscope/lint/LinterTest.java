@@ -1,7 +1,7 @@
 package dev.forkscope.lint;
 
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -9,16 +9,15 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** The public API: rule catalogue, builder, summary, ordering, and what counts as inside a task. */
 class LinterTest {
-    @TempDir
-    Path dir;
+  @TempDir Path dir;
 
-    private static final String SLEEPY = """
+  private static final String SLEEPY =
+      """
             import java.util.concurrent.*;
             class Nap extends RecursiveAction {
                 protected void compute() {
@@ -27,123 +26,157 @@ class LinterTest {
             }
             """;
 
-    @Test
-    void catalogueHasTheSixBottlenecksFirstWithUniqueIds() {
-        List<Rule> rules = Rules.all();
-        assertThat(rules).extracting(Rule::id).doesNotHaveDuplicates()
-                .startsWith("centralized-pooling", "pool-per-call", "copy-on-fork", "copy-on-join", "scattered-data",
-                        "intra-task-sync", "sleepy-worker")
-                .allMatch(id -> id.matches("[a-z]+(-[a-z]+)*"));
-        assertThat(rules.stream().filter(r -> r.bottleneck() != null)).extracting(Rule::bottleneck)
-                .containsExactly(1, 1, 2, 3, 4, 5, 6);
-        assertThat(rules).allSatisfy(r -> {
-            assertThat(r.why()).endsWith(".");
-            assertThat(r.instead()).isNotBlank();
-            assertThat(r.precision()).isIn("very-high", "high", "medium");
-        });
-        assertThat(Rules.byId("copy-on-fork")).get().extracting(Rule::bottleneck).isEqualTo(2);
-        assertThat(Rules.byId("nope")).isEmpty();
-    }
+  @Test
+  void catalogueHasTheSixBottlenecksFirstWithUniqueIds() {
+    List<Rule> rules = Rules.all();
+    assertThat(rules)
+        .extracting(Rule::id)
+        .doesNotHaveDuplicates()
+        .startsWith(
+            "centralized-pooling",
+            "pool-per-call",
+            "copy-on-fork",
+            "copy-on-join",
+            "scattered-data",
+            "intra-task-sync",
+            "sleepy-worker")
+        .allMatch(id -> id.matches("[a-z]+(-[a-z]+)*"));
+    assertThat(rules.stream().filter(r -> r.bottleneck() != null))
+        .extracting(Rule::bottleneck)
+        .containsExactly(1, 1, 2, 3, 4, 5, 6);
+    assertThat(rules)
+        .allSatisfy(
+            r -> {
+              assertThat(r.why()).endsWith(".");
+              assertThat(r.instead()).isNotBlank();
+              assertThat(r.precision()).isIn("very-high", "high", "medium");
+            });
+    assertThat(Rules.byId("copy-on-fork")).get().extracting(Rule::bottleneck).isEqualTo(2);
+    assertThat(Rules.byId("nope")).isEmpty();
+  }
 
-    @Test
-    void unknownRuleIsRejectedWithAOneLineMessage() {
-        assertThatThrownBy(() -> Linter.builder().rules(List.of("sleepy-worker", "no-such-rule")))
-                .isInstanceOf(IllegalArgumentException.class)
-                .hasMessageStartingWith("unknown rule 'no-such-rule'")
-                .hasMessageNotContaining("\n");
-    }
+  @Test
+  void unknownRuleIsRejectedWithAOneLineMessage() {
+    assertThatThrownBy(() -> Linter.builder().rules(List.of("sleepy-worker", "no-such-rule")))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageStartingWith("unknown rule 'no-such-rule'")
+        .hasMessageNotContaining("\n");
+  }
 
-    @Test
-    void chosenRulesOnlyReportThemselves() throws IOException {
-        Files.writeString(dir.resolve("Nap.java"), SLEEPY);
-        LintResult all = Linter.builder().build().lint(List.of(dir));
-        LintResult one = Linter.builder().rules(List.of("intra-task-sync")).build().lint(List.of(dir));
-        assertThat(Lint.ids(all)).containsExactly("sleepy-worker@4", "intra-task-sync@4");
-        assertThat(Lint.ids(one)).containsExactly("intra-task-sync@4");
-    }
+  @Test
+  void chosenRulesOnlyReportThemselves() throws IOException {
+    Files.writeString(dir.resolve("Nap.java"), SLEEPY);
+    LintResult all = Linter.builder().build().lint(List.of(dir));
+    LintResult one = Linter.builder().rules(List.of("intra-task-sync")).build().lint(List.of(dir));
+    assertThat(Lint.ids(all)).containsExactly("sleepy-worker@4", "intra-task-sync@4");
+    assertThat(Lint.ids(one)).containsExactly("intra-task-sync@4");
+  }
 
-    @Test
-    void findingsAreSortedByFileLineAndColumnAndSummaryCounts() throws IOException {
-        Files.writeString(dir.resolve("B.java"), SLEEPY.replace("class Nap", "class B"));
-        Files.writeString(dir.resolve("A.java"), SLEEPY.replace("class Nap", "class A"));
-        Files.writeString(dir.resolve("Plain.java"), "class Plain { int x; }\n");
-        AtomicInteger lastDone = new AtomicInteger();
-        LintResult r = Linter.builder().progress((done, total) -> lastDone.accumulateAndGet(done, Math::max)).build()
-                .lint(List.of(dir));
-        assertThat(r.findings()).extracting(f -> f.file().getFileName().toString() + ":" + f.column())
-                .containsExactly("A.java:15", "A.java:32", "B.java:15", "B.java:32");
-        Summary s = r.summary();
-        assertThat(s.files()).isEqualTo(3);
-        assertThat(s.lines()).isEqualTo(6 + 6 + 1);
-        assertThat(s.parsed()).isEqualTo(2);
-        assertThat(s.skipped()).isEqualTo(1);
-        assertThat(s.findings()).isEqualTo(4);
-        assertThat(s.errors()).isEmpty();
-        assertThat(lastDone).hasValue(3);
-    }
+  @Test
+  void findingsAreSortedByFileLineAndColumnAndSummaryCounts() throws IOException {
+    Files.writeString(dir.resolve("B.java"), SLEEPY.replace("class Nap", "class B"));
+    Files.writeString(dir.resolve("A.java"), SLEEPY.replace("class Nap", "class A"));
+    Files.writeString(dir.resolve("Plain.java"), "class Plain { int x; }\n");
+    AtomicInteger lastDone = new AtomicInteger();
+    LintResult r =
+        Linter.builder()
+            .progress((done, total) -> lastDone.accumulateAndGet(done, Math::max))
+            .build()
+            .lint(List.of(dir));
+    assertThat(r.findings())
+        .extracting(f -> f.file().getFileName().toString() + ":" + f.column())
+        .containsExactly("A.java:15", "A.java:32", "B.java:15", "B.java:32");
+    Summary s = r.summary();
+    assertThat(s.files()).isEqualTo(3);
+    assertThat(s.lines()).isEqualTo(6 + 6 + 1);
+    assertThat(s.parsed()).isEqualTo(2);
+    assertThat(s.skipped()).isEqualTo(1);
+    assertThat(s.findings()).isEqualTo(4);
+    assertThat(s.errors()).isEmpty();
+    assertThat(lastDone).hasValue(3);
+  }
 
-    @Test
-    void missingPathIsNoSuchFile() {
-        assertThatThrownBy(() -> Linter.builder().build().lint(List.of(dir.resolve("missing"))))
-                .isInstanceOf(NoSuchFileException.class);
-    }
+  @Test
+  void missingPathIsNoSuchFile() {
+    assertThatThrownBy(() -> Linter.builder().build().lint(List.of(dir.resolve("missing"))))
+        .isInstanceOf(NoSuchFileException.class);
+  }
 
-    @Test
-    void singleFilesCanBeGivenDirectly() throws IOException {
-        Path file = Files.writeString(dir.resolve("Nap.java"), SLEEPY);
-        LintResult r = Linter.builder().build().lint(List.of(file, file));
-        assertThat(r.summary().files()).isEqualTo(1);
-        assertThat(r.findings()).extracting(Finding::file).containsOnly(file);
-    }
+  @Test
+  void singleFilesCanBeGivenDirectly() throws IOException {
+    Path file = Files.writeString(dir.resolve("Nap.java"), SLEEPY);
+    LintResult r = Linter.builder().build().lint(List.of(file, file));
+    assertThat(r.summary().files()).isEqualTo(1);
+    assertThat(r.findings()).extracting(Finding::file).containsOnly(file);
+  }
 
-    @Test
-    void indirectSubclassInAFileWithoutTaskTokensIsATask() {
-        LintResult r = Lint.run(dir, """
+  @Test
+  void indirectSubclassInAFileWithoutTaskTokensIsATask() {
+    LintResult r =
+        Lint.run(
+            dir,
+            """
                 import java.util.concurrent.RecursiveAction;
                 abstract class Base extends RecursiveAction { }
-                """, """
+                """,
+            """
                 abstract class Middle extends Base { }
-                """, """
+                """,
+            """
                 class Leaf extends Middle {
                     protected void compute() {
                         try { Thread.sleep(10); } catch (InterruptedException e) { }
                     }
                 }
                 """);
-        assertThat(r.findings()).singleElement().satisfies(f -> {
-            assertThat(f.rule().id()).isEqualTo("sleepy-worker");
-            assertThat(f.taskClass()).isEqualTo("Leaf");
-        });
-        assertThat(r.summary().parsed()).isEqualTo(3);
-    }
+    assertThat(r.findings())
+        .singleElement()
+        .satisfies(
+            f -> {
+              assertThat(f.rule().id()).isEqualTo("sleepy-worker");
+              assertThat(f.taskClass()).isEqualTo("Leaf");
+            });
+    assertThat(r.summary().parsed()).isEqualTo(3);
+  }
 
-    @Test
-    void helperInASkippedFileIsFollowedAndNotCountedAsSkipped() {
-        LintResult r = Lint.run(dir, """
+  @Test
+  void helperInASkippedFileIsFollowedAndNotCountedAsSkipped() {
+    LintResult r =
+        Lint.run(
+            dir,
+            """
                 import java.util.concurrent.RecursiveAction;
                 class Caller extends RecursiveAction {
                     protected void compute() { Util.pause(); }
                 }
-                """, """
+                """,
+            """
                 class Util {
                     static void pause() {
                         try { Thread.sleep(10); } catch (InterruptedException e) { }
                     }
                 }
-                """, """
+                """,
+            """
                 class Unrelated { void pause() throws Exception { Thread.sleep(1); } }
                 """);
-        assertThat(r.findings()).singleElement().satisfies(f -> {
-            assertThat(f.file().getFileName().toString()).isEqualTo("Util.java");
-            assertThat(f.message()).contains("reached from Caller.compute() -> Util.pause()");
-        });
-        assertThat(r.summary().parsed()).isEqualTo(2);
-        assertThat(r.summary().skipped()).isEqualTo(1);
-    }
+    assertThat(r.findings())
+        .singleElement()
+        .satisfies(
+            f -> {
+              assertThat(f.file().getFileName().toString()).isEqualTo("Util.java");
+              assertThat(f.message()).contains("reached from Caller.compute() -> Util.pause()");
+            });
+    assertThat(r.summary().parsed()).isEqualTo(2);
+    assertThat(r.summary().skipped()).isEqualTo(1);
+  }
 
-    @Test
-    void callsAreFollowedAtMostFourDeep() {
-        LintResult r = Lint.run(dir, """
+  @Test
+  void callsAreFollowedAtMostFourDeep() {
+    LintResult r =
+        Lint.run(
+            dir,
+            """
                 import java.util.concurrent.RecursiveAction;
                 class Chain extends RecursiveAction {
                     protected void compute() { a(); }
@@ -154,13 +187,16 @@ class LinterTest {
                     void e() { synchronized (this) { } }
                 }
                 """);
-        assertThat(Lint.ids(r)).containsExactly("intra-task-sync@7");
-        assertThat(r.findings().get(0).path()).hasSize(6);
-    }
+    assertThat(Lint.ids(r)).containsExactly("intra-task-sync@7");
+    assertThat(r.findings().get(0).path()).hasSize(6);
+  }
 
-    @Test
-    void sameNamedNestedClassesInOtherFilesDoNotMixPaths() {
-        LintResult r = Lint.run(dir, """
+  @Test
+  void sameNamedNestedClassesInOtherFilesDoNotMixPaths() {
+    LintResult r =
+        Lint.run(
+            dir,
+            """
                 import java.util.concurrent.*;
                 class First {
                     static class Job extends RecursiveAction {
@@ -168,19 +204,23 @@ class LinterTest {
                     }
                     static class Helper { void work() { } }
                 }
-                """, """
+                """,
+            """
                 import java.util.concurrent.*;
                 class Second {
                     static class Helper { void work() { synchronized (this) { } } }
                     static void run() { new Helper().work(); }
                 }
                 """);
-        assertThat(r.findings()).isEmpty();
-    }
+    assertThat(r.findings()).isEmpty();
+  }
 
-    @Test
-    void anonymousTasksAndRecursiveCallsAreHandled() {
-        LintResult r = Lint.run(dir, """
+  @Test
+  void anonymousTasksAndRecursiveCallsAreHandled() {
+    LintResult r =
+        Lint.run(
+            dir,
+            """
                 import java.util.concurrent.*;
                 class Anon {
                     static int run() {
@@ -194,10 +234,13 @@ class LinterTest {
                     }
                 }
                 """);
-        assertThat(r.findings()).singleElement().satisfies(f -> {
-            assertThat(f.rule().id()).isEqualTo("intra-task-sync");
-            assertThat(f.taskClass()).isEqualTo("Anon");
-            assertThat(f.line()).isEqualTo(9);
-        });
-    }
+    assertThat(r.findings())
+        .singleElement()
+        .satisfies(
+            f -> {
+              assertThat(f.rule().id()).isEqualTo("intra-task-sync");
+              assertThat(f.taskClass()).isEqualTo("Anon");
+              assertThat(f.line()).isEqualTo(9);
+            });
+  }
 }

@@ -1,21 +1,23 @@
 package dev.forkscope.lint;
 
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;
 import java.util.List;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** centralized-pooling and pool-per-call (bottleneck 1). */
 class PoolRulesTest {
-    @TempDir
-    Path dir;
+  @TempDir Path dir;
 
-    @Test
-    void submissionToPoolFromInsideTaskIsFlagged() {
-        List<Finding> f = Lint.of("centralized-pooling", dir, """
+  @Test
+  void submissionToPoolFromInsideTaskIsFlagged() {
+    List<Finding> f =
+        Lint.of(
+            "centralized-pooling",
+            dir,
+            """
                 import java.util.concurrent.*;
                 class Walker extends RecursiveAction {
                     static final ForkJoinPool POOL = new ForkJoinPool();
@@ -28,18 +30,25 @@ class PoolRulesTest {
                     }
                 }
                 """);
-        assertThat(f).singleElement().satisfies(x -> {
-            assertThat(x.line()).isEqualTo(8);
-            assertThat(x.taskClass()).isEqualTo("Walker");
-            assertThat(x.rule().bottleneck()).isEqualTo(1);
-            assertThat(x.path()).isEmpty();
-            assertThat(x.sourceLine()).contains("POOL.execute");
-        });
-    }
+    assertThat(f)
+        .singleElement()
+        .satisfies(
+            x -> {
+              assertThat(x.line()).isEqualTo(8);
+              assertThat(x.taskClass()).isEqualTo("Walker");
+              assertThat(x.rule().bottleneck()).isEqualTo(1);
+              assertThat(x.path()).isEmpty();
+              assertThat(x.sourceLine()).contains("POOL.execute");
+            });
+  }
 
-    @Test
-    void akkaStyleDispatchReachedThroughCallsCarriesThePath() {
-        List<Finding> f = Lint.of("centralized-pooling", dir, """
+  @Test
+  void akkaStyleDispatchReachedThroughCallsCarriesThePath() {
+    List<Finding> f =
+        Lint.of(
+            "centralized-pooling",
+            dir,
+            """
                 import java.util.concurrent.*;
                 class Mailbox extends ForkJoinTask<Void> {
                     final Dispatcher dispatcher = new Dispatcher();
@@ -48,7 +57,8 @@ class PoolRulesTest {
                     protected boolean exec() { process(); return false; }
                     void process() { dispatcher.dispatch(this); }
                 }
-                """, """
+                """,
+            """
                 import java.util.concurrent.*;
                 class Dispatcher {
                     final ForkJoinPool pool = ForkJoinPool.commonPool();
@@ -56,18 +66,29 @@ class PoolRulesTest {
                     void schedule(Mailbox m) { pool.execute(m); }
                 }
                 """);
-        assertThat(f).singleElement().satisfies(x -> {
-            assertThat(x.file().getFileName().toString()).isEqualTo("Dispatcher.java");
-            assertThat(x.line()).isEqualTo(5);
-            assertThat(x.message()).contains("reached from Mailbox.exec() -> Mailbox.process() -> Dispatcher.dispatch() -> Dispatcher.schedule()");
-            assertThat(x.path()).extracting(Step::description).first().isEqualTo("Mailbox.exec()");
-            assertThat(x.path()).hasSize(5);
-        });
-    }
+    assertThat(f)
+        .singleElement()
+        .satisfies(
+            x -> {
+              assertThat(x.file().getFileName().toString()).isEqualTo("Dispatcher.java");
+              assertThat(x.line()).isEqualTo(5);
+              assertThat(x.message())
+                  .contains(
+                      "reached from Mailbox.exec() -> Mailbox.process() -> Dispatcher.dispatch() -> Dispatcher.schedule()");
+              assertThat(x.path())
+                  .extracting(Step::description)
+                  .first()
+                  .isEqualTo("Mailbox.exec()");
+              assertThat(x.path()).hasSize(5);
+            });
+  }
 
-    @Test
-    void driverThatInvokesThePoolIsClean() {
-        assertThat(Lint.run(dir, """
+  @Test
+  void driverThatInvokesThePoolIsClean() {
+    assertThat(
+            Lint.run(
+                    dir,
+                    """
                 import java.util.concurrent.*;
                 class Sum extends RecursiveTask<Long> {
                     static final ForkJoinPool POOL = new ForkJoinPool();
@@ -82,12 +103,18 @@ class PoolRulesTest {
                     static long run(long n) { return POOL.invoke(new Sum(n)); }
                     public static void main(String[] args) { System.out.println(run(1_000_000)); }
                 }
-                """).findings()).isEmpty();
-    }
+                """)
+                .findings())
+        .isEmpty();
+  }
 
-    @Test
-    void lambdaSubmittedFromAPoolLambdaIsFlagged() {
-        List<Finding> f = Lint.of("centralized-pooling", dir, """
+  @Test
+  void lambdaSubmittedFromAPoolLambdaIsFlagged() {
+    List<Finding> f =
+        Lint.of(
+            "centralized-pooling",
+            dir,
+            """
                 import java.util.concurrent.*;
                 class Nested {
                     static void run(ForkJoinPool pool) {
@@ -95,12 +122,18 @@ class PoolRulesTest {
                     }
                 }
                 """);
-        assertThat(f).singleElement().satisfies(x -> assertThat(x.message()).contains("ForkJoinPool.submit()"));
-    }
+    assertThat(f)
+        .singleElement()
+        .satisfies(x -> assertThat(x.message()).contains("ForkJoinPool.submit()"));
+  }
 
-    @Test
-    void poolCreatedInALoopIsFlagged() {
-        List<Finding> f = Lint.of("pool-per-call", dir, """
+  @Test
+  void poolCreatedInALoopIsFlagged() {
+    List<Finding> f =
+        Lint.of(
+            "pool-per-call",
+            dir,
+            """
                 import java.util.concurrent.*;
                 class Loop {
                     public static void main(String[] args) {
@@ -112,12 +145,16 @@ class PoolRulesTest {
                     }
                 }
                 """);
-        assertThat(f).singleElement().satisfies(x -> assertThat(x.line()).isEqualTo(5));
-    }
+    assertThat(f).singleElement().satisfies(x -> assertThat(x.line()).isEqualTo(5));
+  }
 
-    @Test
-    void poolCreatedPerCallAndNeverShutDownIsFlagged() {
-        List<Finding> f = Lint.of("pool-per-call", dir, """
+  @Test
+  void poolCreatedPerCallAndNeverShutDownIsFlagged() {
+    List<Finding> f =
+        Lint.of(
+            "pool-per-call",
+            dir,
+            """
                 import java.util.concurrent.*;
                 class Service {
                     long total(long[] data) {
@@ -129,12 +166,16 @@ class PoolRulesTest {
                     }
                 }
                 """);
-        assertThat(f).extracting(Finding::line).containsExactly(4, 8);
-    }
+    assertThat(f).extracting(Finding::line).containsExactly(4, 8);
+  }
 
-    @Test
-    void poolsThatAreClosedSharedOrCreatedInMainAreClean() {
-        assertThat(Lint.of("pool-per-call", dir, """
+  @Test
+  void poolsThatAreClosedSharedOrCreatedInMainAreClean() {
+    assertThat(
+            Lint.of(
+                "pool-per-call",
+                dir,
+                """
                 import java.util.concurrent.*;
                 class Fine {
                     static final ForkJoinPool SHARED = new ForkJoinPool();
@@ -156,12 +197,17 @@ class PoolRulesTest {
                         pool.invoke(ForkJoinTask.adapt(() -> { }));
                     }
                 }
-                """)).isEmpty();
-    }
+                """))
+        .isEmpty();
+  }
 
-    @Test
-    void poolCreatedInsideATaskIsFlagged() {
-        List<Finding> f = Lint.of("pool-per-call", dir, """
+  @Test
+  void poolCreatedInsideATaskIsFlagged() {
+    List<Finding> f =
+        Lint.of(
+            "pool-per-call",
+            dir,
+            """
                 import java.util.concurrent.*;
                 class Inner extends RecursiveAction {
                     protected void compute() {
@@ -169,6 +215,8 @@ class PoolRulesTest {
                     }
                 }
                 """);
-        assertThat(f).singleElement().satisfies(x -> assertThat(x.message()).contains("inside Inner.compute()"));
-    }
+    assertThat(f)
+        .singleElement()
+        .satisfies(x -> assertThat(x.message()).contains("inside Inner.compute()"));
+  }
 }

@@ -1,23 +1,22 @@
 package dev.forkscope.lint;
 
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.abort;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.abort;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** Bad input never stops a run: it ends up in the summary's errors, and the rest is analysed. */
 class RobustnessTest {
-    @TempDir
-    Path dir;
+  @TempDir Path dir;
 
-    private static final String SLEEPY = """
+  private static final String SLEEPY =
+      """
             import java.util.concurrent.*;
             class Nap extends RecursiveAction {
                 protected void compute() {
@@ -26,14 +25,16 @@ class RobustnessTest {
             }
             """;
 
-    private LintResult lint() throws IOException {
-        return Linter.builder().build().lint(List.of(dir));
-    }
+  private LintResult lint() throws IOException {
+    return Linter.builder().build().lint(List.of(dir));
+  }
 
-    @Test
-    void fileThatDoesNotParseIsAnErrorWithItsLineAndTheRestIsAnalysed() throws IOException {
-        Files.writeString(dir.resolve("Nap.java"), SLEEPY);
-        Files.writeString(dir.resolve("Broken.java"), """
+  @Test
+  void fileThatDoesNotParseIsAnErrorWithItsLineAndTheRestIsAnalysed() throws IOException {
+    Files.writeString(dir.resolve("Nap.java"), SLEEPY);
+    Files.writeString(
+        dir.resolve("Broken.java"),
+        """
                 import java.util.concurrent.*;
                 class Broken extends RecursiveAction {
                     protected void compute() {
@@ -41,95 +42,105 @@ class RobustnessTest {
                     }
                 }
                 """);
-        LintResult r = lint();
-        assertThat(r.findings()).extracting(f -> f.file().getFileName().toString()).containsExactly("Nap.java");
-        assertThat(r.summary().errors()).singleElement().satisfies(e -> {
-            assertThat(e.file().getFileName().toString()).isEqualTo("Broken.java");
-            assertThat(e.line()).isEqualTo(4);
-            assertThat(e.message()).startsWith("parse error").doesNotContain("\n");
-        });
-        assertThat(r.summary().parsed()).isEqualTo(1);
-        assertThat(r.summary().skipped()).isZero();
-    }
+    LintResult r = lint();
+    assertThat(r.findings())
+        .extracting(f -> f.file().getFileName().toString())
+        .containsExactly("Nap.java");
+    assertThat(r.summary().errors())
+        .singleElement()
+        .satisfies(
+            e -> {
+              assertThat(e.file().getFileName().toString()).isEqualTo("Broken.java");
+              assertThat(e.line()).isEqualTo(4);
+              assertThat(e.message()).startsWith("parse error").doesNotContain("\n");
+            });
+    assertThat(r.summary().parsed()).isEqualTo(1);
+    assertThat(r.summary().skipped()).isZero();
+  }
 
-    @Test
-    void bytesThatAreNotUtf8AreDecodedLeniently() throws IOException {
-        byte[] head = "// caf\u00e9 in Latin-1: ".getBytes(StandardCharsets.UTF_8);
-        byte[] latin1 = {(byte) 0xE9, (byte) 0xFF, '\n'};
-        byte[] body = SLEEPY.getBytes(StandardCharsets.UTF_8);
-        byte[] all = new byte[head.length + latin1.length + body.length];
-        System.arraycopy(head, 0, all, 0, head.length);
-        System.arraycopy(latin1, 0, all, head.length, latin1.length);
-        System.arraycopy(body, 0, all, head.length + latin1.length, body.length);
-        Files.write(dir.resolve("Nap.java"), all);
-        LintResult r = lint();
-        assertThat(Lint.ids(r)).containsExactly("sleepy-worker@5");
-        assertThat(r.summary().errors()).isEmpty();
-    }
+  @Test
+  void bytesThatAreNotUtf8AreDecodedLeniently() throws IOException {
+    byte[] head = "// caf\u00e9 in Latin-1: ".getBytes(StandardCharsets.UTF_8);
+    byte[] latin1 = {(byte) 0xE9, (byte) 0xFF, '\n'};
+    byte[] body = SLEEPY.getBytes(StandardCharsets.UTF_8);
+    byte[] all = new byte[head.length + latin1.length + body.length];
+    System.arraycopy(head, 0, all, 0, head.length);
+    System.arraycopy(latin1, 0, all, head.length, latin1.length);
+    System.arraycopy(body, 0, all, head.length + latin1.length, body.length);
+    Files.write(dir.resolve("Nap.java"), all);
+    LintResult r = lint();
+    assertThat(Lint.ids(r)).containsExactly("sleepy-worker@5");
+    assertThat(r.summary().errors()).isEmpty();
+  }
 
-    @Test
-    void largeGeneratedFileWithoutTaskCodeIsSkippedCheaply() throws IOException {
-        StringBuilder big = new StringBuilder("class Table {\n    static final long[] DATA = {\n");
-        while (big.length() < 5_000_000) {
-            big.append("        1234567890L, 2345678901L, 3456789012L, 4567890123L,\n");
-        }
-        big.append("    };\n}\n");
-        Files.writeString(dir.resolve("Table.java"), big);
-        Files.writeString(dir.resolve("Nap.java"), SLEEPY);
-        LintResult r = lint();
-        assertThat(r.summary().skipped()).isEqualTo(1);
-        assertThat(r.findings()).hasSize(1);
+  @Test
+  void largeGeneratedFileWithoutTaskCodeIsSkippedCheaply() throws IOException {
+    StringBuilder big = new StringBuilder("class Table {\n    static final long[] DATA = {\n");
+    while (big.length() < 5_000_000) {
+      big.append("        1234567890L, 2345678901L, 3456789012L, 4567890123L,\n");
     }
+    big.append("    };\n}\n");
+    Files.writeString(dir.resolve("Table.java"), big);
+    Files.writeString(dir.resolve("Nap.java"), SLEEPY);
+    LintResult r = lint();
+    assertThat(r.summary().skipped()).isEqualTo(1);
+    assertThat(r.findings()).hasSize(1);
+  }
 
-    @Test
-    void hugeFileWithTaskCodeIsReportedAsTooLargeInsteadOfParsed() throws IOException {
-        StringBuilder big = new StringBuilder(SLEEPY.replace("class Nap", "class Huge").replace("}\n}\n", "}\n"));
-        while (big.length() < SourceFile.MAX_PARSED_CHARS + 10) {
-            big.append("    static int f").append(big.length()).append("() { return 1; }\n");
-        }
-        big.append("}\n");
-        Files.writeString(dir.resolve("Huge.java"), big);
-        LintResult r = lint();
-        assertThat(r.summary().errors()).singleElement()
-                .satisfies(e -> assertThat(e.message()).startsWith("too large to analyse"));
-        assertThat(r.findings()).isEmpty();
+  @Test
+  void hugeFileWithTaskCodeIsReportedAsTooLargeInsteadOfParsed() throws IOException {
+    StringBuilder big =
+        new StringBuilder(SLEEPY.replace("class Nap", "class Huge").replace("}\n}\n", "}\n"));
+    while (big.length() < SourceFile.MAX_PARSED_CHARS + 10) {
+      big.append("    static int f").append(big.length()).append("() { return 1; }\n");
     }
+    big.append("}\n");
+    Files.writeString(dir.resolve("Huge.java"), big);
+    LintResult r = lint();
+    assertThat(r.summary().errors())
+        .singleElement()
+        .satisfies(e -> assertThat(e.message()).startsWith("too large to analyse"));
+    assertThat(r.findings()).isEmpty();
+  }
 
-    @Test
-    void symlinkLoopsAreNotFollowedForever() throws IOException {
-        Path sub = Files.createDirectories(dir.resolve("a/b"));
-        Files.writeString(sub.resolve("Nap.java"), SLEEPY);
-        try {
-            Files.createSymbolicLink(sub.resolve("loop"), dir.resolve("a"));
-        } catch (UnsupportedOperationException | IOException e) {
-            abort("symbolic links are not supported here: " + e);
-        }
-        LintResult r = lint();
-        assertThat(r.summary().files()).isEqualTo(1);
-        assertThat(r.findings()).hasSize(1);
+  @Test
+  void symlinkLoopsAreNotFollowedForever() throws IOException {
+    Path sub = Files.createDirectories(dir.resolve("a/b"));
+    Files.writeString(sub.resolve("Nap.java"), SLEEPY);
+    try {
+      Files.createSymbolicLink(sub.resolve("loop"), dir.resolve("a"));
+    } catch (UnsupportedOperationException | IOException e) {
+      abort("symbolic links are not supported here: " + e);
     }
+    LintResult r = lint();
+    assertThat(r.summary().files()).isEqualTo(1);
+    assertThat(r.findings()).hasSize(1);
+  }
 
-    @Test
-    void emptyDirectoriesAndNoJavaFilesGiveAnEmptyResult() throws IOException {
-        Files.createDirectories(dir.resolve("empty/deeper"));
-        Files.writeString(dir.resolve("notes.txt"), "class X extends RecursiveAction {}");
-        LintResult r = lint();
-        assertThat(r.findings()).isEmpty();
-        assertThat(r.summary().files()).isZero();
-        assertThat(r.summary().lines()).isZero();
-        assertThat(r.summary().errors()).isEmpty();
-    }
+  @Test
+  void emptyDirectoriesAndNoJavaFilesGiveAnEmptyResult() throws IOException {
+    Files.createDirectories(dir.resolve("empty/deeper"));
+    Files.writeString(dir.resolve("notes.txt"), "class X extends RecursiveAction {}");
+    LintResult r = lint();
+    assertThat(r.findings()).isEmpty();
+    assertThat(r.summary().files()).isZero();
+    assertThat(r.summary().lines()).isZero();
+    assertThat(r.summary().errors()).isEmpty();
+  }
 
-    @Test
-    void deeplyNestedExpressionDoesNotCrash() throws IOException {
-        StringBuilder sum = new StringBuilder("1");
-        for (int i = 0; i < 20_000; i++) {
-            sum.append(" + 1");
-        }
-        Files.writeString(dir.resolve("Deep.java"), SLEEPY.replace("class Nap", "class Deep")
-                .replace("Thread.sleep(1);", "Thread.sleep(1); int x = " + sum + ";"));
-        LintResult r = lint();
-        assertThat(r.summary().files()).isEqualTo(1);
-        assertThat(r.findings().size() + r.summary().errors().size()).isEqualTo(1);
+  @Test
+  void deeplyNestedExpressionDoesNotCrash() throws IOException {
+    StringBuilder sum = new StringBuilder("1");
+    for (int i = 0; i < 20_000; i++) {
+      sum.append(" + 1");
     }
+    Files.writeString(
+        dir.resolve("Deep.java"),
+        SLEEPY
+            .replace("class Nap", "class Deep")
+            .replace("Thread.sleep(1);", "Thread.sleep(1); int x = " + sum + ";"));
+    LintResult r = lint();
+    assertThat(r.summary().files()).isEqualTo(1);
+    assertThat(r.findings().size() + r.summary().errors().size()).isEqualTo(1);
+  }
 }

@@ -1,22 +1,24 @@
 package dev.forkscope.lint;
 
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;
 import java.util.List;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** scattered-data (bottleneck 4). */
 class ScatteredDataTest {
-    @TempDir
-    Path dir;
+  @TempDir Path dir;
 
-    /** Pinto et al. 2017, Fig. 8 (CSSTProto). */
-    @Test
-    void createAndForkInALoopThenJoinIsFlagged() {
-        List<Finding> f = Lint.of("scattered-data", dir, """
+  /** Pinto et al. 2017, Fig. 8 (CSSTProto). */
+  @Test
+  void createAndForkInALoopThenJoinIsFlagged() {
+    List<Finding> f =
+        Lint.of(
+            "scattered-data",
+            dir,
+            """
                 import java.util.concurrent.*;
                 class Fan extends RecursiveTask<Integer> {
                     final int from, len;
@@ -38,16 +40,23 @@ class ScatteredDataTest {
                     }
                 }
                 """);
-        assertThat(f).singleElement().satisfies(x -> {
-            assertThat(x.line()).isEqualTo(11);
-            assertThat(x.rule().bottleneck()).isEqualTo(4);
-            assertThat(x.fix()).isEqualTo(FixSafety.SUGGESTION);
-        });
-    }
+    assertThat(f)
+        .singleElement()
+        .satisfies(
+            x -> {
+              assertThat(x.line()).isEqualTo(11);
+              assertThat(x.rule().bottleneck()).isEqualTo(4);
+              assertThat(x.fix()).isEqualTo(FixSafety.SUGGESTION);
+            });
+  }
 
-    @Test
-    void forkLoopOverPreparedTasksIsFlaggedAsSafe() {
-        List<Finding> f = Lint.of("scattered-data", dir, """
+  @Test
+  void forkLoopOverPreparedTasksIsFlaggedAsSafe() {
+    List<Finding> f =
+        Lint.of(
+            "scattered-data",
+            dir,
+            """
                 import java.util.*;
                 import java.util.concurrent.*;
                 class Batch extends RecursiveTask<Long> {
@@ -64,15 +73,21 @@ class ScatteredDataTest {
                     }
                 }
                 """);
-        assertThat(f).singleElement().satisfies(x -> {
-            assertThat(x.line()).isEqualTo(10);
-            assertThat(x.fix()).isEqualTo(FixSafety.SAFE);
-        });
-    }
+    assertThat(f)
+        .singleElement()
+        .satisfies(
+            x -> {
+              assertThat(x.line()).isEqualTo(10);
+              assertThat(x.fix()).isEqualTo(FixSafety.SAFE);
+            });
+  }
 
-    @Test
-    void invokeAllOverAListBuiltInALoopIsClean() {
-        assertThat(Lint.run(dir, """
+  @Test
+  void invokeAllOverAListBuiltInALoopIsClean() {
+    assertThat(
+            Lint.run(
+                    dir,
+                    """
                 import java.util.*;
                 import java.util.concurrent.*;
                 class Batch extends RecursiveTask<Long> {
@@ -88,13 +103,18 @@ class ScatteredDataTest {
                         return s;
                     }
                 }
-                """).findings()).isEmpty();
-    }
+                """)
+                .findings())
+        .isEmpty();
+  }
 
-    /** The linked-subtasks idiom of the RecursiveAction javadoc (Applyer). */
-    @Test
-    void forkLoopWithTryUnforkIsClean() {
-        assertThat(Lint.run(dir, """
+  /** The linked-subtasks idiom of the RecursiveAction javadoc (Applyer). */
+  @Test
+  void forkLoopWithTryUnforkIsClean() {
+    assertThat(
+            Lint.run(
+                    dir,
+                    """
                 import java.util.concurrent.*;
                 class Applyer extends RecursiveAction {
                     final double[] array; final int lo, hi; double result; Applyer next;
@@ -125,12 +145,18 @@ class ScatteredDataTest {
                         result = sum;
                     }
                 }
-                """).findings()).isEmpty();
-    }
+                """)
+                .findings())
+        .isEmpty();
+  }
 
-    @Test
-    void countedCompleterForkLoopWithoutJoinIsClean() {
-        assertThat(Lint.of("scattered-data", dir, """
+  @Test
+  void countedCompleterForkLoopWithoutJoinIsClean() {
+    assertThat(
+            Lint.of(
+                "scattered-data",
+                dir,
+                """
                 import java.util.concurrent.*;
                 class Spread extends CountedCompleter<Void> {
                     final int lo, hi;
@@ -146,6 +172,7 @@ class ScatteredDataTest {
                         tryComplete();
                     }
                 }
-                """)).isEmpty();
-    }
+                """))
+        .isEmpty();
+  }
 }

@@ -1,21 +1,23 @@
 package dev.forkscope.lint;
 
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;
 import java.util.List;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** blocking-in-parallel-stream, shared-state-in-parallel-stream, blocking-in-async. */
 class StreamAndAsyncRulesTest {
-    @TempDir
-    Path dir;
+  @TempDir Path dir;
 
-    @Test
-    void blockingInAParallelStreamLambdaIsFlagged() {
-        List<Finding> f = Lint.of("blocking-in-parallel-stream", dir, """
+  @Test
+  void blockingInAParallelStreamLambdaIsFlagged() {
+    List<Finding> f =
+        Lint.of(
+            "blocking-in-parallel-stream",
+            dir,
+            """
                 import java.nio.file.*;
                 import java.util.*;
                 class Crawl {
@@ -30,13 +32,18 @@ class StreamAndAsyncRulesTest {
                     }
                 }
                 """);
-        assertThat(f).extracting(Finding::line).containsExactly(8, 11);
-        assertThat(f.get(0).message()).contains("reached from parallel stream lambda in mapToLong() -> Crawl.read()");
-    }
+    assertThat(f).extracting(Finding::line).containsExactly(8, 11);
+    assertThat(f.get(0).message())
+        .contains("reached from parallel stream lambda in mapToLong() -> Crawl.read()");
+  }
 
-    @Test
-    void sequentialStreamsAndStreamsMadeSequentialAreClean() {
-        assertThat(Lint.of("blocking-in-parallel-stream", dir, """
+  @Test
+  void sequentialStreamsAndStreamsMadeSequentialAreClean() {
+    assertThat(
+            Lint.of(
+                "blocking-in-parallel-stream",
+                dir,
+                """
                 import java.util.*;
                 class Calm {
                     static void nap(List<Integer> xs) {
@@ -44,12 +51,17 @@ class StreamAndAsyncRulesTest {
                         xs.parallelStream().sequential().forEach(x -> { try { Thread.sleep(x); } catch (InterruptedException e) { } });
                     }
                 }
-                """)).isEmpty();
-    }
+                """))
+        .isEmpty();
+  }
 
-    @Test
-    void sharedCollectionsFieldsAndCountersInParallelStreamsAreFlagged() {
-        List<Finding> f = Lint.of("shared-state-in-parallel-stream", dir, """
+  @Test
+  void sharedCollectionsFieldsAndCountersInParallelStreamsAreFlagged() {
+    List<Finding> f =
+        Lint.of(
+            "shared-state-in-parallel-stream",
+            dir,
+            """
                 import java.util.*;
                 class Gather {
                     static int count;
@@ -64,13 +76,17 @@ class StreamAndAsyncRulesTest {
                     }
                 }
                 """);
-        assertThat(f).extracting(Finding::line).containsExactly(7, 8, 9, 10);
-        assertThat(f.get(0).rule().severity()).isEqualTo(Severity.ERROR);
-    }
+    assertThat(f).extracting(Finding::line).containsExactly(7, 8, 9, 10);
+    assertThat(f.get(0).rule().severity()).isEqualTo(Severity.ERROR);
+  }
 
-    @Test
-    void collectorsConcurrentMapsLocalsAndDisjointArrayWritesAreClean() {
-        assertThat(Lint.of("shared-state-in-parallel-stream", dir, """
+  @Test
+  void collectorsConcurrentMapsLocalsAndDisjointArrayWritesAreClean() {
+    assertThat(
+            Lint.of(
+                "shared-state-in-parallel-stream",
+                dir,
+                """
                 import java.util.*;
                 import java.util.concurrent.*;
                 import java.util.stream.*;
@@ -83,12 +99,17 @@ class StreamAndAsyncRulesTest {
                         xs.parallelStream().map(x -> { List<Integer> mine = new ArrayList<>(); mine.add(x); return mine; }).count();
                     }
                 }
-                """)).isEmpty();
-    }
+                """))
+        .isEmpty();
+  }
 
-    @Test
-    void blockingInAsyncStageWithoutExecutorIsFlagged() {
-        List<Finding> f = Lint.of("blocking-in-async", dir, """
+  @Test
+  void blockingInAsyncStageWithoutExecutorIsFlagged() {
+    List<Finding> f =
+        Lint.of(
+            "blocking-in-async",
+            dir,
+            """
                 import java.util.concurrent.*;
                 class Fetch {
                     static final ExecutorService IO = Executors.newCachedThreadPool();
@@ -102,9 +123,12 @@ class StreamAndAsyncRulesTest {
                     }
                 }
                 """);
-        assertThat(f).singleElement().satisfies(x -> {
-            assertThat(x.line()).isEqualTo(10);
-            assertThat(x.path()).extracting(Step::line).first().isIn(5, 7);
-        });
-    }
+    assertThat(f)
+        .singleElement()
+        .satisfies(
+            x -> {
+              assertThat(x.line()).isEqualTo(10);
+              assertThat(x.path()).extracting(Step::line).first().isIn(5, 7);
+            });
+  }
 }

@@ -1,22 +1,24 @@
 package dev.forkscope.lint;
 
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;
 import java.util.List;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** intra-task-sync (5), sleepy-worker (6), blocking-io-in-task and get-in-task. */
 class SyncAndBlockingTest {
-    @TempDir
-    Path dir;
+  @TempDir Path dir;
 
-    /** Pinto et al. 2017, Fig. 9 (Mandelbrot). */
-    @Test
-    void synchronizedBlockLockAndSynchronizedMethodAreFlagged() {
-        List<Finding> f = Lint.of("intra-task-sync", dir, """
+  /** Pinto et al. 2017, Fig. 9 (Mandelbrot). */
+  @Test
+  void synchronizedBlockLockAndSynchronizedMethodAreFlagged() {
+    List<Finding> f =
+        Lint.of(
+            "intra-task-sync",
+            dir,
+            """
                 import java.util.concurrent.*;
                 import java.util.concurrent.locks.*;
                 class Render extends RecursiveAction {
@@ -39,14 +41,18 @@ class SyncAndBlockingTest {
                     static synchronized void plot(int i) { }
                 }
                 """);
-        assertThat(f).extracting(Finding::line).containsExactly(11, 13, 20);
-        assertThat(f.get(2).message()).contains("reached from Render.compute() -> Render.plot()");
-        assertThat(f.get(0).rule().bottleneck()).isEqualTo(5);
-    }
+    assertThat(f).extracting(Finding::line).containsExactly(11, 13, 20);
+    assertThat(f.get(2).message()).contains("reached from Render.compute() -> Render.plot()");
+    assertThat(f.get(0).rule().bottleneck()).isEqualTo(5);
+  }
 
-    @Test
-    void sharedRandomAndSynchronizedCollectionsAreFlagged() {
-        List<Finding> f = Lint.of("intra-task-sync", dir, """
+  @Test
+  void sharedRandomAndSynchronizedCollectionsAreFlagged() {
+    List<Finding> f =
+        Lint.of(
+            "intra-task-sync",
+            dir,
+            """
                 import java.util.*;
                 import java.util.concurrent.*;
                 class Sample extends RecursiveAction {
@@ -61,12 +67,16 @@ class SyncAndBlockingTest {
                     }
                 }
                 """);
-        assertThat(f).extracting(Finding::line).containsExactly(8, 9, 10, 11);
-    }
+    assertThat(f).extracting(Finding::line).containsExactly(8, 9, 10, 11);
+  }
 
-    @Test
-    void synchronizationOnlyInTheDriverOrOnLocalsIsClean() {
-        assertThat(Lint.of("intra-task-sync", dir, """
+  @Test
+  void synchronizationOnlyInTheDriverOrOnLocalsIsClean() {
+    assertThat(
+            Lint.of(
+                "intra-task-sync",
+                dir,
+                """
                 import java.util.*;
                 import java.util.concurrent.*;
                 class Quiet extends RecursiveAction {
@@ -81,13 +91,18 @@ class SyncAndBlockingTest {
                     }
                     static synchronized void report() { }
                 }
-                """)).isEmpty();
-    }
+                """))
+        .isEmpty();
+  }
 
-    /** Pinto et al. 2017, CTask. */
-    @Test
-    void sleepWaitTakeAndAwaitInTasksAreFlagged() {
-        List<Finding> f = Lint.of("sleepy-worker", dir, """
+  /** Pinto et al. 2017, CTask. */
+  @Test
+  void sleepWaitTakeAndAwaitInTasksAreFlagged() {
+    List<Finding> f =
+        Lint.of(
+            "sleepy-worker",
+            dir,
+            """
                 import java.util.concurrent.*;
                 class Sleepy extends RecursiveAction {
                     static final BlockingQueue<Integer> Q = new LinkedBlockingQueue<>();
@@ -106,14 +121,20 @@ class SyncAndBlockingTest {
                     void pause() throws InterruptedException { synchronized (this) { wait(10); } }
                 }
                 """);
-        assertThat(f).extracting(Finding::line).containsExactly(7, 8, 9, 10, 16);
-        assertThat(f.get(0).rule().severity()).isEqualTo(Severity.ERROR);
-        assertThat(f.get(4).path()).extracting(Step::description).containsExactly("Sleepy.compute()", "Sleepy.pause()", "wait(10)");
-    }
+    assertThat(f).extracting(Finding::line).containsExactly(7, 8, 9, 10, 16);
+    assertThat(f.get(0).rule().severity()).isEqualTo(Severity.ERROR);
+    assertThat(f.get(4).path())
+        .extracting(Step::description)
+        .containsExactly("Sleepy.compute()", "Sleepy.pause()", "wait(10)");
+  }
 
-    @Test
-    void sleepingInMainOrUnderManagedBlockIsClean() {
-        assertThat(Lint.of("sleepy-worker", dir, """
+  @Test
+  void sleepingInMainOrUnderManagedBlockIsClean() {
+    assertThat(
+            Lint.of(
+                "sleepy-worker",
+                dir,
+                """
                 import java.util.concurrent.*;
                 class Driver {
                     public static void main(String[] args) throws Exception {
@@ -133,12 +154,17 @@ class SyncAndBlockingTest {
                         }
                     }
                 }
-                """)).isEmpty();
-    }
+                """))
+        .isEmpty();
+  }
 
-    @Test
-    void sleepInALambdaHandedToAPoolIsFlagged() {
-        List<Finding> f = Lint.of("sleepy-worker", dir, """
+  @Test
+  void sleepInALambdaHandedToAPoolIsFlagged() {
+    List<Finding> f =
+        Lint.of(
+            "sleepy-worker",
+            dir,
+            """
                 import java.util.concurrent.*;
                 class Submit {
                     static final ForkJoinPool POOL = new ForkJoinPool();
@@ -148,15 +174,22 @@ class SyncAndBlockingTest {
                     }
                 }
                 """);
-        assertThat(f).singleElement().satisfies(x -> {
-            assertThat(x.line()).isEqualTo(5);
-            assertThat(x.taskClass()).isNull();
-        });
-    }
+    assertThat(f)
+        .singleElement()
+        .satisfies(
+            x -> {
+              assertThat(x.line()).isEqualTo(5);
+              assertThat(x.taskClass()).isNull();
+            });
+  }
 
-    @Test
-    void blockingIoInTaskIsFlagged() {
-        List<Finding> f = Lint.of("blocking-io-in-task", dir, """
+  @Test
+  void blockingIoInTaskIsFlagged() {
+    List<Finding> f =
+        Lint.of(
+            "blocking-io-in-task",
+            dir,
+            """
                 import java.io.*;
                 import java.nio.file.*;
                 import java.util.concurrent.*;
@@ -172,12 +205,16 @@ class SyncAndBlockingTest {
                     }
                 }
                 """);
-        assertThat(f).extracting(Finding::line).containsExactly(8, 9);
-    }
+    assertThat(f).extracting(Finding::line).containsExactly(8, 9);
+  }
 
-    @Test
-    void getOnASubtaskIsFlaggedButJoinIsNot() {
-        List<Finding> f = Lint.of("get-in-task", dir, """
+  @Test
+  void getOnASubtaskIsFlaggedButJoinIsNot() {
+    List<Finding> f =
+        Lint.of(
+            "get-in-task",
+            dir,
+            """
                 import java.util.concurrent.*;
                 class Get extends RecursiveTask<Integer> {
                     final int n;
@@ -195,6 +232,6 @@ class SyncAndBlockingTest {
                     }
                 }
                 """);
-        assertThat(f).extracting(Finding::line).containsExactly(10, 11);
-    }
+    assertThat(f).extracting(Finding::line).containsExactly(10, 11);
+  }
 }

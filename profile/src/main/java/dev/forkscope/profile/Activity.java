@@ -7,11 +7,11 @@ import java.util.Comparator;
 import java.util.List;
 
 /**
- * How busy the CPUs were with tasks over time, for the coarse verdict. Self times partition task time
- * (nested executions excluded), so summing every execution's self time spread evenly over its interval
- * counts each moment once. Where thread CPU time was measured it stands in for self wall time, so a
- * task blocked in {@code join()} or asleep counts as idle; without CPU time, blocked time counts as
- * busy and the busy share is an upper bound. Pool worker loops are not tasks here.
+ * How busy the CPUs were with tasks over time, for the coarse verdict. Self times partition task
+ * time (nested executions excluded), so summing every execution's self time spread evenly over its
+ * interval counts each moment once. Where thread CPU time was measured it stands in for self wall
+ * time, so a task blocked in {@code join()} or asleep counts as idle; without CPU time, blocked
+ * time counts as busy and the busy share is an upper bound. Pool worker loops are not tasks here.
  */
 final class Activity {
 

@@ -8,30 +8,31 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * tgp's offline aggregation of nested tasks into their outer tasks (seed 003 §3.4 and §5.2), with the
- * corrections of research/profiler.md §1.6.
+ * tgp's offline aggregation of nested tasks into their outer tasks (seed 003 §3.4 and §5.2), with
+ * the corrections of research/profiler.md §1.6.
  *
  * <p>A nested execution is folded into its outer execution when
  *
  * <ol>
  *   <li>the outer task is not a thread, or
  *   <li>the outer task is a thread, the nested task was never submitted to an executor, and it was
- *       created and executed by the same thread (the {@code new MyRunnable().run()} pattern); a fork/join
- *       task whose creation the agent only counted (creation thread unknown) is taken to be created by
- *       the thread that runs it, as one invoked directly almost always is,
+ *       created and executed by the same thread (the {@code new MyRunnable().run()} pattern); a
+ *       fork/join task whose creation the agent only counted (creation thread unknown) is taken to
+ *       be created by the thread that runs it, as one invoked directly almost always is,
  * </ol>
  *
- * <p>and never when the nested execution was run by a helping join (it is an unrelated task the joiner
- * happened to run), when it was submitted or forked (it was offered to the pool and could have run in
- * parallel; a fork/join task that joins its own unstolen child runs it inline, and folding those would
- * collapse a whole recursion tree into its root), or when the outer task is a framework runnable such
- * as a pool's worker loop (every pool task runs inside one). tgp asks "not submitted" only of tasks
- * nested in threads, and its submissions are {@code execute}/{@code submit} calls, not forks. Folding is transitive: a nested execution's self time moves to the
+ * <p>and never when the nested execution was run by a helping join (it is an unrelated task the
+ * joiner happened to run), when it was submitted or forked (it was offered to the pool and could
+ * have run in parallel; a fork/join task that joins its own unstolen child runs it inline, and
+ * folding those would collapse a whole recursion tree into its root), or when the outer task is a
+ * framework runnable such as a pool's worker loop (every pool task runs inside one). tgp asks "not
+ * submitted" only of tasks nested in threads, and its submissions are {@code execute}/{@code
+ * submit} calls, not forks. Folding is transitive: a nested execution's self time moves to the
  * nearest enclosing execution that is itself not folded, so a valid chain of n tasks becomes one.
  *
- * <p>The outer execution of a nested one is the execution of its outer task on the same thread whose
- * interval contains it; when the trace holds no such execution (it was dropped), the nested execution
- * stays a root.
+ * <p>The outer execution of a nested one is the execution of its outer task on the same thread
+ * whose interval contains it; when the trace holds no such execution (it was dropped), the nested
+ * execution stays a root.
  */
 final class Aggregation {
 
@@ -84,9 +85,10 @@ final class Aggregation {
         continue;
       }
       TaskExecution e = executions.get(i);
-      out.add(wall[i] == e.selfWallNs() && (e.selfCpuNs() < 0 || cpu[i] == e.selfCpuNs())
-          ? e
-          : withSelf(e, wall[i], e.selfCpuNs() < 0 ? -1 : cpu[i]));
+      out.add(
+          wall[i] == e.selfWallNs() && (e.selfCpuNs() < 0 || cpu[i] == e.selfCpuNs())
+              ? e
+              : withSelf(e, wall[i], e.selfCpuNs() < 0 ? -1 : cpu[i]));
     }
     return new Result(out, folded);
   }
@@ -134,8 +136,10 @@ final class Aggregation {
     if (!outer.kind().thread()) {
       return true;
     }
-    long creator = nested.creationThreadId() < 0 && nested.kind().forkJoinTask()
-        ? nested.executionThreadId() : nested.creationThreadId();
+    long creator =
+        nested.creationThreadId() < 0 && nested.kind().forkJoinTask()
+            ? nested.executionThreadId()
+            : nested.creationThreadId();
     return creator >= 0 && creator == nested.executionThreadId();
   }
 
@@ -156,10 +160,28 @@ final class Aggregation {
 
   private static TaskExecution withSelf(TaskExecution e, long selfWallNs, long selfCpuNs) {
     return new TaskExecution(
-        e.taskId(), e.taskClass(), e.executionNumber(), e.outerTaskId(), e.helped(),
-        e.creationThreadId(), e.creationThreadName(), e.executionThreadId(), e.executionThreadName(),
-        e.virtualThread(), e.executorId(), e.executorClass(), e.forked(), e.createdNs(),
-        e.submittedNs(), e.startNs(), e.endNs(), selfWallNs, selfCpuNs, e.kind(), e.method(),
-        e.creationSite(), e.submissionSite());
+        e.taskId(),
+        e.taskClass(),
+        e.executionNumber(),
+        e.outerTaskId(),
+        e.helped(),
+        e.creationThreadId(),
+        e.creationThreadName(),
+        e.executionThreadId(),
+        e.executionThreadName(),
+        e.virtualThread(),
+        e.executorId(),
+        e.executorClass(),
+        e.forked(),
+        e.createdNs(),
+        e.submittedNs(),
+        e.startNs(),
+        e.endNs(),
+        selfWallNs,
+        selfCpuNs,
+        e.kind(),
+        e.method(),
+        e.creationSite(),
+        e.submissionSite());
   }
 }

@@ -13,9 +13,9 @@ import java.util.Set;
 
 /**
  * Turns a {@link Trace} into a {@link Profile}: drops executions that never returned (tasks created
- * but never executed are already apart in the trace), aggregates nested tasks when asked (see {@link
- * Aggregation}), groups executions by task class and by creation and submission site, and gives each
- * class a {@link Verdict}.
+ * but never executed are already apart in the trace), aggregates nested tasks when asked (see
+ * {@link Aggregation}), groups executions by task class and by creation and submission site, and
+ * gives each class a {@link Verdict}.
  */
 public final class Analysis {
 
@@ -46,7 +46,10 @@ public final class Analysis {
     Activity activity = Activity.of(complete);
     Diagnosis.RunFacts run =
         new Diagnosis.RunFacts(
-            meta.cpus(), meta.overheadPerTaskNs(), activity.spanNs(), !"off".equals(meta.cpuMode()));
+            meta.cpus(),
+            meta.overheadPerTaskNs(),
+            activity.spanNs(),
+            !"off".equals(meta.cpuMode()));
 
     Map<String, List<TaskExecution>> byClass = new LinkedHashMap<>();
     for (TaskExecution e : rows) {
@@ -55,15 +58,22 @@ public final class Analysis {
     List<TaskClassProfile> classes = new ArrayList<>(byClass.size());
     for (Map.Entry<String, List<TaskExecution>> entry : byClass.entrySet()) {
       classes.add(
-          profileClass(entry.getKey(), entry.getValue(), trace.sites(), options.verdicts(), run, activity));
+          profileClass(
+              entry.getKey(), entry.getValue(), trace.sites(), options.verdicts(), run, activity));
     }
     classes.sort(
         Comparator.comparingLong((TaskClassProfile c) -> c.granularity().total())
             .reversed()
             .thenComparing(TaskClassProfile::taskClass));
     return new Profile(
-        meta, options, runWall, trace.executions().size(), incomplete, trace.neverExecutedCount(),
-        folded, List.copyOf(classes));
+        meta,
+        options,
+        runWall,
+        trace.executions().size(),
+        incomplete,
+        trace.neverExecutedCount(),
+        folded,
+        List.copyOf(classes));
   }
 
   private static long runWallNs(Trace.TraceMeta meta, List<TaskExecution> executions) {
@@ -130,7 +140,8 @@ public final class Analysis {
   }
 
   /** Groups executions by (kind, innermost frame) of their creation and submission sites. */
-  private static List<SiteProfile> topSites(List<TaskExecution> executions, List<Trace.CallSite> sites) {
+  private static List<SiteProfile> topSites(
+      List<TaskExecution> executions, List<Trace.CallSite> sites) {
     Map<List<String>, SiteGroup> groups = new LinkedHashMap<>();
     for (TaskExecution e : executions) {
       addToSite(groups, "submission", e.submissionSite(), e, sites);
@@ -145,17 +156,26 @@ public final class Analysis {
   }
 
   private static void addToSite(
-      Map<List<String>, SiteGroup> groups, String kind, int site, TaskExecution e, List<Trace.CallSite> sites) {
+      Map<List<String>, SiteGroup> groups,
+      String kind,
+      int site,
+      TaskExecution e,
+      List<Trace.CallSite> sites) {
     if (site < 0 || site >= sites.size()) {
       return;
     }
     Trace.CallSite callSite = sites.get(site);
-    groups.computeIfAbsent(List.of(kind, callSite.top()), k -> new SiteGroup(kind, callSite)).add(e);
+    groups
+        .computeIfAbsent(List.of(kind, callSite.top()), k -> new SiteGroup(kind, callSite))
+        .add(e);
   }
 
   private static List<String> byCountDescending(Map<String, Integer> counts) {
     List<Map.Entry<String, Integer>> entries = new ArrayList<>(counts.entrySet());
-    entries.sort(Map.Entry.<String, Integer>comparingByValue().reversed().thenComparing(Map.Entry.comparingByKey()));
+    entries.sort(
+        Map.Entry.<String, Integer>comparingByValue()
+            .reversed()
+            .thenComparing(Map.Entry.comparingByKey()));
     List<String> out = new ArrayList<>(entries.size());
     for (Map.Entry<String, Integer> entry : entries) {
       out.add(entry.getKey());
@@ -190,7 +210,11 @@ public final class Analysis {
 
     SiteProfile profile() {
       return new SiteProfile(
-          kind, callSite.top(), List.copyOf(callSite.frames()), tasks.size(), wall.size(),
+          kind,
+          callSite.top(),
+          List.copyOf(callSite.frames()),
+          tasks.size(),
+          wall.size(),
           Distribution.of(toArray(wall)));
     }
   }

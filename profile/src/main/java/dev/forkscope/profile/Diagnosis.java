@@ -16,20 +16,20 @@ import static dev.forkscope.profile.Units.percent;
  *       {@value #FINE_TASKS_PER_CPU} x P executions: creating and scheduling each task costs over a
  *       tenth of its work, and there are enough of them for it to add up;
  *   <li><i>coarse</i> when the class ran fewer than {@value #COARSE_TASKS_PER_CPU} x P executions,
- *       its median self time is at least 1/(2P) of the run's task span (first task start to last task
- *       end, which leaves JVM start-up out) and at least {@value #COARSE_MIN_MS} ms, and while its
- *       tasks ran, tasks of any class left on average at least half a CPU idle (busy share &lt;= 1 -
- *       1/(2P); half a CPU, not a whole one, because one lone task on P CPUs sits exactly at P - 1
- *       busy and JIT or GC threads push it over): too few, too large tasks to use the machine. On
- *       one CPU nothing is coarse;
+ *       its median self time is at least 1/(2P) of the run's task span (first task start to last
+ *       task end, which leaves JVM start-up out) and at least {@value #COARSE_MIN_MS} ms, and while
+ *       its tasks ran, tasks of any class left on average at least half a CPU idle (busy share
+ *       &lt;= 1 - 1/(2P); half a CPU, not a whole one, because one lone task on P CPUs sits exactly
+ *       at P - 1 busy and JIT or GC threads push it over): too few, too large tasks to use the
+ *       machine. On one CPU nothing is coarse;
  *   <li><i>ok</i> otherwise.
  * </ul>
  *
  * <p><b>tgp mode</b> reproduces the defaults of tgp's {@code fine_grained.py} and {@code
- * coarse_grained.py}. They are in reference cycles; we convert at a nominal 3 GHz (1e8 cycles = 33.3
- * ms, 1e9 = 333 ms, 1e11 = 33.3 s), the conversion research/profiler.md §1.4 uses: <i>fine</i> when
- * every execution is at most 33.3 ms and max - min is at most 33.3 ms; <i>coarse</i> when every
- * execution lies in [333 ms, 33.3 s] and the class has 1 to 100 executions.
+ * coarse_grained.py}. They are in reference cycles; we convert at a nominal 3 GHz (1e8 cycles =
+ * 33.3 ms, 1e9 = 333 ms, 1e11 = 33.3 s), the conversion research/profiler.md §1.4 uses: <i>fine</i>
+ * when every execution is at most 33.3 ms and max - min is at most 33.3 ms; <i>coarse</i> when
+ * every execution lies in [333 ms, 33.3 s] and the class has 1 to 100 executions.
  */
 final class Diagnosis {
 
@@ -37,6 +37,7 @@ final class Diagnosis {
   static final int FINE_TASKS_PER_CPU = 100;
   static final int COARSE_TASKS_PER_CPU = 2;
   static final long COARSE_MIN_MS = 10;
+
   /** Used when the trace carries no overhead calibration. */
   static final long ASSUMED_OVERHEAD_NS = 250;
 
@@ -77,7 +78,8 @@ final class Diagnosis {
     int p = Math.max(1, run.cpus());
     long overhead = run.overheadNs() > 0 ? run.overheadNs() : ASSUMED_OVERHEAD_NS;
     String overheadText =
-        duration(overhead) + (run.overheadNs() > 0 ? " overhead" : " overhead (assumed, not measured)");
+        duration(overhead)
+            + (run.overheadNs() > 0 ? " overhead" : " overhead (assumed, not measured)");
     long median = c.granularity().median();
     String onCpus = executions(c.executions()) + " on " + p + (p == 1 ? " CPU" : " CPUs");
 
@@ -98,19 +100,44 @@ final class Diagnosis {
     if (few && large && idle) {
       return new Verdict(
           Verdict.Kind.COARSE,
-          "only " + onCpus + ", median " + duration(median) + " >= " + duration(coarseMin)
+          "only "
+              + onCpus
+              + ", median "
+              + duration(median)
+              + " >= "
+              + duration(coarseMin)
               + (coarseMin == share ? " (1/" + (2 * p) + " of the task span)" : " (the floor)")
-              + "; CPUs " + percent(busy) + " busy while they ran");
+              + "; CPUs "
+              + percent(busy)
+              + " busy while they ran");
     }
 
     String reason;
     if (small) {
-      reason = "median " + duration(median) + " < " + K + " x " + overheadText + " but only "
-          + onCpus + " (fine needs >= " + count((long) FINE_TASKS_PER_CPU * p) + ")";
+      reason =
+          "median "
+              + duration(median)
+              + " < "
+              + K
+              + " x "
+              + overheadText
+              + " but only "
+              + onCpus
+              + " (fine needs >= "
+              + count((long) FINE_TASKS_PER_CPU * p)
+              + ")";
     } else if (few && large) {
-      reason = "median " + duration(median) + " with " + onCpus + ", but CPUs " + percent(busy)
-          + " busy while they ran"
-          + (run.cpuMeasured() ? "" : " (wall time: blocked tasks count as busy; --cpu tells them apart)");
+      reason =
+          "median "
+              + duration(median)
+              + " with "
+              + onCpus
+              + ", but CPUs "
+              + percent(busy)
+              + " busy while they ran"
+              + (run.cpuMeasured()
+                  ? ""
+                  : " (wall time: blocked tasks count as busy; --cpu tells them apart)");
     } else {
       reason = "median " + duration(median) + " >= " + K + " x " + overheadText + "; " + onCpus;
     }
@@ -123,22 +150,48 @@ final class Diagnosis {
     if (g.max() <= TGP_FINE_MAX_NS && spread <= TGP_FINE_MAX_DIFF_NS) {
       return new Verdict(
           Verdict.Kind.FINE,
-          "all " + executions(c.executions()) + " <= " + duration(TGP_FINE_MAX_NS) + " (max "
-              + duration(g.max()) + "), spread " + duration(spread) + " <= "
-              + duration(TGP_FINE_MAX_DIFF_NS) + " (tgp: 1e8 cycles at 3 GHz)");
+          "all "
+              + executions(c.executions())
+              + " <= "
+              + duration(TGP_FINE_MAX_NS)
+              + " (max "
+              + duration(g.max())
+              + "), spread "
+              + duration(spread)
+              + " <= "
+              + duration(TGP_FINE_MAX_DIFF_NS)
+              + " (tgp: 1e8 cycles at 3 GHz)");
     }
-    if (g.min() >= TGP_COARSE_MIN_NS && g.max() <= TGP_COARSE_MAX_NS
-        && c.executions() >= 1 && c.executions() <= TGP_COARSE_MAX_TASKS) {
+    if (g.min() >= TGP_COARSE_MIN_NS
+        && g.max() <= TGP_COARSE_MAX_NS
+        && c.executions() >= 1
+        && c.executions() <= TGP_COARSE_MAX_TASKS) {
       return new Verdict(
           Verdict.Kind.COARSE,
-          executions(c.executions()) + " (1..100), all in [" + duration(TGP_COARSE_MIN_NS) + ", "
-              + duration(TGP_COARSE_MAX_NS) + "] (min " + duration(g.min()) + ", max "
-              + duration(g.max()) + "; tgp: 1e9..1e11 cycles at 3 GHz)");
+          executions(c.executions())
+              + " (1..100), all in ["
+              + duration(TGP_COARSE_MIN_NS)
+              + ", "
+              + duration(TGP_COARSE_MAX_NS)
+              + "] (min "
+              + duration(g.min())
+              + ", max "
+              + duration(g.max())
+              + "; tgp: 1e9..1e11 cycles at 3 GHz)");
     }
     return new Verdict(
         Verdict.Kind.OK,
-        executions(c.executions()) + " from " + duration(g.min()) + " to " + duration(g.max())
-            + ": neither all <= " + duration(TGP_FINE_MAX_NS) + " nor all in ["
-            + duration(TGP_COARSE_MIN_NS) + ", " + duration(TGP_COARSE_MAX_NS) + "] (tgp thresholds)");
+        executions(c.executions())
+            + " from "
+            + duration(g.min())
+            + " to "
+            + duration(g.max())
+            + ": neither all <= "
+            + duration(TGP_FINE_MAX_NS)
+            + " nor all in ["
+            + duration(TGP_COARSE_MIN_NS)
+            + ", "
+            + duration(TGP_COARSE_MAX_NS)
+            + "] (tgp thresholds)");
   }
 }

@@ -5,10 +5,10 @@ import java.util.Arrays;
 /**
  * Summary statistics of a set of durations in nanoseconds.
  *
- * <p>Percentiles use the nearest-rank definition: the p-th percentile of n sorted values is the value
- * at rank ceil(p/100 * n), so it is always one of the observed values and the median of an even count
- * is the lower middle value. (tgp's {@code diagnose.py} reads index 0.9·n for its "95th" percentile; we
- * do not reproduce that slip.)
+ * <p>Percentiles use the nearest-rank definition: the p-th percentile of n sorted values is the
+ * value at rank ceil(p/100 * n), so it is always one of the observed values and the median of an
+ * even count is the lower middle value. (tgp's {@code diagnose.py} reads index 0.9·n for its "95th"
+ * percentile; we do not reproduce that slip.)
  *
  * @param count number of values
  * @param min smallest value
@@ -18,9 +18,12 @@ import java.util.Arrays;
  * @param max largest value
  * @param total sum of all values
  */
-public record Distribution(long count, long min, long median, long p90, long p99, long max, long total) {
+public record Distribution(
+    long count, long min, long median, long p90, long p99, long max, long total) {
 
-  /** The distribution of {@code values}; the array is sorted in place. Empty input gives all zeros. */
+  /**
+   * The distribution of {@code values}; the array is sorted in place. Empty input gives all zeros.
+   */
   public static Distribution of(long[] values) {
     int n = values.length;
     if (n == 0) {

@@ -5,7 +5,8 @@ import java.io.IOException;
 import java.io.Writer;
 
 /**
- * The profile's files, as content: the command that owns the output directory writes them (atomically).
+ * The profile's files, as content: the command that owns the output directory writes them
+ * (atomically).
  */
 public final class Exports {
 
@@ -17,12 +18,16 @@ public final class Exports {
 
   private Exports() {}
 
-  /** Writes {@code summary.json}'s content: settings, profiler cost and one entry per task class. */
+  /**
+   * Writes {@code summary.json}'s content: settings, profiler cost and one entry per task class.
+   */
   public static void writeSummaryJson(Profile profile, Writer out) throws IOException {
     SummaryJson.write(profile, out);
   }
 
-  /** Writes {@code tasks.csv}'s content: tgp's 22 columns, one row per execution of the raw trace. */
+  /**
+   * Writes {@code tasks.csv}'s content: tgp's 22 columns, one row per execution of the raw trace.
+   */
   public static void writeTasksCsv(Trace trace, Writer out) throws IOException {
     TasksCsv.write(trace, out);
   }

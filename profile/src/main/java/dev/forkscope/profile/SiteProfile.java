@@ -13,4 +13,9 @@ import java.util.List;
  * @param granularity self wall time per execution
  */
 public record SiteProfile(
-    String kind, String site, List<String> frames, long tasks, long executions, Distribution granularity) {}
+    String kind,
+    String site,
+    List<String> frames,
+    long tasks,
+    long executions,
+    Distribution granularity) {}

@@ -20,24 +20,38 @@ public final class SummaryTable {
     for (TaskClassProfile c : profile.taskClasses()) {
       executions += c.executions();
     }
-    out.append(String.format(Locale.ROOT,
-        "forkscope profile: %s task classes, %s executions in %s on %d CPUs (JDK %s)%n",
-        count(profile.taskClasses().size()), count(executions), duration(profile.runWallNs()),
-        meta.cpus(), meta.jdk()));
-    out.append(String.format(Locale.ROOT,
-        "cpu time %s, contexts %s, aggregation %s (%s executions folded), verdicts %s;"
-            + " profiler cost %s, %s records dropped%n",
-        meta.cpuMode(), meta.contexts() ? "on" : "off", profile.options().aggregate() ? "on" : "off",
-        count(profile.folded()), profile.options().verdicts().name().toLowerCase(Locale.ROOT),
-        meta.overheadPerTaskNs() > 0 ? duration(meta.overheadPerTaskNs()) + " per task"
-            : meta.endNs() < 0 ? "not measured (the JVM did not exit normally)"
-            : "not measured (fewer than 1,000 executions)",
-        count(meta.dropped())));
+    out.append(
+        String.format(
+            Locale.ROOT,
+            "forkscope profile: %s task classes, %s executions in %s on %d CPUs (JDK %s)%n",
+            count(profile.taskClasses().size()),
+            count(executions),
+            duration(profile.runWallNs()),
+            meta.cpus(),
+            meta.jdk()));
+    out.append(
+        String.format(
+            Locale.ROOT,
+            "cpu time %s, contexts %s, aggregation %s (%s executions folded), verdicts %s;"
+                + " profiler cost %s, %s records dropped%n",
+            meta.cpuMode(),
+            meta.contexts() ? "on" : "off",
+            profile.options().aggregate() ? "on" : "off",
+            count(profile.folded()),
+            profile.options().verdicts().name().toLowerCase(Locale.ROOT),
+            meta.overheadPerTaskNs() > 0
+                ? duration(meta.overheadPerTaskNs()) + " per task"
+                : meta.endNs() < 0
+                    ? "not measured (the JVM did not exit normally)"
+                    : "not measured (fewer than 1,000 executions)",
+            count(meta.dropped())));
     if (profile.neverExecuted() > 0) {
-      out.append(String.format(Locale.ROOT,
-          "%s tasks were created but never run as tasks (compute() called directly, or never"
-              + " submitted): their work, if any, counts in the caller%n",
-          count(profile.neverExecuted())));
+      out.append(
+          String.format(
+              Locale.ROOT,
+              "%s tasks were created but never run as tasks (compute() called directly, or never"
+                  + " submitted): their work, if any, counts in the caller%n",
+              count(profile.neverExecuted())));
     }
     if (profile.taskClasses().isEmpty()) {
       out.append(String.format("no task executions recorded%n"));
@@ -48,11 +62,21 @@ public final class SummaryTable {
       width = Math.max(width, Math.min(MAX_CLASS_WIDTH, c.taskClass().length()));
     }
     String row = "%-" + width + "s %11s %10s %10s %10s  %s%n";
-    out.append(String.format(Locale.ROOT, "%n" + row, "CLASS", "TASKS", "MEDIAN", "P90", "TOTAL", "VERDICT"));
+    out.append(
+        String.format(
+            Locale.ROOT, "%n" + row, "CLASS", "TASKS", "MEDIAN", "P90", "TOTAL", "VERDICT"));
     for (TaskClassProfile c : profile.taskClasses()) {
       var g = c.granularity();
-      out.append(String.format(Locale.ROOT, row, shorten(c.taskClass()), count(c.tasks()),
-          duration(g.median()), duration(g.p90()), duration(g.total()), c.verdict().kind().label()));
+      out.append(
+          String.format(
+              Locale.ROOT,
+              row,
+              shorten(c.taskClass()),
+              count(c.tasks()),
+              duration(g.median()),
+              duration(g.p90()),
+              duration(g.total()),
+              c.verdict().kind().label()));
       out.append("    ").append(c.verdict().why()).append(System.lineSeparator());
       SiteProfile site = c.topSite();
       if (site != null) {
@@ -66,6 +90,8 @@ public final class SummaryTable {
   }
 
   private static String shorten(String name) {
-    return name.length() <= MAX_CLASS_WIDTH ? name : "…" + name.substring(name.length() - MAX_CLASS_WIDTH + 1);
+    return name.length() <= MAX_CLASS_WIDTH
+        ? name
+        : "…" + name.substring(name.length() - MAX_CLASS_WIDTH + 1);
   }
 }

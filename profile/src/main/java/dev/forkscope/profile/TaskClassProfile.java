@@ -9,8 +9,8 @@ import java.util.List;
  * @param tasks distinct tasks
  * @param executions executions
  * @param granularity self wall time per execution (nested tasks excluded, aggregated ones included)
- * @param cpu self thread CPU time per execution, over the executions where it was measured; null when
- *     it never was
+ * @param cpu self thread CPU time per execution, over the executions where it was measured; null
+ *     when it never was
  * @param queueWait time from submission to start, over submitted executions; null when none were
  * @param executors executor classes the tasks were submitted to, most used first
  * @param threads distinct threads that executed the tasks

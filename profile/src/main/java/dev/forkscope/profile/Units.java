@@ -7,7 +7,9 @@ final class Units {
 
   private Units() {}
 
-  /** A duration with three significant digits in the largest fitting unit: 850 ns, 1.93 µs, 12.4 ms. */
+  /**
+   * A duration with three significant digits in the largest fitting unit: 850 ns, 1.93 µs, 12.4 ms.
+   */
   static String duration(long ns) {
     double v = Math.abs((double) ns);
     String sign = ns < 0 ? "-" : "";

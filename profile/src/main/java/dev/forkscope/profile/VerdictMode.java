@@ -7,6 +7,8 @@ public enum VerdictMode {
    * research/profiler.md §7.6.
    */
   RELATIVE,
-  /** tgp's fixed per-class thresholds (seed 003, tgp's characterization scripts), in nanoseconds. */
+  /**
+   * tgp's fixed per-class thresholds (seed 003, tgp's characterization scripts), in nanoseconds.
+   */
   TGP
 }

@@ -13,8 +13,8 @@ import org.junit.jupiter.api.Test;
 class AggregationTest {
 
   /**
-   * After tgp's test_valid_chain fixture: a chain of 16 nested tasks, threads and non-threads mixed,
-   * where every link is valid, folds into its outermost task.
+   * After tgp's test_valid_chain fixture: a chain of 16 nested tasks, threads and non-threads
+   * mixed, where every link is valid, folds into its outermost task.
    */
   @Test
   void validChainOfSixteenFoldsIntoOne() {
@@ -37,11 +37,15 @@ class AggregationTest {
 
     long total = expectedTotal;
     assertThat(result.folded()).isEqualTo(15);
-    assertThat(result.executions()).singleElement().satisfies(root -> {
-      assertThat(root.taskClass()).isEqualTo("C1");
-      assertThat(root.selfWallNs()).isEqualTo(total);
-      assertThat(root.selfCpuNs()).isEqualTo(chain.stream().mapToLong(TaskExecution::selfCpuNs).sum());
-    });
+    assertThat(result.executions())
+        .singleElement()
+        .satisfies(
+            root -> {
+              assertThat(root.taskClass()).isEqualTo("C1");
+              assertThat(root.selfWallNs()).isEqualTo(total);
+              assertThat(root.selfCpuNs())
+                  .isEqualTo(chain.stream().mapToLong(TaskExecution::selfCpuNs).sum());
+            });
   }
 
   @Test
@@ -57,26 +61,40 @@ class AggregationTest {
 
   @Test
   void poolTasksNeverFoldIntoTheWorkerLoop() {
-    TaskExecution worker = exec(1, "java.util.concurrent.ThreadPoolExecutor$Worker").at(0, 1000).self(10).build();
-    TaskExecution task = exec(2, "Job").outer(1).submitted(7, "java.util.concurrent.ThreadPoolExecutor", 0)
-        .at(5, 500).build();
+    TaskExecution worker =
+        exec(1, "java.util.concurrent.ThreadPoolExecutor$Worker").at(0, 1000).self(10).build();
+    TaskExecution task =
+        exec(2, "Job")
+            .outer(1)
+            .submitted(7, "java.util.concurrent.ThreadPoolExecutor", 0)
+            .at(5, 500)
+            .build();
 
     assertThat(Aggregation.aggregate(List.of(worker, task)).folded()).isZero();
   }
 
   @Test
   void intoAThreadOnlyUnsubmittedTasksCreatedAndRunByThatThreadFold() {
-    TaskExecution thread = exec(1, "MyThread").kind(THREAD).on(5).createdBy(1).at(0, 1000).self(100).build();
+    TaskExecution thread =
+        exec(1, "MyThread").kind(THREAD).on(5).createdBy(1).at(0, 1000).self(100).build();
     TaskExecution plainRun = exec(2, "Helper").outer(1).on(5).createdBy(5).at(10, 20).build();
-    TaskExecution submitted = exec(3, "Submitted").outer(1).on(5).createdBy(5)
-        .submitted(9, "java.util.concurrent.ForkJoinPool", 30).at(30, 40).build();
-    TaskExecution createdElsewhere = exec(4, "Foreign").outer(1).on(5).createdBy(1).at(50, 60).build();
+    TaskExecution submitted =
+        exec(3, "Submitted")
+            .outer(1)
+            .on(5)
+            .createdBy(5)
+            .submitted(9, "java.util.concurrent.ForkJoinPool", 30)
+            .at(30, 40)
+            .build();
+    TaskExecution createdElsewhere =
+        exec(4, "Foreign").outer(1).on(5).createdBy(1).at(50, 60).build();
 
     Aggregation.Result result =
         Aggregation.aggregate(List.of(thread, plainRun, submitted, createdElsewhere));
 
     assertThat(result.folded()).isEqualTo(1);
-    assertThat(result.executions()).extracting(TaskExecution::taskClass)
+    assertThat(result.executions())
+        .extracting(TaskExecution::taskClass)
         .containsExactly("MyThread", "Submitted", "Foreign");
     assertThat(result.executions().get(0).selfWallNs()).isEqualTo(110);
   }
@@ -92,7 +110,8 @@ class AggregationTest {
   void outerExecutionIsTheOneOnTheSameThreadThatEnclosesTheNestedOne() {
     TaskExecution firstRun = exec(1, "Outer").at(0, 100).self(50).build();
     TaskExecution otherThread = exec(1, "Outer").on(2).at(200, 300).self(50).build();
-    TaskExecution nested = exec(3, "Inner").outer(1).on(2).createdBy(2).at(210, 250).self(40).build();
+    TaskExecution nested =
+        exec(3, "Inner").outer(1).on(2).createdBy(2).at(210, 250).self(40).build();
 
     Aggregation.Result result = Aggregation.aggregate(List.of(firstRun, otherThread, nested));
 
@@ -112,8 +131,13 @@ class AggregationTest {
   @Test
   void forkedChildRunInlineByItsJoinerStaysATask() {
     TaskExecution parent = exec(1, "Sum").kind(FORK_JOIN).at(0, 100).self(30).build();
-    TaskExecution child = exec(2, "Sum").kind(FORK_JOIN).outer(1)
-        .submitted(3, "java.util.concurrent.ForkJoinPool", 5).at(40, 90).build();
+    TaskExecution child =
+        exec(2, "Sum")
+            .kind(FORK_JOIN)
+            .outer(1)
+            .submitted(3, "java.util.concurrent.ForkJoinPool", 5)
+            .at(40, 90)
+            .build();
 
     Aggregation.Result result = Aggregation.aggregate(List.of(parent, child));
 

@@ -15,25 +15,46 @@ class AnalysisTest {
 
   private static final String POOL = "java.util.concurrent.ForkJoinPool";
 
-  /** 1,000 leaves of 1 µs forked from one 600 ms driver, plus a task that never ran and one that never returned. */
+  /**
+   * 1,000 leaves of 1 µs forked from one 600 ms driver, plus a task that never ran and one that
+   * never returned.
+   */
   private static Trace sample() {
     List<TaskExecution> executions = new ArrayList<>();
-    executions.add(exec(1, "Driver").kind(FORK_JOIN).at(0, 600_000_000).self(600_000_000 - 1_000_000)
-        .sites(0, -1).build());
+    executions.add(
+        exec(1, "Driver")
+            .kind(FORK_JOIN)
+            .at(0, 600_000_000)
+            .self(600_000_000 - 1_000_000)
+            .sites(0, -1)
+            .build());
     for (int i = 0; i < 1_000; i++) {
       long start = 1_000L * i;
-      executions.add(exec(100 + i, "Leaf").kind(FORK_JOIN).on(2 + i % 2).createdBy(1)
-          .submitted(9, POOL, start).at(start + 500, start + 1_500).self(1_000 + i % 10).cpu(900)
-          .sites(1, i < 700 ? 2 : 3).build());
+      executions.add(
+          exec(100 + i, "Leaf")
+              .kind(FORK_JOIN)
+              .on(2 + i % 2)
+              .createdBy(1)
+              .submitted(9, POOL, start)
+              .at(start + 500, start + 1_500)
+              .self(1_000 + i % 10)
+              .cpu(900)
+              .sites(1, i < 700 ? 2 : 3)
+              .build());
     }
     executions.add(exec(5, "Hung").at(10, -1).self(0).build());
-    List<Trace.CallSite> sites = List.of(
-        new Trace.CallSite(List.of("app.Main.main(Main.java:3)")),
-        new Trace.CallSite(List.of("app.Split.compute(Split.java:20)", "app.Main.main(Main.java:4)")),
-        new Trace.CallSite(List.of("app.Split.compute(Split.java:42)")),
-        new Trace.CallSite(List.of("app.Split.compute(Split.java:43)")));
-    return new Trace(meta(4, 150, 0, 1_000_000_000), executions,
-        List.of(new Trace.CreatedTask(7, "NeverRan", 1, 5, -1)), sites);
+    List<Trace.CallSite> sites =
+        List.of(
+            new Trace.CallSite(List.of("app.Main.main(Main.java:3)")),
+            new Trace.CallSite(
+                List.of("app.Split.compute(Split.java:20)", "app.Main.main(Main.java:4)")),
+            new Trace.CallSite(List.of("app.Split.compute(Split.java:42)")),
+            new Trace.CallSite(List.of("app.Split.compute(Split.java:43)")));
+    return new Trace(
+        meta(4, 150, 0, 1_000_000_000),
+        executions,
+        List.of(new Trace.CreatedTask(7, "NeverRan", 1, 5, -1)),
+        sites);
   }
 
   @Test
@@ -43,7 +64,9 @@ class AnalysisTest {
     assertThat(p.executionsRecorded()).isEqualTo(1_002);
     assertThat(p.incomplete()).isEqualTo(1);
     assertThat(p.neverExecuted()).isEqualTo(1);
-    assertThat(p.taskClasses()).extracting(TaskClassProfile::taskClass).containsExactly("Driver", "Leaf");
+    assertThat(p.taskClasses())
+        .extracting(TaskClassProfile::taskClass)
+        .containsExactly("Driver", "Leaf");
   }
 
   @Test
@@ -62,7 +85,8 @@ class AnalysisTest {
     assertThat(leaf.executors()).containsExactly(POOL);
     assertThat(leaf.threads()).isEqualTo(2);
     assertThat(leaf.verdict().kind()).isEqualTo(Verdict.Kind.FINE);
-    assertThat(leaf.verdict().why()).isEqualTo("median 1.00 µs < 10 x 150 ns overhead; 1,000 executions on 4 CPUs");
+    assertThat(leaf.verdict().why())
+        .isEqualTo("median 1.00 µs < 10 x 150 ns overhead; 1,000 executions on 4 CPUs");
 
     TaskClassProfile driver = p.taskClasses().get(0);
     assertThat(driver.cpu()).isNull();
@@ -72,32 +96,41 @@ class AnalysisTest {
 
   @Test
   void sitesPointAtTheLineToChange() {
-    TaskClassProfile leaf = Analysis.analyze(sample(), AnalysisOptions.defaults()).taskClasses().get(1);
+    TaskClassProfile leaf =
+        Analysis.analyze(sample(), AnalysisOptions.defaults()).taskClasses().get(1);
 
-    assertThat(leaf.sites()).extracting(SiteProfile::kind, SiteProfile::site, SiteProfile::executions)
+    assertThat(leaf.sites())
+        .extracting(SiteProfile::kind, SiteProfile::site, SiteProfile::executions)
         .containsExactly(
-            org.assertj.core.groups.Tuple.tuple("creation", "app.Split.compute(Split.java:20)", 1_000L),
-            org.assertj.core.groups.Tuple.tuple("submission", "app.Split.compute(Split.java:42)", 700L),
-            org.assertj.core.groups.Tuple.tuple("submission", "app.Split.compute(Split.java:43)", 300L));
+            org.assertj.core.groups.Tuple.tuple(
+                "creation", "app.Split.compute(Split.java:20)", 1_000L),
+            org.assertj.core.groups.Tuple.tuple(
+                "submission", "app.Split.compute(Split.java:42)", 700L),
+            org.assertj.core.groups.Tuple.tuple(
+                "submission", "app.Split.compute(Split.java:43)", 300L));
     assertThat(leaf.topSite().site()).isEqualTo("app.Split.compute(Split.java:42)");
     assertThat(leaf.sites().get(0).frames()).hasSize(2);
   }
 
   @Test
   void aggregationCanBeSwitchedOff() {
-    List<TaskExecution> executions = List.of(
-        exec(1, "Outer").at(0, 100).self(60).build(),
-        exec(2, "Inner").outer(1).at(10, 50).build());
+    List<TaskExecution> executions =
+        List.of(
+            exec(1, "Outer").at(0, 100).self(60).build(),
+            exec(2, "Inner").outer(1).at(10, 50).build());
     Trace trace = Executions.trace(meta(2, 50, 0, 200), executions);
 
     Profile on = Analysis.analyze(trace, new AnalysisOptions(true, VerdictMode.RELATIVE));
     Profile off = Analysis.analyze(trace, new AnalysisOptions(false, VerdictMode.RELATIVE));
 
     assertThat(on.folded()).isEqualTo(1);
-    assertThat(on.taskClasses()).singleElement()
+    assertThat(on.taskClasses())
+        .singleElement()
         .satisfies(c -> assertThat(c.granularity().total()).isEqualTo(100));
     assertThat(off.folded()).isZero();
-    assertThat(off.taskClasses()).extracting(TaskClassProfile::taskClass).containsExactly("Outer", "Inner");
+    assertThat(off.taskClasses())
+        .extracting(TaskClassProfile::taskClass)
+        .containsExactly("Outer", "Inner");
   }
 
   @Test

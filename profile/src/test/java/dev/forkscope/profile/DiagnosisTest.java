@@ -8,7 +8,8 @@ class DiagnosisTest {
 
   private static final long MS = 1_000_000;
 
-  private static Diagnosis.ClassFacts facts(long executions, long median, long min, long max, long total, double busy) {
+  private static Diagnosis.ClassFacts facts(
+      long executions, long median, long min, long max, long total, double busy) {
     return new Diagnosis.ClassFacts(
         executions, new Distribution(executions, min, median, max, max, max, total), busy);
   }
@@ -24,7 +25,8 @@ class DiagnosisTest {
     Verdict v = Diagnosis.relative(uniform(524_288, 1_900, 1.0), run);
 
     assertThat(v.kind()).isEqualTo(Verdict.Kind.FINE);
-    assertThat(v.why()).isEqualTo("median 1.90 µs < 10 x 350 ns overhead; 524,288 executions on 2 CPUs");
+    assertThat(v.why())
+        .isEqualTo("median 1.90 µs < 10 x 350 ns overhead; 524,288 executions on 2 CPUs");
   }
 
   @Test
@@ -35,12 +37,16 @@ class DiagnosisTest {
     assertThat(Diagnosis.relative(uniform(400, 1_000, 1.0), run).kind()).isEqualTo(Verdict.Kind.OK);
     Verdict tooFew = Diagnosis.relative(uniform(399, 999, 1.0), run);
     assertThat(tooFew.kind()).isEqualTo(Verdict.Kind.OK);
-    assertThat(tooFew.why()).contains("only 399 executions on 4 CPUs").contains("fine needs >= 400");
+    assertThat(tooFew.why())
+        .contains("only 399 executions on 4 CPUs")
+        .contains("fine needs >= 400");
   }
 
   @Test
   void unmeasuredOverheadIsAssumedAndSaidSo() {
-    Verdict v = Diagnosis.relative(uniform(1_000, 100, 1.0), new Diagnosis.RunFacts(2, -1, 1_000 * MS, false));
+    Verdict v =
+        Diagnosis.relative(
+            uniform(1_000, 100, 1.0), new Diagnosis.RunFacts(2, -1, 1_000 * MS, false));
 
     assertThat(v.kind()).isEqualTo(Verdict.Kind.FINE);
     assertThat(v.why()).contains("250 ns overhead (assumed, not measured)");
@@ -53,34 +59,47 @@ class DiagnosisTest {
     Verdict v = Diagnosis.relative(uniform(1, 800 * MS, 0.5), run);
 
     assertThat(v.kind()).isEqualTo(Verdict.Kind.COARSE);
-    assertThat(v.why()).isEqualTo(
-        "only 1 execution on 2 CPUs, median 800 ms >= 250 ms (1/4 of the task span); CPUs 50% busy while they ran");
+    assertThat(v.why())
+        .isEqualTo(
+            "only 1 execution on 2 CPUs, median 800 ms >= 250 ms (1/4 of the task span); CPUs 50% busy while they ran");
   }
 
   @Test
   void coarseBoundaries() {
     Diagnosis.RunFacts run = new Diagnosis.RunFacts(4, 300, 1_000 * MS, false);
     // 7 tasks of 125 ms run one after the other: 25% of 4 CPUs busy
-    assertThat(Diagnosis.relative(uniform(7, 125 * MS, 0.25), run).kind()).isEqualTo(Verdict.Kind.COARSE);
+    assertThat(Diagnosis.relative(uniform(7, 125 * MS, 0.25), run).kind())
+        .isEqualTo(Verdict.Kind.COARSE);
     // 8 tasks (= 2 x CPUs) is no longer few
-    assertThat(Diagnosis.relative(uniform(8, 125 * MS, 0.25), run).kind()).isEqualTo(Verdict.Kind.OK);
+    assertThat(Diagnosis.relative(uniform(8, 125 * MS, 0.25), run).kind())
+        .isEqualTo(Verdict.Kind.OK);
     // just under 1/(2P) of the task span is no longer large
-    assertThat(Diagnosis.relative(uniform(7, 125 * MS - 1, 0.25), run).kind()).isEqualTo(Verdict.Kind.OK);
+    assertThat(Diagnosis.relative(uniform(7, 125 * MS - 1, 0.25), run).kind())
+        .isEqualTo(Verdict.Kind.OK);
     // half a CPU idle on average is still idle
-    assertThat(Diagnosis.relative(uniform(6, 250 * MS, 0.875), run).kind()).isEqualTo(Verdict.Kind.COARSE);
+    assertThat(Diagnosis.relative(uniform(6, 250 * MS, 0.875), run).kind())
+        .isEqualTo(Verdict.Kind.COARSE);
     Verdict busy = Diagnosis.relative(uniform(7, 250 * MS, 0.88), run);
     assertThat(busy.kind()).isEqualTo(Verdict.Kind.OK);
     assertThat(busy.why()).contains("but CPUs 88% busy");
     assertThat(busy.why()).contains("--cpu tells them apart");
-    Verdict measured = Diagnosis.relative(uniform(7, 250 * MS, 0.88), new Diagnosis.RunFacts(4, 300, 1_000 * MS, true));
+    Verdict measured =
+        Diagnosis.relative(
+            uniform(7, 250 * MS, 0.88), new Diagnosis.RunFacts(4, 300, 1_000 * MS, true));
     assertThat(measured.why()).endsWith("busy while they ran");
   }
 
   @Test
   void neverCoarseOnOneCpuNorBelowTenMilliseconds() {
-    assertThat(Diagnosis.relative(uniform(1, 800 * MS, 1.0), new Diagnosis.RunFacts(1, 300, 1_000 * MS, false)).kind())
+    assertThat(
+            Diagnosis.relative(
+                    uniform(1, 800 * MS, 1.0), new Diagnosis.RunFacts(1, 300, 1_000 * MS, false))
+                .kind())
         .isEqualTo(Verdict.Kind.OK);
-    assertThat(Diagnosis.relative(uniform(1, 9 * MS, 0.5), new Diagnosis.RunFacts(2, 300, 10 * MS, false)).kind())
+    assertThat(
+            Diagnosis.relative(
+                    uniform(1, 9 * MS, 0.5), new Diagnosis.RunFacts(2, 300, 10 * MS, false))
+                .kind())
         .isEqualTo(Verdict.Kind.OK);
   }
 
@@ -91,7 +110,8 @@ class DiagnosisTest {
     Verdict fine = Diagnosis.tgp(facts(3, 10, 1, max, max + 11, 1.0));
     assertThat(fine.kind()).isEqualTo(Verdict.Kind.FINE);
     assertThat(fine.why()).contains("<= 33.3 ms");
-    assertThat(Diagnosis.tgp(facts(3, 10, 1, max + 1, max + 12, 1.0)).kind()).isEqualTo(Verdict.Kind.OK);
+    assertThat(Diagnosis.tgp(facts(3, 10, 1, max + 1, max + 12, 1.0)).kind())
+        .isEqualTo(Verdict.Kind.OK);
     assertThat(Diagnosis.tgp(facts(0, 0, 0, 0, 0, 1.0)).kind()).isEqualTo(Verdict.Kind.FINE);
   }
 
@@ -101,8 +121,10 @@ class DiagnosisTest {
 
     assertThat(Diagnosis.tgp(uniform(100, min, 1.0)).kind()).isEqualTo(Verdict.Kind.COARSE);
     assertThat(Diagnosis.tgp(uniform(101, min, 1.0)).kind()).isEqualTo(Verdict.Kind.OK);
-    assertThat(Diagnosis.tgp(facts(2, min, min - 1, min, 2 * min - 1, 1.0)).kind()).isEqualTo(Verdict.Kind.OK);
-    assertThat(Diagnosis.tgp(uniform(1, Diagnosis.TGP_COARSE_MAX_NS + 1, 1.0)).kind()).isEqualTo(Verdict.Kind.OK);
+    assertThat(Diagnosis.tgp(facts(2, min, min - 1, min, 2 * min - 1, 1.0)).kind())
+        .isEqualTo(Verdict.Kind.OK);
+    assertThat(Diagnosis.tgp(uniform(1, Diagnosis.TGP_COARSE_MAX_NS + 1, 1.0)).kind())
+        .isEqualTo(Verdict.Kind.OK);
   }
 
   @Test
@@ -111,6 +133,7 @@ class DiagnosisTest {
     Diagnosis.RunFacts run = new Diagnosis.RunFacts(2, 300, 5_000 * MS, false);
 
     assertThat(Diagnosis.verdict(VerdictMode.TGP, facts, run).kind()).isEqualTo(Verdict.Kind.FINE);
-    assertThat(Diagnosis.verdict(VerdictMode.RELATIVE, facts, run).kind()).isEqualTo(Verdict.Kind.OK);
+    assertThat(Diagnosis.verdict(VerdictMode.RELATIVE, facts, run).kind())
+        .isEqualTo(Verdict.Kind.OK);
   }
 }

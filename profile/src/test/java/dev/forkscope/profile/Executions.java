@@ -19,14 +19,18 @@ final class Executions {
   }
 
   static Trace.TraceMeta meta(int cpus, long overheadNs, long startNs, long endNs) {
-    return new Trace.TraceMeta("17.0.99", cpus, "off", false, startNs, endNs, overheadNs, 0, Map.of());
+    return new Trace.TraceMeta(
+        "17.0.99", cpus, "off", false, startNs, endNs, overheadNs, 0, Map.of());
   }
 
   static Trace trace(Trace.TraceMeta meta, List<TaskExecution> executions) {
     return new Trace(meta, executions, List.of(), List.of());
   }
 
-  /** Mutable builder with defaults: thread 1 creates and runs it, unsubmitted Runnable, self = end - start. */
+  /**
+   * Mutable builder with defaults: thread 1 creates and runs it, unsubmitted Runnable, self = end -
+   * start.
+   */
   static final class Builder {
     private final long taskId;
     private final String taskClass;
@@ -106,11 +110,29 @@ final class Executions {
 
     TaskExecution build() {
       return new TaskExecution(
-          taskId, taskClass, 1, outer, helped, creationThread, "t" + creationThread, executionThread,
-          "t" + executionThread, false, executorId, executorClass, executorId >= 0, 0, submittedNs,
-          startNs, endNs, selfWall >= 0 ? selfWall : endNs - startNs, selfCpu, kind,
+          taskId,
+          taskClass,
+          1,
+          outer,
+          helped,
+          creationThread,
+          "t" + creationThread,
+          executionThread,
+          "t" + executionThread,
+          false,
+          executorId,
+          executorClass,
+          executorId >= 0,
+          0,
+          submittedNs,
+          startNs,
+          endNs,
+          selfWall >= 0 ? selfWall : endNs - startNs,
+          selfCpu,
+          kind,
           kind.thread() || kind.runnable() ? TaskExecution.Method.RUN : TaskExecution.Method.EXEC,
-          creationSite, submissionSite);
+          creationSite,
+          submissionSite);
     }
   }
 }

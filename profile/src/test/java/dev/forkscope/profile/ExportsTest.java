@@ -24,8 +24,14 @@ class ExportsTest {
     return new Trace(
         meta(2, 120, 0, 1_000_000),
         List.of(
-            exec(11, "app.Job").on(3).createdBy(1).submitted(4, "java.util.concurrent.ForkJoinPool", 5)
-                .at(10, 60).self(50).sites(0, 0).build(),
+            exec(11, "app.Job")
+                .on(3)
+                .createdBy(1)
+                .submitted(4, "java.util.concurrent.ForkJoinPool", 5)
+                .at(10, 60)
+                .self(50)
+                .sites(0, 0)
+                .build(),
             exec(12, "app.Job").outer(11).on(3).createdBy(3).at(20, 30).build()),
         List.of(new Trace.CreatedTask(13, "app.Lost", 1, 7, -1)),
         List.of(new Trace.CallSite(List.of("app.Main.go(Main.java:9)"))));
@@ -37,14 +43,16 @@ class ExportsTest {
     write(trace);
 
     List<String> lines = Files.readAllLines(dir.resolve("tasks.csv"));
-    assertThat(lines.get(0)).isEqualTo(
-        "ID,Class,Outer Task ID,Execution N.,Creation Thread ID,Creation Thread Class,"
-            + "Creation Thread Name,Execution Thread ID,Execution Thread Class,Execution Thread Name,"
-            + "Executor ID,Executor Class,Entry Time,Exit Time,Granularity,Is Thread,Is Runnable,"
-            + "Is Callable,Is ForkJoinTask,Is run(),Is call(),Is exec()");
+    assertThat(lines.get(0))
+        .isEqualTo(
+            "ID,Class,Outer Task ID,Execution N.,Creation Thread ID,Creation Thread Class,"
+                + "Creation Thread Name,Execution Thread ID,Execution Thread Class,Execution Thread Name,"
+                + "Executor ID,Executor Class,Entry Time,Exit Time,Granularity,Is Thread,Is Runnable,"
+                + "Is Callable,Is ForkJoinTask,Is run(),Is call(),Is exec()");
     assertThat(lines).hasSize(4).allSatisfy(l -> assertThat(l.split(",", -1)).hasSize(22));
-    assertThat(lines.get(1)).isEqualTo(
-        "11,app.Job,0,1,1,,t1,3,,t3,4,java.util.concurrent.ForkJoinPool,10,60,50,F,T,F,F,T,F,F");
+    assertThat(lines.get(1))
+        .isEqualTo(
+            "11,app.Job,0,1,1,,t1,3,,t3,4,java.util.concurrent.ForkJoinPool,10,60,50,F,T,F,F,T,F,F");
     assertThat(lines.get(2)).startsWith("12,app.Job,11,1,");
     assertThat(lines.get(3)).isEqualTo("13,app.Lost,-1,0,1,,,-1,,,-1,,-1,-1,-1,,,,,,,");
   }
@@ -74,7 +82,8 @@ class ExportsTest {
     JsonNode job = root.get("taskClasses").get(0);
     List<String> fields = new ArrayList<>();
     job.fieldNames().forEachRemaining(fields::add);
-    assertThat(fields).startsWith("class", "executions", "tasks", "granularityNs")
+    assertThat(fields)
+        .startsWith("class", "executions", "tasks", "granularityNs")
         .contains("verdict", "why", "sites", "cpuNs", "queueWaitNs", "executors", "threads");
     assertThat(job.get("class").asText()).isEqualTo("app.Job");
     assertThat(job.get("executions").asLong()).isEqualTo(1);
@@ -90,12 +99,13 @@ class ExportsTest {
   @Test
   void writersAreLeftOpenForTheCaller() throws Exception {
     Trace trace = trace();
-    StringWriter out = new StringWriter() {
-      @Override
-      public void close() {
-        throw new AssertionError("closed by the export");
-      }
-    };
+    StringWriter out =
+        new StringWriter() {
+          @Override
+          public void close() {
+            throw new AssertionError("closed by the export");
+          }
+        };
     Exports.writeSummaryJson(Analysis.analyze(trace, AnalysisOptions.defaults()), out);
     Exports.writeTasksCsv(trace, out);
 

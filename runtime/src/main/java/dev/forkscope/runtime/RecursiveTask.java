@@ -20,15 +20,14 @@ package dev.forkscope.runtime;
  * @param <V> the result type
  */
 public abstract class RecursiveTask<V> extends Task<V> {
-    /** For subclasses. */
-    protected RecursiveTask() {
-    }
+  /** For subclasses. */
+  protected RecursiveTask() {}
 
-    /** The computation performed by this task. */
-    protected abstract V compute();
+  /** The computation performed by this task. */
+  protected abstract V compute();
 
-    @Override
-    final V doCompute() {
-        return compute();
-    }
+  @Override
+  final V doCompute() {
+    return compute();
+  }
 }

@@ -9,22 +9,23 @@ import java.util.concurrent.locks.LockSupport;
  * A worker thread of a {@link WorkStealingPool}: owns one {@link WorkDeque} and its counters.
  *
  * <p>Implementation note.
+ *
  * <ul>
  *   <li><b>Finding work</b>: own deque (LIFO), then the external queues, then one sweep over the
- *       other workers' deques from a random start (FIFO steals; a thief that loses a race moves
- *       on to the next victim). Every {@value #EXTERNAL_POLL_INTERVAL} searches the external
- *       queues are polled first, also inside helping joins, so tasks that keep forking or
- *       resubmitting themselves cannot starve external submissions (Go polls its global queue
- *       every 61 ticks for the same reason). A thief that leaves work behind in its victim's
- *       deque wakes another parked worker, so wake-ups propagate in a tree.</li>
+ *       other workers' deques from a random start (FIFO steals; a thief that loses a race moves on
+ *       to the next victim). Every {@value #EXTERNAL_POLL_INTERVAL} searches the external queues
+ *       are polled first, also inside helping joins, so tasks that keep forking or resubmitting
+ *       themselves cannot starve external submissions (Go polls its global queue every 61 ticks for
+ *       the same reason). A thief that leaves work behind in its victim's deque wakes another
+ *       parked worker, so wake-ups propagate in a tree.
  *   <li><b>Helping join</b> (Lea 2000 §3): run the joined task if it is still on top of the own
- *       deque; otherwise run own tasks, steal from the worker that stole the joined task (its
- *       deque holds the joined task's subtasks), take external work or steal anywhere; after
- *       {@value #JOIN_SPINS} fruitless rounds park on the task for 10 µs doubling to 1 ms
- *       (the completer unparks it). This assumes fork/join nesting: a task joins tasks that it
- *       or its subtasks forked, or tasks from outside its own computation. Joining a task forked
- *       by an unrelated task of the same pool can deadlock, because the joiner may be running,
- *       lower in its own stack, the task that the joined one waits for.</li>
+ *       deque; otherwise run own tasks, steal from the worker that stole the joined task (its deque
+ *       holds the joined task's subtasks), take external work or steal anywhere; after {@value
+ *       #JOIN_SPINS} fruitless rounds park on the task for 10 µs doubling to 1 ms (the completer
+ *       unparks it). This assumes fork/join nesting: a task joins tasks that it or its subtasks
+ *       forked, or tasks from outside its own computation. Joining a task forked by an unrelated
+ *       task of the same pool can deadlock, because the joiner may be running, lower in its own
+ *       stack, the task that the joined one waits for.
  *   <li><b>Idle and parking</b>: a worker that finds nothing leaves the pool's active count and
  *       asks the {@link IdlePolicy} how to wait, peeking at all queues between waits. To park it
  *       sets {@code state = PARKED}, increments the pool's parked count (a volatile
@@ -34,289 +35,294 @@ import java.util.concurrent.locks.LockSupport;
  *       count. For external submissions both sides use volatile accesses, so either the parking
  *       worker sees the task or the submitter sees the parked worker: no lost wake-ups. A local
  *       push reads the parked count without a fence (to keep {@code fork()} cheap); if that read
- *       races with a worker going to park, the pusher still runs the task itself and its next
- *       push signals, so the race can only delay parallelism, never progress.</li>
- *   <li><b>Counters</b> are plain fields written only by this thread and read racily by
- *       {@link WorkStealingPool#stats()}.</li>
+ *       races with a worker going to park, the pusher still runs the task itself and its next push
+ *       signals, so the race can only delay parallelism, never progress.
+ *   <li><b>Counters</b> are plain fields written only by this thread and read racily by {@link
+ *       WorkStealingPool#stats()}.
  *   <li><b>Active count and termination</b>: a worker is inactive only while it is idle, and it
- *       only goes idle with an empty deque; so when the active count is zero all deques are
- *       empty, and after {@code shutdown()} the pool terminates once the external queues are
- *       empty too.</li>
+ *       only goes idle with an empty deque; so when the active count is zero all deques are empty,
+ *       and after {@code shutdown()} the pool terminates once the external queues are empty too.
  * </ul>
  */
 final class Worker extends Thread {
-    /** Poll the external queues first after this many attempts to find a task elsewhere. */
-    static final int EXTERNAL_POLL_INTERVAL = 61;
-    /** Helping joiners spin this many fruitless rounds before parking on the task. */
-    private static final int JOIN_SPINS = 64;
-    private static final long JOIN_PARK_MIN_NANOS = 10_000;
-    private static final long JOIN_PARK_MAX_NANOS = 1_000_000;
+  /** Poll the external queues first after this many attempts to find a task elsewhere. */
+  static final int EXTERNAL_POLL_INTERVAL = 61;
 
-    private static final int ACTIVE = 0;
-    private static final int PARKED = 1;
-    private static final VarHandle STATE;
+  /** Helping joiners spin this many fruitless rounds before parking on the task. */
+  private static final int JOIN_SPINS = 64;
 
-    static {
-        try {
-            STATE = MethodHandles.lookup().findVarHandle(Worker.class, "state", int.class);
-        } catch (ReflectiveOperationException e) {
-            throw new ExceptionInInitializerError(e);
-        }
+  private static final long JOIN_PARK_MIN_NANOS = 10_000;
+  private static final long JOIN_PARK_MAX_NANOS = 1_000_000;
+
+  private static final int ACTIVE = 0;
+  private static final int PARKED = 1;
+  private static final VarHandle STATE;
+
+  static {
+    try {
+      STATE = MethodHandles.lookup().findVarHandle(Worker.class, "state", int.class);
+    } catch (ReflectiveOperationException e) {
+      throw new ExceptionInInitializerError(e);
     }
+  }
 
-    final WorkStealingPool pool;
-    final WorkDeque<Task<?>> deque = new WorkDeque<>();
-    private final IdlePolicy policy;
-    private volatile int state;
-    private int sinceExternalPoll;
-    private int externalCursor;
+  final WorkStealingPool pool;
+  final WorkDeque<Task<?>> deque = new WorkDeque<>();
+  private final IdlePolicy policy;
+  private volatile int state;
+  private int sinceExternalPoll;
+  private int externalCursor;
 
-    private long tasks;
-    private long localPops;
-    private long steals;
-    private long failedSteals;
-    private long externalPolls;
-    private long parks;
-    private long futileWakeups;
-    private long idleNanos;
-    /** Start of the current idle period, or 0 while active; lets snapshots include it. */
-    private long idleSince;
+  private long tasks;
+  private long localPops;
+  private long steals;
+  private long failedSteals;
+  private long externalPolls;
+  private long parks;
+  private long futileWakeups;
+  private long idleNanos;
 
-    Worker(WorkStealingPool pool, int index, String name) {
-        super(name);
-        this.pool = pool;
-        this.policy = pool.idlePolicy();
-        this.externalCursor = index;
-        setDaemon(true);
-    }
+  /** Start of the current idle period, or 0 while active; lets snapshots include it. */
+  private long idleSince;
 
-    @Override
-    public void run() {
-        try {
-            while (!pool.isStopping()) {
-                Task<?> t = findTask(null);
-                if (t != null) {
-                    runTask(t);
-                } else if (!awaitWork()) {
-                    break;
-                }
-            }
-            for (Task<?> t; (t = deque.take()) != null; ) {
-                t.cancel(false);
-            }
-        } finally {
-            pool.onWorkerExit();
-        }
-    }
+  Worker(WorkStealingPool pool, int index, String name) {
+    super(name);
+    this.pool = pool;
+    this.policy = pool.idlePolicy();
+    this.externalCursor = index;
+    setDaemon(true);
+  }
 
-    /**
-     * Racy read of the counters (see {@link PoolStats}). An idle period in progress is included;
-     * a snapshot taken just as it ends may count it twice or not at all.
-     */
-    WorkerStats snapshot() {
-        long since = idleSince;
-        long idle = idleNanos + (since == 0 ? 0 : Math.max(0, System.nanoTime() - since));
-        return new WorkerStats(tasks, localPops, steals, failedSteals, externalPolls, parks, futileWakeups, idle);
-    }
-
-    void push(Task<?> task) {
-        deque.push(task);
-        pool.signalIfParked();
-    }
-
-    boolean tryUnpush(Task<?> task) {
-        return deque.tryTake(task);
-    }
-
-    void runTask(Task<?> task) {
-        if (pool.isStopping()) {
-            task.cancel(false);
-            return;
-        }
-        tasks++;
-        task.exec();
-    }
-
-    /** Runs {@code task} in this thread if it is still on top of this worker's deque. */
-    boolean tryRunLocally(Task<?> task) {
-        if (!deque.tryTake(task)) {
-            return false;
-        }
-        localPops++;
-        runTask(task);
-        return true;
-    }
-
-    /** Waits for {@code task}, running other tasks meanwhile (Lea's helping join). */
-    void helpJoin(Task<?> task) {
-        if (tryRunLocally(task)) {
-            return;
-        }
-        Task.Waiter node = null;
-        int fruitless = 0;
-        long parkNanos = JOIN_PARK_MIN_NANOS;
-        while (!task.isDone()) {
-            Task<?> t = findTask(task);
-            if (t != null) {
-                runTask(t);
-                fruitless = 0;
-                parkNanos = JOIN_PARK_MIN_NANOS;
-            } else if (++fruitless <= JOIN_SPINS) {
-                Thread.onSpinWait();
-            } else {
-                if (node == null) {
-                    node = new Task.Waiter(this);
-                }
-                task.parkWhilePending(node, parkNanos);
-                parkNanos = Math.min(parkNanos << 1, JOIN_PARK_MAX_NANOS);
-            }
-        }
-    }
-
-    /**
-     * Finds a task: external work if it is due, the own deque, (when joining) the deque of the
-     * joined task's thief, the external queues, then the other deques.
-     */
-    private Task<?> findTask(Task<?> joined) {
-        Task<?> t = externalIfDue();
+  @Override
+  public void run() {
+    try {
+      while (!pool.isStopping()) {
+        Task<?> t = findTask(null);
         if (t != null) {
-            return t;
+          runTask(t);
+        } else if (!awaitWork()) {
+          break;
         }
-        if ((t = deque.take()) != null) {
-            localPops++;
-            return t;
-        }
-        Worker thief = joined == null ? null : joined.stealer;
-        if (thief != null && thief != this && thief.pool == pool && (t = stealFrom(thief)) != null) {
-            return t;
-        }
-        return (t = pollExternal()) != null ? t : stealAny();
+      }
+      for (Task<?> t; (t = deque.take()) != null; ) {
+        t.cancel(false);
+      }
+    } finally {
+      pool.onWorkerExit();
     }
+  }
 
-    /** The fairness rule: every {@value #EXTERNAL_POLL_INTERVAL} tasks, external work goes first. */
-    private Task<?> externalIfDue() {
-        return ++sinceExternalPoll >= EXTERNAL_POLL_INTERVAL ? pollExternal() : null;
+  /**
+   * Racy read of the counters (see {@link PoolStats}). An idle period in progress is included; a
+   * snapshot taken just as it ends may count it twice or not at all.
+   */
+  WorkerStats snapshot() {
+    long since = idleSince;
+    long idle = idleNanos + (since == 0 ? 0 : Math.max(0, System.nanoTime() - since));
+    return new WorkerStats(
+        tasks, localPops, steals, failedSteals, externalPolls, parks, futileWakeups, idle);
+  }
+
+  void push(Task<?> task) {
+    deque.push(task);
+    pool.signalIfParked();
+  }
+
+  boolean tryUnpush(Task<?> task) {
+    return deque.tryTake(task);
+  }
+
+  void runTask(Task<?> task) {
+    if (pool.isStopping()) {
+      task.cancel(false);
+      return;
     }
+    tasks++;
+    task.exec();
+  }
 
-    private Task<?> pollExternal() {
-        sinceExternalPoll = 0;
-        Task<?> t = pool.pollExternal(externalCursor++);
+  /** Runs {@code task} in this thread if it is still on top of this worker's deque. */
+  boolean tryRunLocally(Task<?> task) {
+    if (!deque.tryTake(task)) {
+      return false;
+    }
+    localPops++;
+    runTask(task);
+    return true;
+  }
+
+  /** Waits for {@code task}, running other tasks meanwhile (Lea's helping join). */
+  void helpJoin(Task<?> task) {
+    if (tryRunLocally(task)) {
+      return;
+    }
+    Task.Waiter node = null;
+    int fruitless = 0;
+    long parkNanos = JOIN_PARK_MIN_NANOS;
+    while (!task.isDone()) {
+      Task<?> t = findTask(task);
+      if (t != null) {
+        runTask(t);
+        fruitless = 0;
+        parkNanos = JOIN_PARK_MIN_NANOS;
+      } else if (++fruitless <= JOIN_SPINS) {
+        Thread.onSpinWait();
+      } else {
+        if (node == null) {
+          node = new Task.Waiter(this);
+        }
+        task.parkWhilePending(node, parkNanos);
+        parkNanos = Math.min(parkNanos << 1, JOIN_PARK_MAX_NANOS);
+      }
+    }
+  }
+
+  /**
+   * Finds a task: external work if it is due, the own deque, (when joining) the deque of the joined
+   * task's thief, the external queues, then the other deques.
+   */
+  private Task<?> findTask(Task<?> joined) {
+    Task<?> t = externalIfDue();
+    if (t != null) {
+      return t;
+    }
+    if ((t = deque.take()) != null) {
+      localPops++;
+      return t;
+    }
+    Worker thief = joined == null ? null : joined.stealer;
+    if (thief != null && thief != this && thief.pool == pool && (t = stealFrom(thief)) != null) {
+      return t;
+    }
+    return (t = pollExternal()) != null ? t : stealAny();
+  }
+
+  /** The fairness rule: every {@value #EXTERNAL_POLL_INTERVAL} tasks, external work goes first. */
+  private Task<?> externalIfDue() {
+    return ++sinceExternalPoll >= EXTERNAL_POLL_INTERVAL ? pollExternal() : null;
+  }
+
+  private Task<?> pollExternal() {
+    sinceExternalPoll = 0;
+    Task<?> t = pool.pollExternal(externalCursor++);
+    if (t != null) {
+      externalPolls++;
+    }
+    return t;
+  }
+
+  private Task<?> stealAny() {
+    Worker[] workers = pool.workers();
+    int n = workers.length;
+    int start = n > 1 ? ThreadLocalRandom.current().nextInt(n) : 0;
+    for (int i = 0; i < n; i++) {
+      Worker victim = workers[(start + i) % n];
+      if (victim != this) {
+        Task<?> t = stealFrom(victim);
         if (t != null) {
-            externalPolls++;
+          return t;
         }
-        return t;
+      }
     }
+    return null;
+  }
 
-    private Task<?> stealAny() {
-        Worker[] workers = pool.workers();
-        int n = workers.length;
-        int start = n > 1 ? ThreadLocalRandom.current().nextInt(n) : 0;
-        for (int i = 0; i < n; i++) {
-            Worker victim = workers[(start + i) % n];
-            if (victim != this) {
-                Task<?> t = stealFrom(victim);
-                if (t != null) {
-                    return t;
-                }
+  private Task<?> stealFrom(Worker victim) {
+    if (victim.deque.isEmpty()) {
+      return null;
+    }
+    Task<?> t = victim.deque.steal();
+    if (t == null) {
+      failedSteals++;
+      return null;
+    }
+    steals++;
+    t.stealer = this;
+    if (!victim.deque.isEmpty()) {
+      pool.signalIfParked();
+    }
+    return t;
+  }
+
+  /**
+   * Waits as the idle policy says until some queue looks non-empty (returns true, active again) or
+   * the pool stops (returns false).
+   */
+  private boolean awaitWork() {
+    long start = System.nanoTime();
+    long since = start;
+    idleSince = start == 0 ? 1 : start;
+    pool.deactivate();
+    int failedScans = 0;
+    boolean woken = false;
+    try {
+      while (!pool.isStopping()) {
+        if (pool.hasVisibleWork()) {
+          pool.activate();
+          return true;
+        }
+        if (woken) {
+          futileWakeups++;
+          woken = false;
+        }
+        IdlePolicy.Wait wait = policy.next(++failedScans, System.nanoTime() - since);
+        switch (wait.kind()) {
+          case SPIN -> Thread.onSpinWait();
+          case YIELD -> Thread.yield();
+          case SLEEP -> {
+            LockSupport.parkNanos(pool, wait.sleepNanos());
+            woken = true;
+          }
+          case PARK -> {
+            if (park()) {
+              woken = true;
+              failedScans = 0;
+              since = System.nanoTime();
             }
+          }
         }
-        return null;
+        Thread.interrupted();
+      }
+      return false;
+    } finally {
+      idleSince = 0;
+      idleNanos += System.nanoTime() - start;
     }
+  }
 
-    private Task<?> stealFrom(Worker victim) {
-        if (victim.deque.isEmpty()) {
-            return null;
-        }
-        Task<?> t = victim.deque.steal();
-        if (t == null) {
-            failedSteals++;
-            return null;
-        }
-        steals++;
-        t.stealer = this;
-        if (!victim.deque.isEmpty()) {
-            pool.signalIfParked();
-        }
-        return t;
+  /**
+   * Parks until signalled or the pool stops; returns false if it saw work or a stop before parking.
+   */
+  private boolean park() {
+    STATE.setVolatile(this, PARKED);
+    pool.parkedCount().incrementAndGet();
+    if (pool.hasVisibleWork() || pool.isStopping()) {
+      if (STATE.compareAndSet(this, PARKED, ACTIVE)) {
+        pool.parkedCount().decrementAndGet();
+      }
+      return false;
     }
+    parks++;
+    while (state == PARKED) {
+      if (pool.isStopping()) {
+        if (STATE.compareAndSet(this, PARKED, ACTIVE)) {
+          pool.parkedCount().decrementAndGet();
+        }
+        break;
+      }
+      LockSupport.park(pool);
+      Thread.interrupted();
+    }
+    return true;
+  }
 
-    /**
-     * Waits as the idle policy says until some queue looks non-empty (returns true, active again)
-     * or the pool stops (returns false).
-     */
-    private boolean awaitWork() {
-        long start = System.nanoTime();
-        long since = start;
-        idleSince = start == 0 ? 1 : start;
-        pool.deactivate();
-        int failedScans = 0;
-        boolean woken = false;
-        try {
-            while (!pool.isStopping()) {
-                if (pool.hasVisibleWork()) {
-                    pool.activate();
-                    return true;
-                }
-                if (woken) {
-                    futileWakeups++;
-                    woken = false;
-                }
-                IdlePolicy.Wait wait = policy.next(++failedScans, System.nanoTime() - since);
-                switch (wait.kind()) {
-                    case SPIN -> Thread.onSpinWait();
-                    case YIELD -> Thread.yield();
-                    case SLEEP -> {
-                        LockSupport.parkNanos(pool, wait.sleepNanos());
-                        woken = true;
-                    }
-                    case PARK -> {
-                        if (park()) {
-                            woken = true;
-                            failedScans = 0;
-                            since = System.nanoTime();
-                        }
-                    }
-                }
-                Thread.interrupted();
-            }
-            return false;
-        } finally {
-            idleSince = 0;
-            idleNanos += System.nanoTime() - start;
-        }
+  /** Called by signallers: wakes this worker if it is parked. */
+  boolean tryUnpark() {
+    if (state == PARKED && STATE.compareAndSet(this, PARKED, ACTIVE)) {
+      pool.parkedCount().decrementAndGet();
+      LockSupport.unpark(this);
+      return true;
     }
-
-    /** Parks until signalled or the pool stops; returns false if it saw work or a stop before parking. */
-    private boolean park() {
-        STATE.setVolatile(this, PARKED);
-        pool.parkedCount().incrementAndGet();
-        if (pool.hasVisibleWork() || pool.isStopping()) {
-            if (STATE.compareAndSet(this, PARKED, ACTIVE)) {
-                pool.parkedCount().decrementAndGet();
-            }
-            return false;
-        }
-        parks++;
-        while (state == PARKED) {
-            if (pool.isStopping()) {
-                if (STATE.compareAndSet(this, PARKED, ACTIVE)) {
-                    pool.parkedCount().decrementAndGet();
-                }
-                break;
-            }
-            LockSupport.park(pool);
-            Thread.interrupted();
-        }
-        return true;
-    }
-
-    /** Called by signallers: wakes this worker if it is parked. */
-    boolean tryUnpark() {
-        if (state == PARKED && STATE.compareAndSet(this, PARKED, ACTIVE)) {
-            pool.parkedCount().decrementAndGet();
-            LockSupport.unpark(this);
-            return true;
-        }
-        return false;
-    }
+    return false;
+  }
 }

@@ -16,23 +16,23 @@ import org.openjdk.jcstress.infra.results.I_Result;
 @Outcome(expect = FORBIDDEN, desc = "thief saw an element whose field was not yet written")
 @State
 public class DequePublicationStress {
-    private final WorkDeque<Box> deque = new WorkDeque<>(2);
+  private final WorkDeque<Box> deque = new WorkDeque<>(2);
 
-    /** Deliberately mutable: only the deque's release/acquire publishes {@code value}. */
-    static final class Box {
-        int value;
-    }
+  /** Deliberately mutable: only the deque's release/acquire publishes {@code value}. */
+  static final class Box {
+    int value;
+  }
 
-    @Actor
-    public void owner() {
-        Box b = new Box();
-        b.value = 42;
-        deque.push(b);
-    }
+  @Actor
+  public void owner() {
+    Box b = new Box();
+    b.value = 42;
+    deque.push(b);
+  }
 
-    @Actor
-    public void thief(I_Result r) {
-        Box b = deque.steal();
-        r.r1 = b == null ? -1 : b.value;
-    }
+  @Actor
+  public void thief(I_Result r) {
+    Box b = deque.steal();
+    r.r1 = b == null ? -1 : b.value;
+  }
 }

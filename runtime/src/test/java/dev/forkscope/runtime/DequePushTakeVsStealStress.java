@@ -21,22 +21,22 @@ import org.openjdk.jcstress.infra.results.III_Result;
 @Outcome(expect = FORBIDDEN, desc = "wrong order, element lost or taken twice")
 @State
 public class DequePushTakeVsStealStress {
-    private final WorkDeque<Integer> deque = new WorkDeque<>(2);
+  private final WorkDeque<Integer> deque = new WorkDeque<>(2);
 
-    @Actor
-    public void owner(III_Result r) {
-        deque.push(1);
-        deque.push(2);
-        r.r1 = DequeStressSupport.valueOf(deque.take());
-    }
+  @Actor
+  public void owner(III_Result r) {
+    deque.push(1);
+    deque.push(2);
+    r.r1 = DequeStressSupport.valueOf(deque.take());
+  }
 
-    @Actor
-    public void thief(III_Result r) {
-        r.r2 = DequeStressSupport.valueOf(deque.steal());
-    }
+  @Actor
+  public void thief(III_Result r) {
+    r.r2 = DequeStressSupport.valueOf(deque.steal());
+  }
 
-    @Arbiter
-    public void leftOver(III_Result r) {
-        r.r3 = DequeStressSupport.drain(deque);
-    }
+  @Arbiter
+  public void leftOver(III_Result r) {
+    r.r3 = DequeStressSupport.drain(deque);
+  }
 }

@@ -12,9 +12,9 @@ import org.openjdk.jcstress.infra.results.IIII_Result;
 
 /**
  * The StoreLoad case of Chase–Lev: the deque holds 1 and 2; the owner takes once while a thief
- * steals twice. Without the full fence in {@code take}, the owner can read {@code top} before
- * its new {@code bottom} is visible, miss the thief's first steal, and take 2 without a CAS
- * while the thief's second steal also takes 2. Results: owner, first steal, second steal, left.
+ * steals twice. Without the full fence in {@code take}, the owner can read {@code top} before its
+ * new {@code bottom} is visible, miss the thief's first steal, and take 2 without a CAS while the
+ * thief's second steal also takes 2. Results: owner, first steal, second steal, left.
  */
 @JCStressTest
 @Outcome(id = "2, 1, 0, 0", expect = ACCEPTABLE, desc = "owner took the newest, thief the oldest")
@@ -22,26 +22,26 @@ import org.openjdk.jcstress.infra.results.IIII_Result;
 @Outcome(expect = FORBIDDEN, desc = "element taken twice or lost")
 @State
 public class DequeTakeVsTwoStealsStress {
-    private final WorkDeque<Integer> deque = new WorkDeque<>(2);
+  private final WorkDeque<Integer> deque = new WorkDeque<>(2);
 
-    public DequeTakeVsTwoStealsStress() {
-        deque.push(1);
-        deque.push(2);
-    }
+  public DequeTakeVsTwoStealsStress() {
+    deque.push(1);
+    deque.push(2);
+  }
 
-    @Actor
-    public void owner(IIII_Result r) {
-        r.r1 = DequeStressSupport.valueOf(deque.take());
-    }
+  @Actor
+  public void owner(IIII_Result r) {
+    r.r1 = DequeStressSupport.valueOf(deque.take());
+  }
 
-    @Actor
-    public void thief(IIII_Result r) {
-        r.r2 = DequeStressSupport.valueOf(deque.steal());
-        r.r3 = DequeStressSupport.valueOf(deque.steal());
-    }
+  @Actor
+  public void thief(IIII_Result r) {
+    r.r2 = DequeStressSupport.valueOf(deque.steal());
+    r.r3 = DequeStressSupport.valueOf(deque.steal());
+  }
 
-    @Arbiter
-    public void leftOver(IIII_Result r) {
-        r.r4 = DequeStressSupport.drain(deque);
-    }
+  @Arbiter
+  public void leftOver(IIII_Result r) {
+    r.r4 = DequeStressSupport.drain(deque);
+  }
 }

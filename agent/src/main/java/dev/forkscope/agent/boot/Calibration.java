@@ -1,13 +1,14 @@
 package dev.forkscope.agent.boot;
 
 /**
- * Measures the recorder's own cost per task (at exit, see {@link TraceWriter}): one submission record plus
- * one execution (enter and exit, with the nanoTime reads, sampled CPU-time and stack reads as configured,
- * and the record write), on an empty task and a recorder whose records are discarded.
+ * Measures the recorder's own cost per task (at exit, see {@link TraceWriter}): one submission
+ * record plus one execution (enter and exit, with the nanoTime reads, sampled CPU-time and stack
+ * reads as configured, and the record write), on an empty task and a recorder whose records are
+ * discarded.
  *
- * <p>The loop first runs long enough for the JIT to compile the recorder, then times short rounds and keeps
- * the fastest: on a shared machine preemption only ever adds time, so the minimum is the best estimate of
- * the steady-state cost.
+ * <p>The loop first runs long enough for the JIT to compile the recorder, then times short rounds
+ * and keeps the fastest: on a shared machine preemption only ever adds time, so the minimum is the
+ * best estimate of the steady-state cost.
  */
 final class Calibration {
   private static final int WARM_UP_TASKS = 40_000;

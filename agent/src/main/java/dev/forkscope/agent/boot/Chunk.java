@@ -6,11 +6,12 @@ import java.lang.invoke.VarHandle;
 /**
  * A fixed block of record words, owned by one recording thread at a time and drained by the writer.
  *
- * <p>Implementation note (single producer, single consumer): only the owner writes {@link #words} and
- * {@link #count}; it publishes a record by writing its words and then storing the new count with release
- * semantics. The writer reads the count with acquire semantics and only touches words below it. The owner
- * hands the chunk back by setting {@link #state} to {@link #HANDED_BACK} after its last count store, so a
- * writer that reads that state first sees the final count. {@link #drained} is touched by the writer only.
+ * <p>Implementation note (single producer, single consumer): only the owner writes {@link #words}
+ * and {@link #count}; it publishes a record by writing its words and then storing the new count
+ * with release semantics. The writer reads the count with acquire semantics and only touches words
+ * below it. The owner hands the chunk back by setting {@link #state} to {@link #HANDED_BACK} after
+ * its last count store, so a writer that reads that state first sees the final count. {@link
+ * #drained} is touched by the writer only.
  */
 final class Chunk {
   static final int FREE = 0;
@@ -29,16 +30,22 @@ final class Chunk {
 
   final int index;
   private final int capacity;
+
   /**
-   * Allocated by the first thread that takes the chunk ({@link #allocate}), so that a program with few
-   * tasks never pays for the whole pool; visible to the writer through the volatile {@link #state}.
+   * Allocated by the first thread that takes the chunk ({@link #allocate}), so that a program with
+   * few tasks never pays for the whole pool; visible to the writer through the volatile {@link
+   * #state}.
    */
   long[] words;
+
   private int count;
   volatile int state = FREE;
+
   /** The owner's recorder id and thread, set before the state becomes IN_USE. */
   long ownerId;
+
   Thread ownerThread;
+
   /** Words already encoded by the writer. */
   int drained;
 

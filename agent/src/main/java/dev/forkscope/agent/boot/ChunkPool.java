@@ -7,8 +7,8 @@ import java.util.concurrent.atomic.AtomicLong;
  *
  * <p>Implementation note: the free list is a Treiber stack of chunk indexes whose head carries a
  * 32-bit stamp ({@code stamp << 32 | index + 1}, 0 meaning empty) so that a pop racing with a
- * pop-push of the same chunk fails its CAS instead of corrupting the list (ABA). Any thread may pop;
- * only the writer pushes. {@code next} entries are written before the CAS that publishes them.
+ * pop-push of the same chunk fails its CAS instead of corrupting the list (ABA). Any thread may
+ * pop; only the writer pushes. {@code next} entries are written before the CAS that publishes them.
  */
 final class ChunkPool {
   final Chunk[] chunks;

@@ -10,16 +10,16 @@ import java.util.concurrent.ForkJoinWorkerThread;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
- * The static entry points that instrumented code calls. This class and its package are appended to the
- * boot class path so that instrumented JDK classes can see them; they must not reference anything outside
- * the JDK. Nothing on the paths that instrumented code reaches may use a lambda, a method reference or a
- * string concatenation compiled to invokedynamic (the agent module is compiled with
- * {@code -XDstringConcat=inline}): bootstrapping those costs tens of milliseconds at first use and runs JDK
- * code that may itself be hooked.
+ * The static entry points that instrumented code calls. This class and its package are appended to
+ * the boot class path so that instrumented JDK classes can see them; they must not reference
+ * anything outside the JDK. Nothing on the paths that instrumented code reaches may use a lambda, a
+ * method reference or a string concatenation compiled to invokedynamic (the agent module is
+ * compiled with {@code -XDstringConcat=inline}): bootstrapping those costs tens of milliseconds at
+ * first use and runs JDK code that may itself be hooked.
  *
- * <p>Every entry point finds the calling thread's {@link ThreadState} and returns quickly; none of them
- * locks, parks or allocates on the steady-state path. Before {@link #start} nothing is installed, so the
- * entry points are never reached.
+ * <p>Every entry point finds the calling thread's {@link ThreadState} and returns quickly; none of
+ * them locks, parks or allocates on the steady-state path. Before {@link #start} nothing is
+ * installed, so the entry points are never reached.
  */
 public final class Recorder {
   static final int CPU_OFF = 0;
@@ -28,27 +28,35 @@ public final class Recorder {
 
   /** Execution methods, as the instrumented code passes them to {@link #enter}. */
   public static final int RUN = ThreadState.RUN;
+
   public static final int CALL = ThreadState.CALL;
   public static final int EXEC = ThreadState.EXEC;
 
   /** Chunks of record words: 512 x 32 KiB = 16 MiB of trace buffers at most. */
   private static final int CHUNKS = 512;
+
   private static final int CHUNK_WORDS = 4096;
 
   /**
-   * The states of recent threads by thread id, in front of {@link #STATE}: a hit costs two loads, where
-   * ThreadLocal.get() makes a native call (Reference.refersTo) on JDK 17. Slots are written racily; a
-   * state is used only by the thread it belongs to ({@code thread} is final), so a lost or foreign entry
-   * just falls back to the ThreadLocal.
+   * The states of recent threads by thread id, in front of {@link #STATE}: a hit costs two loads,
+   * where ThreadLocal.get() makes a native call (Reference.refersTo) on JDK 17. Slots are written
+   * racily; a state is used only by the thread it belongs to ({@code thread} is final), so a lost
+   * or foreign entry just falls back to the ThreadLocal.
    */
   private static final ThreadState[] RECENT = new ThreadState[1024];
-  /** A subclass rather than ThreadLocal.withInitial: the recorder must not use lambdas (see the class comment). */
-  private static final ThreadLocal<ThreadState> STATE = new ThreadLocal<>() {
-    @Override
-    protected ThreadState initialValue() {
-      return ThreadState.forCurrentThread();
-    }
-  };
+
+  /**
+   * A subclass rather than ThreadLocal.withInitial: the recorder must not use lambdas (see the
+   * class comment).
+   */
+  private static final ThreadLocal<ThreadState> STATE =
+      new ThreadLocal<>() {
+        @Override
+        protected ThreadState initialValue() {
+          return ThreadState.forCurrentThread();
+        }
+      };
+
   static final LongAdder DROPPED = new LongAdder();
   static volatile int cpuMode = CPU_OFF;
   static volatile boolean contexts;
@@ -64,9 +72,11 @@ public final class Recorder {
    * @param settings the agent options as given, for the trace's meta data
    * @return an error message, or null when recording started
    */
-  public static String start(Path out, String cpu, boolean withContexts, Map<String, String> settings) {
+  public static String start(
+      Path out, String cpu, boolean withContexts, Map<String, String> settings) {
     int mode = "all".equals(cpu) ? CPU_ALL : "off".equals(cpu) ? CPU_OFF : CPU_SAMPLED;
-    if (mode != CPU_OFF) { // java.lang.management costs tens of milliseconds of start-up: only when needed
+    if (mode != CPU_OFF) { // java.lang.management costs tens of milliseconds of start-up: only when
+      // needed
       ThreadMXBean mx = ManagementFactory.getThreadMXBean();
       if (!mx.isCurrentThreadCpuTimeSupported()) {
         mode = CPU_OFF;
@@ -104,8 +114,8 @@ public final class Recorder {
   }
 
   /**
-   * Entry of an execution method ({@code run}, {@code call}, {@code exec}, {@code doExec}) of {@code task};
-   * the hooked method calls {@link #exit} on every way out.
+   * Entry of an execution method ({@code run}, {@code call}, {@code exec}, {@code doExec}) of
+   * {@code task}; the hooked method calls {@link #exit} on every way out.
    *
    * @param method {@link #RUN}, {@link #CALL} or {@link #EXEC}
    */
@@ -117,7 +127,9 @@ public final class Recorder {
     }
   }
 
-  /** Entry of a virtual thread's body ({@code VirtualThread.run(Runnable)}); {@link #exit} follows. */
+  /**
+   * Entry of a virtual thread's body ({@code VirtualThread.run(Runnable)}); {@link #exit} follows.
+   */
   public static void enterVirtual(Object task) {
     try {
       state().enter(task, RUN, true);
@@ -126,7 +138,10 @@ public final class Recorder {
     }
   }
 
-  /** Exit, normal or by exception, of the execution method whose {@link #enter} came last on this thread. */
+  /**
+   * Exit, normal or by exception, of the execution method whose {@link #enter} came last on this
+   * thread.
+   */
   public static void exit() {
     try {
       state().exit();
@@ -135,7 +150,10 @@ public final class Recorder {
     }
   }
 
-  /** Exit of a constructor of a task class; records a creation when {@code declaring} is the object's class. */
+  /**
+   * Exit of a constructor of a task class; records a creation when {@code declaring} is the
+   * object's class.
+   */
   public static void created(Object task, Class<?> declaring) {
     try {
       if (task.getClass() == declaring) {
@@ -181,13 +199,19 @@ public final class Recorder {
     }
   }
 
-  /** {@code ForkJoinTask.fork()}: a submission to the worker's pool, or to the common pool from outside. */
+  /**
+   * {@code ForkJoinTask.fork()}: a submission to the worker's pool, or to the common pool from
+   * outside.
+   */
   public static void forked(Object task) {
     try {
       ThreadState s = state();
       if (s.submitDepth == 0) {
         Thread t = s.thread;
-        Object pool = t instanceof ForkJoinWorkerThread ? ((ForkJoinWorkerThread) t).getPool() : ForkJoinPool.commonPool();
+        Object pool =
+            t instanceof ForkJoinWorkerThread
+                ? ((ForkJoinWorkerThread) t).getPool()
+                : ForkJoinPool.commonPool();
         s.submitted(pool, task, true);
       }
     } catch (Throwable recorderFailure) {

@@ -15,8 +15,9 @@ import java.util.stream.Stream;
  * Sampled calling contexts of task creation and submission: the first frames outside JDK, agent and
  * executor code, interned into the trace's site table.
  *
- * <p>Sampling: the first {@link #SAMPLE_FIRST} creations (and submissions) of each task class, then 1 in
- * {@link #SAMPLE_EVERY} on each thread. A stack walk costs microseconds, so it must stay off the common path.
+ * <p>Sampling: the first {@link #SAMPLE_FIRST} creations (and submissions) of each task class, then
+ * 1 in {@link #SAMPLE_EVERY} on each thread. A stack walk costs microseconds, so it must stay off
+ * the common path.
  */
 final class Sites {
   static final int SAMPLE_FIRST = 4;
@@ -27,6 +28,7 @@ final class Sites {
       StackWalker.getInstance(Set.of(StackWalker.Option.RETAIN_CLASS_REFERENCE));
   private static final ConcurrentHashMap<String, Integer> IDS = new ConcurrentHashMap<>();
   private static final AtomicInteger NEXT_ID = new AtomicInteger();
+
   /** Sites not yet written to the trace, as {id, frames}. */
   static final ConcurrentLinkedQueue<Object[]> UNWRITTEN = new ConcurrentLinkedQueue<>();
 
@@ -57,8 +59,12 @@ final class Sites {
     }
   }
 
-  /** The first {@link #FRAMES} frames not skipped; a class rather than a lambda (see {@link Recorder}). */
-  private static final class FirstFrames implements Function<Stream<StackWalker.StackFrame>, List<String>> {
+  /**
+   * The first {@link #FRAMES} frames not skipped; a class rather than a lambda (see {@link
+   * Recorder}).
+   */
+  private static final class FirstFrames
+      implements Function<Stream<StackWalker.StackFrame>, List<String>> {
     private final Class<?> constructed;
 
     FirstFrames(Class<?> constructed) {
@@ -68,7 +74,8 @@ final class Sites {
     @Override
     public List<String> apply(Stream<StackWalker.StackFrame> stack) {
       List<String> out = new ArrayList<>(FRAMES);
-      for (Iterator<StackWalker.StackFrame> it = stack.iterator(); it.hasNext() && out.size() < FRAMES; ) {
+      for (Iterator<StackWalker.StackFrame> it = stack.iterator();
+          it.hasNext() && out.size() < FRAMES; ) {
         StackWalker.StackFrame f = it.next();
         if (!skipped(f, constructed)) {
           out.add(describe(f));
@@ -81,18 +88,27 @@ final class Sites {
   private static boolean skipped(StackWalker.StackFrame f, Class<?> constructed) {
     Class<?> c = f.getDeclaringClass();
     String n = c.getName();
-    if (n.startsWith("java.") || n.startsWith("jdk.") || n.startsWith("sun.") || n.startsWith("dev.forkscope.agent.")) {
+    if (n.startsWith("java.")
+        || n.startsWith("jdk.")
+        || n.startsWith("sun.")
+        || n.startsWith("dev.forkscope.agent.")) {
       return true;
     }
     if (Executor.class.isAssignableFrom(c)) {
       return true;
     }
-    return constructed != null && f.getMethodName().equals("<init>") && c.isAssignableFrom(constructed);
+    return constructed != null
+        && f.getMethodName().equals("<init>")
+        && c.isAssignableFrom(constructed);
   }
 
   private static String describe(StackWalker.StackFrame f) {
     String file = f.getFileName();
-    return f.getClassName() + "." + f.getMethodName() + "(" + (file == null ? "Unknown Source" : file + ":"
-        + f.getLineNumber()) + ")";
+    return f.getClassName()
+        + "."
+        + f.getMethodName()
+        + "("
+        + (file == null ? "Unknown Source" : file + ":" + f.getLineNumber())
+        + ")";
   }
 }

@@ -9,13 +9,14 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
- * What the recorder knows about one class of objects it meets as tasks: an id for the trace, whether it
- * is a JDK wrapper to see through, whether it is pool plumbing to ignore, and per-class sampling counters.
+ * What the recorder knows about one class of objects it meets as tasks: an id for the trace,
+ * whether it is a JDK wrapper to see through, whether it is pool plumbing to ignore, and per-class
+ * sampling counters.
  *
- * <p>Implementation note: instances are computed once per class through a {@link ClassValue} (no lock on
- * a hit) and registered in a queue that the writer drains into the trace's class table. The sampling
- * counters are plain ints, written only for a class's first few executions (so hot classes stop writing
- * them) and updated racily: a lost increment only shifts which execution gets sampled.
+ * <p>Implementation note: instances are computed once per class through a {@link ClassValue} (no
+ * lock on a hit) and registered in a queue that the writer drains into the trace's class table. The
+ * sampling counters are plain ints, written only for a class's first few executions (so hot classes
+ * stop writing them) and updated racily: a lost increment only shifts which execution gets sampled.
  */
 final class TaskClass {
   static final int KIND_RUNNABLE = 1;
@@ -24,49 +25,60 @@ final class TaskClass {
   static final int KIND_THREAD = 8;
 
   /** JDK wrappers and the field that holds what they wrap, most specific first. */
-  private static final Map<String, String> WRAPPED_FIELD = Map.ofEntries(
-      Map.entry("java.util.concurrent.ExecutorCompletionService$QueueingFuture", "task"),
-      Map.entry("java.util.concurrent.FutureTask", "callable"),
-      Map.entry("java.util.concurrent.Executors$RunnableAdapter", "task"),
-      Map.entry("java.util.concurrent.ForkJoinTask$AdaptedRunnable", "runnable"),
-      Map.entry("java.util.concurrent.ForkJoinTask$AdaptedCallable", "callable"),
-      Map.entry("java.util.concurrent.ForkJoinTask$RunnableExecuteAction", "runnable"),
-      Map.entry("java.util.concurrent.ForkJoinTask$AdaptedRunnableAction", "runnable"),
-      Map.entry("java.util.concurrent.ForkJoinTask$AdaptedInterruptibleCallable", "callable"),
-      Map.entry("java.util.concurrent.ForkJoinTask$AdaptedInterruptibleRunnable", "runnable"),
-      Map.entry("java.util.concurrent.CompletableFuture$AsyncSupply", "fn"),
-      Map.entry("java.util.concurrent.CompletableFuture$AsyncRun", "fn"),
-      Map.entry("java.util.concurrent.ThreadPerTaskExecutor$TaskRunner", "task"));
+  private static final Map<String, String> WRAPPED_FIELD =
+      Map.ofEntries(
+          Map.entry("java.util.concurrent.ExecutorCompletionService$QueueingFuture", "task"),
+          Map.entry("java.util.concurrent.FutureTask", "callable"),
+          Map.entry("java.util.concurrent.Executors$RunnableAdapter", "task"),
+          Map.entry("java.util.concurrent.ForkJoinTask$AdaptedRunnable", "runnable"),
+          Map.entry("java.util.concurrent.ForkJoinTask$AdaptedCallable", "callable"),
+          Map.entry("java.util.concurrent.ForkJoinTask$RunnableExecuteAction", "runnable"),
+          Map.entry("java.util.concurrent.ForkJoinTask$AdaptedRunnableAction", "runnable"),
+          Map.entry("java.util.concurrent.ForkJoinTask$AdaptedInterruptibleCallable", "callable"),
+          Map.entry("java.util.concurrent.ForkJoinTask$AdaptedInterruptibleRunnable", "runnable"),
+          Map.entry("java.util.concurrent.CompletableFuture$AsyncSupply", "fn"),
+          Map.entry("java.util.concurrent.CompletableFuture$AsyncRun", "fn"),
+          Map.entry("java.util.concurrent.ThreadPerTaskExecutor$TaskRunner", "task"));
 
   /** Pool plumbing and runtime internals: never tasks of the program (their contents are). */
   private static final String[] IGNORED_PREFIXES = {
-    "dev.forkscope.agent.", "jdk.internal.", "sun.", "java.lang.ref.", "java.lang.VirtualThread",
-    "java.util.concurrent.ThreadPoolExecutor$Worker", "java.util.concurrent.ForkJoinWorkerThread"
+    "dev.forkscope.agent.",
+    "jdk.internal.",
+    "sun.",
+    "java.lang.ref.",
+    "java.lang.VirtualThread",
+    "java.util.concurrent.ThreadPoolExecutor$Worker",
+    "java.util.concurrent.ForkJoinWorkerThread"
   };
 
   private static final AtomicInteger NEXT_ID = new AtomicInteger(1);
   static final ConcurrentLinkedQueue<TaskClass> UNWRITTEN = new ConcurrentLinkedQueue<>();
+
   /** Every class met so far, for the creation counts written at exit. */
   static final ConcurrentLinkedQueue<TaskClass> ALL = new ConcurrentLinkedQueue<>();
 
-  private static final ClassValue<TaskClass> INFO = new ClassValue<>() {
-    @Override
-    protected TaskClass computeValue(Class<?> type) {
-      TaskClass info = new TaskClass(type);
-      UNWRITTEN.add(info);
-      ALL.add(info);
-      return info;
-    }
-  };
+  private static final ClassValue<TaskClass> INFO =
+      new ClassValue<>() {
+        @Override
+        protected TaskClass computeValue(Class<?> type) {
+          TaskClass info = new TaskClass(type);
+          UNWRITTEN.add(info);
+          ALL.add(info);
+          return info;
+        }
+      };
 
   final int id;
   final String name;
   final boolean ignored;
   final int kinds;
+
   /** Field path to the wrapped task, or null when this class is not a wrapper. */
   private final Field[] wrapped;
+
   /** Creations of this class, when it {@link #countsCreations}. */
   final LongAdder created = new LongAdder();
+
   int executions;
   int creationSamples;
   int submissionSamples;
@@ -83,7 +95,10 @@ final class TaskClass {
     return INFO.get(type);
   }
 
-  /** Whether creations are counted rather than recorded one by one (see {@link ThreadState#created}). */
+  /**
+   * Whether creations are counted rather than recorded one by one (see {@link
+   * ThreadState#created}).
+   */
   boolean countsCreations() {
     return (kinds & KIND_FORK_JOIN) != 0;
   }
@@ -92,7 +107,9 @@ final class TaskClass {
     return wrapped != null;
   }
 
-  /** The object this wrapper runs, or null when it holds none (for example a completed FutureTask). */
+  /**
+   * The object this wrapper runs, or null when it holds none (for example a completed FutureTask).
+   */
   Object unwrap(Object wrapper) {
     Object o = wrapper;
     try {

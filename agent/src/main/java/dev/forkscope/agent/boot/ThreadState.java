@@ -13,22 +13,24 @@ import java.util.concurrent.atomic.AtomicLong;
  * with nested-task exclusion) and the chunk its records go into.
  *
  * <p>Implementation note: an instance is reached only from its own thread (a platform or virtual
- * thread, through a {@link ThreadLocal}), so every field is plain, except {@link #recording}: the owner
- * writes it with release semantics (a plain store on x86) and the shutdown hook reads it with acquire
- * semantics to wait for executions that are between their last line and their exit record.
- * Per-execution state lives in the frame arrays, never on the task object, so one object may run many
- * times, concurrently on several threads, or nested in itself. A frame's self time is its inclusive
- * time minus the inclusive time of the executions directly nested in it ({@code childWall}/{@code
- * childCpu}); helped executions are subtracted the same way, and so is the recorder's own sampling of calling contexts. The arrays only grow (nesting
- * depth), so the hot path does not allocate. When no chunk is free a record is dropped and counted;
- * nothing here blocks or locks.
+ * thread, through a {@link ThreadLocal}), so every field is plain, except {@link #recording}: the
+ * owner writes it with release semantics (a plain store on x86) and the shutdown hook reads it with
+ * acquire semantics to wait for executions that are between their last line and their exit record.
+ * Per-execution state lives in the frame arrays, never on the task object, so one object may run
+ * many times, concurrently on several threads, or nested in itself. A frame's self time is its
+ * inclusive time minus the inclusive time of the executions directly nested in it ({@code
+ * childWall}/{@code childCpu}); helped executions are subtracted the same way, and so is the
+ * recorder's own sampling of calling contexts. The arrays only grow (nesting depth), so the hot
+ * path does not allocate. When no chunk is free a record is dropped and counted; nothing here
+ * blocks or locks.
  *
- * <p>The instrumented code calls {@link #exit} exactly once for every {@link #enter}, on every way out of
- * the hooked method, so every enter pushes a frame (a {@link #SILENT} one when it records nothing) and
- * exit pops the top one. Only executions read the clock twice; creations and most submissions are stamped
- * with one nanosecond more than the thread's last time stamp ({@link #stamp}): all time stamps of one
- * thread strictly increase, so the trace reader's time order keeps each thread's program order, and a
- * stamp is never later than the true time of its record (each record takes more than a nanosecond).
+ * <p>The instrumented code calls {@link #exit} exactly once for every {@link #enter}, on every way
+ * out of the hooked method, so every enter pushes a frame (a {@link #SILENT} one when it records
+ * nothing) and exit pops the top one. Only executions read the clock twice; creations and most
+ * submissions are stamped with one nanosecond more than the thread's last time stamp ({@link
+ * #stamp}): all time stamps of one thread strictly increase, so the trace reader's time order keeps
+ * each thread's program order, and a stamp is never later than the true time of its record (each
+ * record takes more than a nanosecond).
  */
 final class ThreadState {
   static final int RUN = 0;
@@ -36,30 +38,39 @@ final class ThreadState {
   static final int EXEC = 2;
 
   private static final AtomicLong NEXT_ID = new AtomicLong(1);
+
   /** Threads not yet described in the trace's thread table; drained by the writer. */
   static final ConcurrentLinkedQueue<ThreadState> UNWRITTEN = new ConcurrentLinkedQueue<>();
 
   /**
    * In sampled mode, CPU time is taken for the first executions of each class, then for 1 in
-   * CPU_SAMPLE_EVERY executions on each thread (a per-thread tick: a shared per-class counter would be a
-   * contended cache line on the hot path).
+   * CPU_SAMPLE_EVERY executions on each thread (a per-thread tick: a shared per-class counter would
+   * be a contended cache line on the hot path).
    */
   static final int CPU_SAMPLE_FIRST = 8;
+
   static final int CPU_SAMPLE_EVERY = 32;
+
   /** In sampled mode, CPU time is also taken when this thread has not read it for this long. */
   static final long CPU_SAMPLE_GAP_NS = 50_000;
+
   /**
    * Submissions read the clock one time in this many (a power of two): a clock read costs tens of
-   * nanoseconds, as much as the rest of a submission record, and queue-wait percentiles need no more.
+   * nanoseconds, as much as the rest of a submission record, and queue-wait percentiles need no
+   * more.
    */
   static final int SUBMIT_CLOCK_EVERY = 4;
+
   /** Frame flags of an {@link #enter} that records nothing; trace flags never use bit 30. */
   private static final int SILENT = 1 << 30;
+
   /**
    * Marks a frame with a nested execution whose CPU time was not taken: its own CPU time cannot be
-   * separated, so it is reported as unknown rather than forcing every nested execution to be measured.
+   * separated, so it is reported as unknown rather than forcing every nested execution to be
+   * measured.
    */
   private static final long CPU_UNKNOWN = Long.MIN_VALUE;
+
   private static final VarHandle RECORDING;
 
   static {
@@ -84,30 +95,45 @@ final class ThreadState {
   private long[] childWall = new long[8];
   private long[] childCpu = new long[8];
   private int[] flags = new int[8];
+
   /** Index of the nearest enclosing frame that is not {@link #SILENT}, -1 if none. */
   private int[] parents = new int[8];
+
   private int[] joinAtEntry = new int[8];
   private int[] savedSubmitDepth = new int[8];
   private int depth;
-  /** Frames on the stack that will write a record at their exit; see {@link #isFinishingExecutions}. */
+
+  /**
+   * Frames on the stack that will write a record at their exit; see {@link #isFinishingExecutions}.
+   */
   private int recording;
+
   private long nextSeq = 1;
   private long lastCpuReadNs = Long.MIN_VALUE / 2;
   private int cpuTick;
   private int siteTick;
-  /** The last time stamp this thread's recorder gave a record (see {@link #stamp} and {@link #clock}). */
-  private long lastClock = System.nanoTime();
-  private int random = (int) System.nanoTime() | 1;
+
   /**
-   * The class this thread's recorder looked up last and what it knows of it: a task is looked up four to
-   * six times per run (creation, submission, execution, each also unwrapping), and one comparison is
-   * cheaper than a ClassValue lookup. It keeps one class reachable while the thread lives.
+   * The last time stamp this thread's recorder gave a record (see {@link #stamp} and {@link
+   * #clock}).
+   */
+  private long lastClock = System.nanoTime();
+
+  private int random = (int) System.nanoTime() | 1;
+
+  /**
+   * The class this thread's recorder looked up last and what it knows of it: a task is looked up
+   * four to six times per run (creation, submission, execution, each also unwrapping), and one
+   * comparison is cheaper than a ClassValue lookup. It keeps one class reachable while the thread
+   * lives.
    */
   private Class<?> lastType;
+
   private TaskClass lastClass;
 
   int joinDepth;
   int submitDepth;
+
   /** True while the recorder itself runs code that might be instrumented (stack walks). */
   boolean busy;
 
@@ -134,9 +160,10 @@ final class ThreadState {
   }
 
   /**
-   * Starts an execution of {@code task} (or of the task a JDK wrapper holds). Every call pushes a frame,
-   * so that {@link #exit} needs no token: a frame that records nothing (the recorder is busy, the class is
-   * ignored, a nested call to the running task's own execution method) is pushed as {@link #SILENT}.
+   * Starts an execution of {@code task} (or of the task a JDK wrapper holds). Every call pushes a
+   * frame, so that {@link #exit} needs no token: a frame that records nothing (the recorder is
+   * busy, the class is ignored, a nested call to the running task's own execution method) is pushed
+   * as {@link #SILENT}.
    */
   void enter(Object task, int method, boolean threadTask) {
     int d = depth;
@@ -144,7 +171,8 @@ final class ThreadState {
       grow();
     }
     depth = d + 1;
-    flags[d] = SILENT; // until the frame is complete: a failure below leaves a frame that records nothing
+    flags[d] =
+        SILENT; // until the frame is complete: a failure below leaves a frame that records nothing
     Object payload = busy ? null : payload(task);
     int p = d > 0 && flags[d - 1] == SILENT ? parents[d - 1] : d - 1;
     tasks[d] = payload;
@@ -155,8 +183,12 @@ final class ThreadState {
     TaskClass tc = classOf(payload.getClass());
     int m = payload == task ? method : methodOf(tc.kinds);
     boolean helped = p >= 0 && joinDepth > joinAtEntry[p];
-    int f = m | (helped ? TraceFormat.F_HELPED : 0) | (virtual ? TraceFormat.F_VIRTUAL : 0)
-        | (threadTask ? TraceFormat.F_THREAD_TASK : 0) | (tc.kinds << TraceFormat.KIND_SHIFT);
+    int f =
+        m
+            | (helped ? TraceFormat.F_HELPED : 0)
+            | (virtual ? TraceFormat.F_VIRTUAL : 0)
+            | (threadTask ? TraceFormat.F_THREAD_TASK : 0)
+            | (tc.kinds << TraceFormat.KIND_SHIFT);
     keys[d] = key(tc, payload);
     seqs[d] = nextSeq++;
     joinAtEntry[d] = joinDepth;
@@ -178,16 +210,19 @@ final class ThreadState {
   }
 
   /**
-   * Read by the shutdown hook on another thread: whether this thread is running and inside a recorded
-   * execution. An executor signals a task's completion (a join or {@code Future.get} returns) before the
-   * hooked method returns and writes the exit record, so a program that exits right after its last task
-   * completes could otherwise lose that task.
+   * Read by the shutdown hook on another thread: whether this thread is running and inside a
+   * recorded execution. An executor signals a task's completion (a join or {@code Future.get}
+   * returns) before the hooked method returns and writes the exit record, so a program that exits
+   * right after its last task completes could otherwise lose that task.
    */
   boolean isFinishingExecutions() {
     return (int) RECORDING.getAcquire(this) > 0 && thread.getState() == Thread.State.RUNNABLE;
   }
 
-  /** The task that {@code task} runs for the program: itself, or what a JDK wrapper holds; null to ignore. */
+  /**
+   * The task that {@code task} runs for the program: itself, or what a JDK wrapper holds; null to
+   * ignore.
+   */
   private Object payload(Object task) {
     if (task == null) {
       return null;
@@ -225,7 +260,8 @@ final class ThreadState {
     long inclusive = end - starts[f];
     long cpuInclusive = cpuEnd >= 0 ? cpuEnd - cpuStarts[f] : -1;
     long selfWall = inclusive - childWall[f];
-    long selfCpu = cpuInclusive >= 0 && childCpu[f] != CPU_UNKNOWN ? cpuInclusive - childCpu[f] : -1;
+    long selfCpu =
+        cpuInclusive >= 0 && childCpu[f] != CPU_UNKNOWN ? cpuInclusive - childCpu[f] : -1;
     int p = parents[f];
     long parentSeq = 0;
     if (p >= 0) {
@@ -241,8 +277,12 @@ final class ThreadState {
     int at = reserve(TraceFormat.EXEC_WORDS);
     if (at >= 0) {
       long[] w = chunk.words;
-      long fl = flags[f] | (selfCpu >= 0 ? TraceFormat.F_CPU : 0)
-          | (task instanceof ForkJoinTask && ((ForkJoinTask<?>) task).isDone() ? TraceFormat.F_DONE : 0);
+      long fl =
+          flags[f]
+              | (selfCpu >= 0 ? TraceFormat.F_CPU : 0)
+              | (task instanceof ForkJoinTask && ((ForkJoinTask<?>) task).isDone()
+                  ? TraceFormat.F_DONE
+                  : 0);
       w[at] = TraceFormat.EXEC | (fl << 8) | (TraceFormat.parentDistance(seqs[f], parentSeq) << 32);
       w[at + 1] = keys[f];
       w[at + 2] = seqs[f];
@@ -259,11 +299,11 @@ final class ThreadState {
   }
 
   /**
-   * Records the creation of a task object whose most derived constructor just finished. Fork/join tasks
-   * are the bulk of creations (often two per task executed) and most of their creation records would say
-   * only "created on this thread": they are counted per class, and recorded one by one only when their
-   * calling context is sampled. Other tasks are always recorded, since tgp's aggregation of a task run
-   * inside a thread depends on which thread created it.
+   * Records the creation of a task object whose most derived constructor just finished. Fork/join
+   * tasks are the bulk of creations (often two per task executed) and most of their creation
+   * records would say only "created on this thread": they are counted per class, and recorded one
+   * by one only when their calling context is sampled. Other tasks are always recorded, since tgp's
+   * aggregation of a task run inside a thread depends on which thread created it.
    */
   void created(Object task, Class<?> type) {
     if (busy) {
@@ -274,7 +314,8 @@ final class ThreadState {
       return;
     }
     int site = -1;
-    if (Recorder.contexts && (tc.creationSamples < Sites.SAMPLE_FIRST || ++siteTick % Sites.SAMPLE_EVERY == 0)) {
+    if (Recorder.contexts
+        && (tc.creationSamples < Sites.SAMPLE_FIRST || ++siteTick % Sites.SAMPLE_EVERY == 0)) {
       tc.creationSamples++;
       site = captureSite(type);
     }
@@ -306,10 +347,13 @@ final class ThreadState {
     TaskClass tc = classOf(payload.getClass());
     boolean timed = sampleSubmissionClock();
     long t = timed ? clock() : stamp();
-    boolean forked = fork && thread instanceof ForkJoinWorkerThread
-        && ((ForkJoinWorkerThread) thread).getPool() == executor;
+    boolean forked =
+        fork
+            && thread instanceof ForkJoinWorkerThread
+            && ((ForkJoinWorkerThread) thread).getPool() == executor;
     int site = -1;
-    if (Recorder.contexts && (tc.submissionSamples < Sites.SAMPLE_FIRST || ++siteTick % Sites.SAMPLE_EVERY == 0)) {
+    if (Recorder.contexts
+        && (tc.submissionSamples < Sites.SAMPLE_FIRST || ++siteTick % Sites.SAMPLE_EVERY == 0)) {
       tc.submissionSamples++;
       site = captureSite(null);
     }
@@ -326,8 +370,8 @@ final class ThreadState {
   }
 
   /**
-   * Whether this submission reads the clock: one in {@link #SUBMIT_CLOCK_EVERY} on average, picked by a
-   * per-thread xorshift generator so that no submission pattern is systematically missed.
+   * Whether this submission reads the clock: one in {@link #SUBMIT_CLOCK_EVERY} on average, picked
+   * by a per-thread xorshift generator so that no submission pattern is systematically missed.
    */
   private boolean sampleSubmissionClock() {
     int r = random;
@@ -374,8 +418,8 @@ final class ThreadState {
   }
 
   /**
-   * Samples the calling context. A stack walk costs microseconds (much more the first time), so its time
-   * is excluded from the running execution's self time as if it were a nested execution.
+   * Samples the calling context. A stack walk costs microseconds (much more the first time), so its
+   * time is excluded from the running execution's self time as if it were a nested execution.
    */
   private int captureSite(Class<?> constructed) {
     int d = depth;

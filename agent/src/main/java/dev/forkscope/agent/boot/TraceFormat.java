@@ -1,15 +1,16 @@
 package dev.forkscope.agent.boot;
 
 /**
- * Layout of the in-memory records and of {@code trace.bin}; the reader in {@code dev.forkscope.profile.trace}
- * implements the same description.
+ * Layout of the in-memory records and of {@code trace.bin}; the reader in {@code
+ * dev.forkscope.profile.trace} implements the same description.
  *
- * <p>{@code trace.bin}: the 8 bytes {@code FSTRACE4}, a varlong base time (nanoTime at agent start), then
- * tagged records until the end of the file. A record cut short by the end of the file (a JVM killed while
- * writing) is ignored. Integers are LEB128 varints, except
- * {@code identityHash} and {@code executorHash}: 4 bytes, little-endian (random 31-bit values, which
- * would take 5 bytes as varints); {@code z} marks zigzag-encoded signed values; strings
- * are a varint byte length and UTF-8 bytes.
+ * <p>{@code trace.bin}: the 8 bytes {@code FSTRACE4}, a varlong base time (nanoTime at agent
+ * start), then tagged records until the end of the file. A record cut short by the end of the file
+ * (a JVM killed while writing) is ignored. Integers are LEB128 varints, except {@code identityHash}
+ * and {@code executorHash}: 4 bytes, little-endian (random 31-bit values, which would take 5 bytes
+ * as varints); {@code z} marks zigzag-encoded signed values; strings are a varint byte length and
+ * UTF-8 bytes.
+ *
  * <pre>
  * 1 CLASS   id, name
  * 2 THREAD  recorderId, threadId, name, virtual(0|1)
@@ -21,17 +22,18 @@ package dev.forkscope.agent.boot;
  * 7 SUBMIT  flags, classId, identityHash, z(time - prevTime), executorClassId, executorHash, z(site)
  * 8 CREATED classId, count             (at exit: fork/join tasks created, counted rather than recorded)
  * </pre>
- * Times and seqs are deltas, which keeps most of them to one or two bytes: {@code prevTime} is the time
- * of the previous EXEC (its end), CREATE or SUBMIT record since the last OWNER record, or the base time
- * right after it; {@code prevSeq} is the seq of the previous EXEC since the last OWNER record, or 0.
- * EXEC flags: bits 0-1 method (0 run, 1 call, 2 exec), {@link #F_HELPED}, {@link #F_VIRTUAL},
- * {@link #F_THREAD_TASK}, {@link #F_CPU} (selfCpu measured), bits 8-11 the task's kinds (runnable 1,
- * callable 2, fork/join 4, thread 8), {@link #F_DONE} (a fork/join task that was done when the execution
- * ended). SUBMIT flags: {@link #F_FORKED}, {@link #F_TIMED} (the clock was read for this submission). A
- * CREATE record's time, and an untimed SUBMIT's, is one more than the thread's previous time stamp (the
- * recorder saves a clock read there): it orders the record among its thread's others, no more.
- * {@code seq} numbers executions per recorder (thread); {@code parentSeq} is the enclosing execution's
- * seq on the same recorder, 0 if none.
+ *
+ * Times and seqs are deltas, which keeps most of them to one or two bytes: {@code prevTime} is the
+ * time of the previous EXEC (its end), CREATE or SUBMIT record since the last OWNER record, or the
+ * base time right after it; {@code prevSeq} is the seq of the previous EXEC since the last OWNER
+ * record, or 0. EXEC flags: bits 0-1 method (0 run, 1 call, 2 exec), {@link #F_HELPED}, {@link
+ * #F_VIRTUAL}, {@link #F_THREAD_TASK}, {@link #F_CPU} (selfCpu measured), bits 8-11 the task's
+ * kinds (runnable 1, callable 2, fork/join 4, thread 8), {@link #F_DONE} (a fork/join task that was
+ * done when the execution ended). SUBMIT flags: {@link #F_FORKED}, {@link #F_TIMED} (the clock was
+ * read for this submission). A CREATE record's time, and an untimed SUBMIT's, is one more than the
+ * thread's previous time stamp (the recorder saves a clock read there): it orders the record among
+ * its thread's others, no more. {@code seq} numbers executions per recorder (thread); {@code
+ * parentSeq} is the enclosing execution's seq on the same recorder, 0 if none.
  */
 final class TraceFormat {
   static final byte[] MAGIC = {'F', 'S', 'T', 'R', 'A', 'C', 'E', '4'};
@@ -44,16 +46,18 @@ final class TraceFormat {
   static final byte T_CREATE = 6;
   static final byte T_SUBMIT = 7;
   static final byte T_CREATED = 8;
+
   /** An upper bound of one encoded EXEC, CREATE or SUBMIT record: a tag and at most ten varints. */
   static final int MAX_RECORD_BYTES = 1 + 10 * 10;
 
   /**
    * In-memory records: the first word holds the type (bits 0-7), the flags (bits 8-31) and a 32-bit
-   * field (bits 32-63): for EXEC the distance {@code seq - parentSeq} (0 when there is no parent or it
-   * does not fit), for CREATE and SUBMIT {@code site + 1}. Then EXEC: key, seq, start, end, selfWall,
-   * selfCpu; CREATE: key, time; SUBMIT: key, time, executor key.
+   * field (bits 32-63): for EXEC the distance {@code seq - parentSeq} (0 when there is no parent or
+   * it does not fit), for CREATE and SUBMIT {@code site + 1}. Then EXEC: key, seq, start, end,
+   * selfWall, selfCpu; CREATE: key, time; SUBMIT: key, time, executor key.
    */
   static final int EXEC = 1;
+
   static final int CREATE = 2;
   static final int SUBMIT = 3;
   static final int EXEC_WORDS = 7;

@@ -14,37 +14,41 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 
 /**
- * The background daemon thread that drains every chunk into {@code trace.bin} (format in
- * {@link TraceFormat}) and keeps {@code meta.json} up to date.
+ * The background daemon thread that drains every chunk into {@code trace.bin} (format in {@link
+ * TraceFormat}) and keeps {@code meta.json} up to date.
  *
- * <p>Implementation note: each pass writes the new class, thread and site table entries, then scans the
- * whole chunk pool: for a chunk in use it encodes the words published since the last pass; a chunk handed
- * back (or whose owner thread died) is encoded to its end and returned to the free list. Every pass ends
- * with a flush to the operating system, so a JVM killed with SIGKILL leaves a trace up to the last pass.
- * The writer sleeps {@link #BUSY_PARK_NS} after a pass that found records and {@link #IDLE_PARK_NS}
- * after one that found nothing. Closing (shutdown hook) waits up to {@link #EXIT_GRACE_NS} for running
- * threads to leave their recorded executions (see {@link ThreadState#isFinishingExecutions}), runs one
- * last pass and rewrites the meta data with the end time. Executions still running then are not in the
- * trace: they have no end.
+ * <p>Implementation note: each pass writes the new class, thread and site table entries, then scans
+ * the whole chunk pool: for a chunk in use it encodes the words published since the last pass; a
+ * chunk handed back (or whose owner thread died) is encoded to its end and returned to the free
+ * list. Every pass ends with a flush to the operating system, so a JVM killed with SIGKILL leaves a
+ * trace up to the last pass. The writer sleeps {@link #BUSY_PARK_NS} after a pass that found
+ * records and {@link #IDLE_PARK_NS} after one that found nothing. Closing (shutdown hook) waits up
+ * to {@link #EXIT_GRACE_NS} for running threads to leave their recorded executions (see {@link
+ * ThreadState#isFinishingExecutions}), runs one last pass and rewrites the meta data with the end
+ * time. Executions still running then are not in the trace: they have no end.
  */
 final class TraceWriter implements Runnable {
   private static final long IDLE_PARK_NS = TimeUnit.MILLISECONDS.toNanos(50);
+
   /**
    * Pause after a pass that found records: draining in batches rather than in a busy loop keeps the
    * writer from taking a whole core (and a write system call per pass) from the program.
    */
   private static final long BUSY_PARK_NS = TimeUnit.MILLISECONDS.toNanos(5);
+
   private static final long META_EVERY_NS = TimeUnit.SECONDS.toNanos(1);
+
   /**
-   * The recorder's cost per task is measured at exit (when its code is compiled and the program no longer
-   * competes for the CPU), and only for traces with this many executions: it serves the verdict "too
-   * fine", which needs many tasks anyway.
+   * The recorder's cost per task is measured at exit (when its code is compiled and the program no
+   * longer competes for the CPU), and only for traces with this many executions: it serves the
+   * verdict "too fine", which needs many tasks anyway.
    */
   private static final long CALIBRATE_FROM = 1_000;
+
   /**
    * How long the shutdown hook waits for running threads to finish their recorded executions: long
-   * enough for a worker preempted between completing its task and recording it to be scheduled again,
-   * short enough not to matter when a program exits in the middle of long tasks.
+   * enough for a worker preempted between completing its task and recording it to be scheduled
+   * again, short enough not to matter when a program exits in the middle of long tasks.
    */
   private static final long EXIT_GRACE_NS = TimeUnit.MILLISECONDS.toNanos(100);
 
@@ -55,22 +59,34 @@ final class TraceWriter implements Runnable {
   private final Map<String, String> settings;
   private final long baseNs = System.nanoTime();
   private final OutputStream out;
+
   /** Encoded bytes not yet written; records are encoded here without any per-call locking. */
   private final byte[] buf = new byte[1 << 16];
+
   private int pos;
   private volatile boolean closing;
   private volatile long overheadPerTaskNs = -1;
   private long executionsWritten;
-  /** Every recording thread seen in the thread table and alive at the last prune; guarded by this. */
+
+  /**
+   * Every recording thread seen in the thread table and alive at the last prune; guarded by this.
+   */
   private final List<ThreadState> recorders = new ArrayList<>();
+
   private long lastOwner = -1;
-  /** Delta bases of the current owner's records: the last time and execution seq written since OWNER. */
+
+  /**
+   * Delta bases of the current owner's records: the last time and execution seq written since
+   * OWNER.
+   */
   private long prevTime;
+
   private long prevSeq;
   private Thread thread;
   private boolean failed;
 
-  private TraceWriter(Path dir, ChunkPool pool, String cpuMode, boolean contexts, Map<String, String> settings)
+  private TraceWriter(
+      Path dir, ChunkPool pool, String cpuMode, boolean contexts, Map<String, String> settings)
       throws IOException {
     this.dir = dir;
     this.pool = pool;
@@ -84,8 +100,12 @@ final class TraceWriter implements Runnable {
     writeMeta(-1);
   }
 
-  /** Opens the trace files and starts the writer thread and the shutdown hook; returns an error or null. */
-  static String start(Path dir, ChunkPool pool, String cpuMode, boolean contexts, Map<String, String> settings) {
+  /**
+   * Opens the trace files and starts the writer thread and the shutdown hook; returns an error or
+   * null.
+   */
+  static String start(
+      Path dir, ChunkPool pool, String cpuMode, boolean contexts, Map<String, String> settings) {
     TraceWriter w;
     try {
       w = new TraceWriter(dir, pool, cpuMode, contexts, settings);
@@ -162,7 +182,9 @@ final class TraceWriter implements Runnable {
     }
     long deadline = System.nanoTime() + EXIT_GRACE_NS;
     for (ThreadState s : waitFor) {
-      while (s.thread != Thread.currentThread() && s.isFinishingExecutions() && System.nanoTime() < deadline) {
+      while (s.thread != Thread.currentThread()
+          && s.isFinishingExecutions()
+          && System.nanoTime() < deadline) {
         LockSupport.parkNanos(TimeUnit.MICROSECONDS.toNanos(200));
       }
     }
@@ -276,25 +298,26 @@ final class TraceWriter implements Runnable {
       long head = w[i];
       long flags = (head >>> 8) & 0xffffff;
       switch ((int) (head & 0xff)) {
-        case TraceFormat.EXEC: {
-          long seq = w[i + 2];
-          long start = w[i + 3];
-          long stop = w[i + 4];
-          b[p++] = TraceFormat.T_EXEC;
-          p = varlong(b, p, flags);
-          p = key(b, p, w[i + 1]);
-          p = zigzag(b, p, seq - prevSeq);
-          p = varlong(b, p, head >>> 32);
-          p = zigzag(b, p, stop - prevTime);
-          p = zigzag(b, p, stop - start);
-          p = zigzag(b, p, stop - start - w[i + 5]);
-          p = zigzag(b, p, w[i + 6]);
-          prevSeq = seq;
-          prevTime = stop;
-          executionsWritten++;
-          i += TraceFormat.EXEC_WORDS;
-          break;
-        }
+        case TraceFormat.EXEC:
+          {
+            long seq = w[i + 2];
+            long start = w[i + 3];
+            long stop = w[i + 4];
+            b[p++] = TraceFormat.T_EXEC;
+            p = varlong(b, p, flags);
+            p = key(b, p, w[i + 1]);
+            p = zigzag(b, p, seq - prevSeq);
+            p = varlong(b, p, head >>> 32);
+            p = zigzag(b, p, stop - prevTime);
+            p = zigzag(b, p, stop - start);
+            p = zigzag(b, p, stop - start - w[i + 5]);
+            p = zigzag(b, p, w[i + 6]);
+            prevSeq = seq;
+            prevTime = stop;
+            executionsWritten++;
+            i += TraceFormat.EXEC_WORDS;
+            break;
+          }
         case TraceFormat.CREATE:
           b[p++] = TraceFormat.T_CREATE;
           p = key(b, p, w[i + 1]);
@@ -321,7 +344,10 @@ final class TraceWriter implements Runnable {
     c.drained = end;
   }
 
-  /** A key: its class id as a varint, then the identity hash code as 4 bytes, little-endian (see TraceFormat). */
+  /**
+   * A key: its class id as a varint, then the identity hash code as 4 bytes, little-endian (see
+   * TraceFormat).
+   */
   private static int key(byte[] b, int p, long key) {
     p = varlong(b, p, key >>> 32);
     int hash = (int) key;
@@ -336,7 +362,10 @@ final class TraceWriter implements Runnable {
     return varlong(b, p, (v << 1) ^ (v >> 63));
   }
 
-  /** Writes {@code v} as a varint at {@code p} (the caller made room) and returns the position after it. */
+  /**
+   * Writes {@code v} as a varint at {@code p} (the caller made room) and returns the position after
+   * it.
+   */
   private static int varlong(byte[] b, int p, long v) {
     while ((v & ~0x7fL) != 0) {
       b[p++] = (byte) ((v & 0x7f) | 0x80);
@@ -403,7 +432,11 @@ final class TraceWriter implements Runnable {
     try {
       Path tmp = dir.resolve("meta.json.tmp");
       Files.writeString(tmp, b);
-      Files.move(tmp, dir.resolve("meta.json"), StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+      Files.move(
+          tmp,
+          dir.resolve("meta.json"),
+          StandardCopyOption.REPLACE_EXISTING,
+          StandardCopyOption.ATOMIC_MOVE);
     } catch (IOException e) {
       fail(e);
     }

@@ -31,22 +31,26 @@ class ChunkPoolTest {
     AtomicInteger duplicates = new AtomicInteger();
     CountDownLatch done = new CountDownLatch(4);
     for (int t = 0; t < 4; t++) {
-      new Thread(() -> {
-        for (int i = 0; i < 20_000; i++) {
-          Chunk c = pool.pop();
-          if (c == null) {
-            continue;
-          }
-          if (!inUse.add(c)) {
-            duplicates.incrementAndGet();
-          }
-          inUse.remove(c);
-          synchronized (pool) { // the pool has a single pusher (the writer); serialise the test's pushes
-            pool.push(c);
-          }
-        }
-        done.countDown();
-      }).start();
+      new Thread(
+              () -> {
+                for (int i = 0; i < 20_000; i++) {
+                  Chunk c = pool.pop();
+                  if (c == null) {
+                    continue;
+                  }
+                  if (!inUse.add(c)) {
+                    duplicates.incrementAndGet();
+                  }
+                  inUse.remove(c);
+                  synchronized (
+                      pool) { // the pool has a single pusher (the writer); serialise the test's
+                    // pushes
+                    pool.push(c);
+                  }
+                }
+                done.countDown();
+              })
+          .start();
     }
     done.await();
     assertThat(duplicates).hasValue(0);

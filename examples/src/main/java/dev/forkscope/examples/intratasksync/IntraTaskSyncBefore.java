@@ -6,53 +6,53 @@ import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.RecursiveAction;
 
 /**
- * Bottleneck 5, exacting intra-task synchronization: every task takes a shared lock for each pixel it
- * writes (Fig. 9 of Pinto et al.).
+ * Bottleneck 5, exacting intra-task synchronization: every task takes a shared lock for each pixel
+ * it writes (Fig. 9 of Pinto et al.).
  */
 public final class IntraTaskSyncBefore implements ZooProgram {
 
-    public static void main(String[] args) {
-        Zoo.run(new IntraTaskSyncBefore(), args);
+  public static void main(String[] args) {
+    Zoo.run(new IntraTaskSyncBefore(), args);
+  }
+
+  @Override
+  public long compute(int size) {
+    Mandelbrot mb = new Mandelbrot(size);
+    ForkJoinPool.commonPool().invoke(new RenderTask(mb, 0, mb.height));
+    return mb.renderImage.checksum();
+  }
+
+  @Override
+  public int defaultSize() {
+    return Mandelbrot.DEFAULT_SIZE;
+  }
+
+  static final class RenderTask extends RecursiveAction {
+    private final Mandelbrot mb;
+    private final int fromRow;
+    private final int toRow;
+
+    RenderTask(Mandelbrot mb, int fromRow, int toRow) {
+      this.mb = mb;
+      this.fromRow = fromRow;
+      this.toRow = toRow;
     }
 
     @Override
-    public long compute(int size) {
-        Mandelbrot mb = new Mandelbrot(size);
-        ForkJoinPool.commonPool().invoke(new RenderTask(mb, 0, mb.height));
-        return mb.renderImage.checksum();
-    }
-
-    @Override
-    public int defaultSize() {
-        return Mandelbrot.DEFAULT_SIZE;
-    }
-
-    static final class RenderTask extends RecursiveAction {
-        private final Mandelbrot mb;
-        private final int fromRow;
-        private final int toRow;
-
-        RenderTask(Mandelbrot mb, int fromRow, int toRow) {
-            this.mb = mb;
-            this.fromRow = fromRow;
-            this.toRow = toRow;
+    protected void compute() {
+      if (toRow - fromRow > Mandelbrot.ROWS_PER_TASK) {
+        int mid = (fromRow + toRow) >>> 1;
+        invokeAll(new RenderTask(mb, fromRow, mid), new RenderTask(mb, mid, toRow));
+        return;
+      }
+      for (int i = fromRow; i < toRow; i++) {
+        for (int j = 0; j < mb.width; j++) {
+          int color = mb.colorAt(j, i);
+          synchronized (mb.lock) {
+            mb.renderImage.setRGB(j, i, color);
+          }
         }
-
-        @Override
-        protected void compute() {
-            if (toRow - fromRow > Mandelbrot.ROWS_PER_TASK) {
-                int mid = (fromRow + toRow) >>> 1;
-                invokeAll(new RenderTask(mb, fromRow, mid), new RenderTask(mb, mid, toRow));
-                return;
-            }
-            for (int i = fromRow; i < toRow; i++) {
-                for (int j = 0; j < mb.width; j++) {
-                    int color = mb.colorAt(j, i);
-                    synchronized (mb.lock) {
-                        mb.renderImage.setRGB(j, i, color);
-                    }
-                }
-            }
-        }
+      }
     }
+  }
 }

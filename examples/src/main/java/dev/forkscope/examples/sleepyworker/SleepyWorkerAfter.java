@@ -5,46 +5,49 @@ import dev.forkscope.examples.ZooProgram;
 import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.RecursiveTask;
 
-/** Sleepy workers, fixed: the digest is synchronous, so its result is used at once and nobody sleeps. */
+/**
+ * Sleepy workers, fixed: the digest is synchronous, so its result is used at once and nobody
+ * sleeps.
+ */
 public final class SleepyWorkerAfter implements ZooProgram {
 
-    public static void main(String[] args) {
-        Zoo.run(new SleepyWorkerAfter(), args);
+  public static void main(String[] args) {
+    Zoo.run(new SleepyWorkerAfter(), args);
+  }
+
+  @Override
+  public long compute(int size) {
+    return ForkJoinPool.commonPool().invoke(new DigestTask(0, size));
+  }
+
+  @Override
+  public int defaultSize() {
+    return Chunks.DEFAULT_SIZE;
+  }
+
+  static final class DigestTask extends RecursiveTask<Long> {
+    private final int lo;
+    private final int hi;
+
+    DigestTask(int lo, int hi) {
+      this.lo = lo;
+      this.hi = hi;
     }
 
     @Override
-    public long compute(int size) {
-        return ForkJoinPool.commonPool().invoke(new DigestTask(0, size));
+    protected Long compute() {
+      if (hi - lo > Chunks.CHUNKS_PER_TASK) {
+        int mid = (lo + hi) >>> 1;
+        DigestTask left = new DigestTask(lo, mid);
+        left.fork();
+        long right = new DigestTask(mid, hi).compute();
+        return left.join() + right;
+      }
+      long sum = 0;
+      for (int i = lo; i < hi; i++) {
+        sum += Chunks.digest(i);
+      }
+      return sum;
     }
-
-    @Override
-    public int defaultSize() {
-        return Chunks.DEFAULT_SIZE;
-    }
-
-    static final class DigestTask extends RecursiveTask<Long> {
-        private final int lo;
-        private final int hi;
-
-        DigestTask(int lo, int hi) {
-            this.lo = lo;
-            this.hi = hi;
-        }
-
-        @Override
-        protected Long compute() {
-            if (hi - lo > Chunks.CHUNKS_PER_TASK) {
-                int mid = (lo + hi) >>> 1;
-                DigestTask left = new DigestTask(lo, mid);
-                left.fork();
-                long right = new DigestTask(mid, hi).compute();
-                return left.join() + right;
-            }
-            long sum = 0;
-            for (int i = lo; i < hi; i++) {
-                sum += Chunks.digest(i);
-            }
-            return sum;
-        }
-    }
+  }
 }

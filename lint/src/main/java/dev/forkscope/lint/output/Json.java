@@ -10,17 +10,17 @@ import java.io.Writer;
 
 /** The one Jackson mapper of the writers: indented output, never closes the caller's writer. */
 final class Json {
-    static final ObjectMapper MAPPER = JsonMapper.builder()
-        .enable(SerializationFeature.INDENT_OUTPUT)
-        .disable(StreamWriteFeature.AUTO_CLOSE_TARGET)
-        .build();
+  static final ObjectMapper MAPPER =
+      JsonMapper.builder()
+          .enable(SerializationFeature.INDENT_OUTPUT)
+          .disable(StreamWriteFeature.AUTO_CLOSE_TARGET)
+          .build();
 
-    private Json() {
-    }
+  private Json() {}
 
-    static void write(JsonNode root, Writer out) throws IOException {
-        MAPPER.writeValue(out, root);
-        out.write('\n');
-        out.flush();
-    }
+  static void write(JsonNode root, Writer out) throws IOException {
+    MAPPER.writeValue(out, root);
+    out.write('\n');
+    out.flush();
+  }
 }

@@ -12,49 +12,53 @@ import java.nio.file.Path;
 import java.util.Locale;
 
 /**
- * The JSON contract of {@code forkscope lint --format json}: one object with {@code tool}, {@code version},
- * {@code findings} (rule, bottleneck, severity, file, line, column, message, task, fix) and {@code summary}.
- * Scripts depend on these names; add fields, never rename them.
+ * The JSON contract of {@code forkscope lint --format json}: one object with {@code tool}, {@code
+ * version}, {@code findings} (rule, bottleneck, severity, file, line, column, message, task, fix)
+ * and {@code summary}. Scripts depend on these names; add fields, never rename them.
  */
 final class JsonReport implements LintReport {
-    private final ReportPaths paths;
-    private final String version;
+  private final ReportPaths paths;
+  private final String version;
 
-    JsonReport(Path baseDir, String version) {
-        this.paths = new ReportPaths(baseDir);
-        this.version = version;
-    }
+  JsonReport(Path baseDir, String version) {
+    this.paths = new ReportPaths(baseDir);
+    this.version = version;
+  }
 
-    @Override
-    public void write(LintResult result, Writer out) throws IOException {
-        ObjectNode root = Json.MAPPER.createObjectNode();
-        root.put("tool", "forkscope");
-        root.put("version", version);
-        ArrayNode findings = root.putArray("findings");
-        for (Finding f : result.findings()) {
-            ObjectNode node = findings.addObject();
-            node.put("rule", f.rule().id());
-            node.put("bottleneck", f.rule().bottleneck());
-            node.put("severity", f.rule().severity().name().toLowerCase(Locale.ROOT));
-            node.put("file", paths.display(f.file()));
-            node.put("line", f.line());
-            node.put("column", f.column());
-            node.put("message", f.message());
-            node.put("task", f.taskClass());
-            node.put("fix", f.fix().name().toLowerCase(Locale.ROOT));
-        }
-        Summary s = result.summary();
-        ObjectNode summary = root.putObject("summary");
-        summary.put("files", s.files());
-        summary.put("lines", s.lines());
-        summary.put("parsed", s.parsed());
-        summary.put("skipped", s.skipped());
-        ArrayNode errors = summary.putArray("errors");
-        for (FileError e : s.errors()) {
-            errors.addObject().put("file", paths.display(e.file())).put("line", e.line()).put("message", e.message());
-        }
-        summary.put("findings", s.findings());
-        summary.put("millis", s.millis());
-        Json.write(root, out);
+  @Override
+  public void write(LintResult result, Writer out) throws IOException {
+    ObjectNode root = Json.MAPPER.createObjectNode();
+    root.put("tool", "forkscope");
+    root.put("version", version);
+    ArrayNode findings = root.putArray("findings");
+    for (Finding f : result.findings()) {
+      ObjectNode node = findings.addObject();
+      node.put("rule", f.rule().id());
+      node.put("bottleneck", f.rule().bottleneck());
+      node.put("severity", f.rule().severity().name().toLowerCase(Locale.ROOT));
+      node.put("file", paths.display(f.file()));
+      node.put("line", f.line());
+      node.put("column", f.column());
+      node.put("message", f.message());
+      node.put("task", f.taskClass());
+      node.put("fix", f.fix().name().toLowerCase(Locale.ROOT));
     }
+    Summary s = result.summary();
+    ObjectNode summary = root.putObject("summary");
+    summary.put("files", s.files());
+    summary.put("lines", s.lines());
+    summary.put("parsed", s.parsed());
+    summary.put("skipped", s.skipped());
+    ArrayNode errors = summary.putArray("errors");
+    for (FileError e : s.errors()) {
+      errors
+          .addObject()
+          .put("file", paths.display(e.file()))
+          .put("line", e.line())
+          .put("message", e.message());
+    }
+    summary.put("findings", s.findings());
+    summary.put("millis", s.millis());
+    Json.write(root, out);
+  }
 }

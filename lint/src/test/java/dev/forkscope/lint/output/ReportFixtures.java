@@ -13,37 +13,96 @@ import java.util.List;
 
 /** Hand-made results, so the writers are tested independently of the rules. */
 final class ReportFixtures {
-    static final Rule COPY_ON_FORK = new Rule("copy-on-fork", 2, Severity.WARNING, FixSafety.SUGGESTION,
-        "Copy on fork", "Copying at every level of the recursion costs O(n log n) allocation.",
-        "Pass the shared array with an index range.", "high");
-    static final Rule SLEEPY_WORKER = new Rule("sleepy-worker", 6, Severity.ERROR, FixSafety.NONE,
-        "Sleepy workers", "A sleeping task puts its worker to sleep.", "Remove the sleep.", "very-high");
-    static final Rule FORK_JOINED = new Rule("fork-immediately-joined", null, Severity.NOTE, FixSafety.SAFE,
-        "Fork immediately joined", "fork() then join() is invoke() with extra overhead.", "Call invoke().", "very-high");
-    static final List<Rule> RULES = List.of(COPY_ON_FORK, SLEEPY_WORKER, FORK_JOINED);
+  static final Rule COPY_ON_FORK =
+      new Rule(
+          "copy-on-fork",
+          2,
+          Severity.WARNING,
+          FixSafety.SUGGESTION,
+          "Copy on fork",
+          "Copying at every level of the recursion costs O(n log n) allocation.",
+          "Pass the shared array with an index range.",
+          "high");
+  static final Rule SLEEPY_WORKER =
+      new Rule(
+          "sleepy-worker",
+          6,
+          Severity.ERROR,
+          FixSafety.NONE,
+          "Sleepy workers",
+          "A sleeping task puts its worker to sleep.",
+          "Remove the sleep.",
+          "very-high");
+  static final Rule FORK_JOINED =
+      new Rule(
+          "fork-immediately-joined",
+          null,
+          Severity.NOTE,
+          FixSafety.SAFE,
+          "Fork immediately joined",
+          "fork() then join() is invoke() with extra overhead.",
+          "Call invoke().",
+          "very-high");
+  static final List<Rule> RULES = List.of(COPY_ON_FORK, SLEEPY_WORKER, FORK_JOINED);
 
-    private ReportFixtures() {
-    }
+  private ReportFixtures() {}
 
-    /** A result with three findings (one reached through a call path) and one file error, under {@code base}. */
-    static LintResult result(Path base) {
-        Path task = base.resolve("src/main/java/com/acme/Task.java");
-        Path helper = base.resolve("src/main/java/com/acme/Helper.java");
-        Finding copy = new Finding(COPY_ON_FORK, task, 20, 25, 20, 50,
-            "copyOfRange copies the array before forking", "com.acme.Task", List.of(), FixSafety.SUGGESTION,
+  /**
+   * A result with three findings (one reached through a call path) and one file error, under {@code
+   * base}.
+   */
+  static LintResult result(Path base) {
+    Path task = base.resolve("src/main/java/com/acme/Task.java");
+    Path helper = base.resolve("src/main/java/com/acme/Helper.java");
+    Finding copy =
+        new Finding(
+            COPY_ON_FORK,
+            task,
+            20,
+            25,
+            20,
+            50,
+            "copyOfRange copies the array before forking",
+            "com.acme.Task",
+            List.of(),
+            FixSafety.SUGGESTION,
             "        User[] u1 = Arrays.copyOfRange(u, 0, split);");
-        Finding sleep = new Finding(SLEEPY_WORKER, helper, 7, 2, 7, 17,
-            "Thread.sleep in a task, reached from Task.compute()", "com.acme.Task",
-            List.of(new Step(task, 12, 5, "Task.compute()"), new Step(task, 15, 13, "calls Helper.pause()")),
-            FixSafety.NONE, "\tThread.sleep(10);");
-        Finding fork = new Finding(FORK_JOINED, task, 30, 9, 30, 27, "fork() is joined at once", null,
-            List.of(), FixSafety.SAFE, "        t.fork().join();");
-        FileError broken = new FileError(base.resolve("src/main/java/com/acme/Broken.java"), 3, "parse error: ';' expected");
-        Summary summary = new Summary(4, 321, 3, 0, List.of(broken), 3, 42);
-        return new LintResult(List.of(copy, sleep, fork), summary);
-    }
+    Finding sleep =
+        new Finding(
+            SLEEPY_WORKER,
+            helper,
+            7,
+            2,
+            7,
+            17,
+            "Thread.sleep in a task, reached from Task.compute()",
+            "com.acme.Task",
+            List.of(
+                new Step(task, 12, 5, "Task.compute()"),
+                new Step(task, 15, 13, "calls Helper.pause()")),
+            FixSafety.NONE,
+            "\tThread.sleep(10);");
+    Finding fork =
+        new Finding(
+            FORK_JOINED,
+            task,
+            30,
+            9,
+            30,
+            27,
+            "fork() is joined at once",
+            null,
+            List.of(),
+            FixSafety.SAFE,
+            "        t.fork().join();");
+    FileError broken =
+        new FileError(
+            base.resolve("src/main/java/com/acme/Broken.java"), 3, "parse error: ';' expected");
+    Summary summary = new Summary(4, 321, 3, 0, List.of(broken), 3, 42);
+    return new LintResult(List.of(copy, sleep, fork), summary);
+  }
 
-    static LintResult empty() {
-        return new LintResult(List.of(), new Summary(2, 10, 0, 2, List.of(), 0, 1));
-    }
+  static LintResult empty() {
+    return new LintResult(List.of(), new Summary(2, 10, 0, 2, List.of(), 0, 1));
+  }
 }

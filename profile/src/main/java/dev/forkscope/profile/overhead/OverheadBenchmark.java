@@ -16,16 +16,16 @@ import java.util.Locale;
 import java.util.function.Consumer;
 
 /**
- * The profiler's overhead benchmark (issue item 8): runs each program as a child JVM with the agent off
- * and on, alternating the order every repetition so drift on a shared machine hits both sides alike, and
- * compares medians.
+ * The profiler's overhead benchmark (issue item 8): runs each program as a child JVM with the agent
+ * off and on, alternating the order every repetition so drift on a shared machine hits both sides
+ * alike, and compares medians.
  *
  * <p>Per run it measures, via {@link Timed}, the wall and process CPU time from the call of the
- * program's {@code main} to the JVM's exit (the agent's work on the program included, JVM start-up and
- * agent loading left out), and from outside the whole process's wall time, start-up included. Reported:
- * the median ratio
- * on/off per program, their geometric mean over the programs that are not fine-grained, the geometric
- * mean over the fine-grained ones, and the geometric mean of all CPU-time ratios (perturbation).
+ * program's {@code main} to the JVM's exit (the agent's work on the program included, JVM start-up
+ * and agent loading left out), and from outside the whole process's wall time, start-up included.
+ * Reported: the median ratio on/off per program, their geometric mean over the programs that are
+ * not fine-grained, the geometric mean over the fine-grained ones, and the geometric mean of all
+ * CPU-time ratios (perturbation).
  */
 public final class OverheadBenchmark {
 
@@ -55,7 +55,12 @@ public final class OverheadBenchmark {
    * @param scratch directory for the children's traces and timing files
    */
   public record Settings(
-      String java, String classpath, Path agentJar, String agentOptions, int repetitions, Path scratch) {}
+      String java,
+      String classpath,
+      Path agentJar,
+      String agentOptions,
+      int repetitions,
+      Path scratch) {}
 
   /**
    * Medians of one program.
@@ -69,12 +74,20 @@ public final class OverheadBenchmark {
    * @param cpuRatio median of the per-repetition CPU ratios
    * @param processOffNs median wall time of the whole child process without the agent
    * @param processOnNs median wall time of the whole child process with it
-   * @param fineGrained whether the profiler found the program fine-grained (see {@link #mostlyFine}):
-   *     reported apart from the main geomean
+   * @param fineGrained whether the profiler found the program fine-grained (see {@link
+   *     #mostlyFine}): reported apart from the main geomean
    */
   public record Measurement(
-      Program program, long wallOffNs, long wallOnNs, double wallRatio, long cpuOffNs, long cpuOnNs,
-      double cpuRatio, long processOffNs, long processOnNs, boolean fineGrained) {}
+      Program program,
+      long wallOffNs,
+      long wallOnNs,
+      double wallRatio,
+      long cpuOffNs,
+      long cpuOnNs,
+      double cpuRatio,
+      long processOffNs,
+      long processOnNs,
+      boolean fineGrained) {}
 
   /**
    * The benchmark's outcome.
@@ -84,7 +97,8 @@ public final class OverheadBenchmark {
    * @param fineRatio geometric mean of the fine-grained programs' wall ratios (NaN without one)
    * @param cpuGeomean geometric mean of all CPU ratios
    */
-  public record Result(List<Measurement> measurements, double wallGeomean, double fineRatio, double cpuGeomean) {
+  public record Result(
+      List<Measurement> measurements, double wallGeomean, double fineRatio, double cpuGeomean) {
 
     /** Whether all three targets hold. */
     public boolean meetsTargets() {
@@ -117,8 +131,14 @@ public final class OverheadBenchmark {
         boolean agentFirst = i % 2 == 1;
         for (int side = 0; side < 2; side++) {
           boolean withAgent = agentFirst == (side == 0);
-          progress.accept(String.format(Locale.ROOT, "[%d/%d] %s, agent %s",
-              ++done, total, p.name(), withAgent ? "on" : "off"));
+          progress.accept(
+              String.format(
+                  Locale.ROOT,
+                  "[%d/%d] %s, agent %s",
+                  ++done,
+                  total,
+                  p.name(),
+                  withAgent ? "on" : "off"));
           long[] t = runOnce(p, settings, withAgent);
           if (withAgent && fine == null) {
             fine = mostlyFine(settings.scratch().resolve("trace"));
@@ -136,17 +156,27 @@ public final class OverheadBenchmark {
         wallRatio[i] = (double) wallOn[i] / wallOff[i];
         cpuRatio[i] = (double) cpuOn[i] / cpuOff[i];
       }
-      out.add(new Measurement(p, median(wallOff), median(wallOn), median(wallRatio),
-          median(cpuOff), median(cpuOn), median(cpuRatio), median(processOff), median(processOn),
-          Boolean.TRUE.equals(fine)));
+      out.add(
+          new Measurement(
+              p,
+              median(wallOff),
+              median(wallOn),
+              median(wallRatio),
+              median(cpuOff),
+              median(cpuOn),
+              median(cpuRatio),
+              median(processOff),
+              median(processOn),
+              Boolean.TRUE.equals(fine)));
     }
     return summarize(out);
   }
 
   /**
-   * Whether the program in the trace at {@code dir} is fine-grained by the profiler's own verdict: most of
-   * its executions belong to task classes found too fine. Deciding by the verdict, rather than by name,
-   * puts a program such as an actor benchmark with millions of 100 ns messages where it belongs.
+   * Whether the program in the trace at {@code dir} is fine-grained by the profiler's own verdict:
+   * most of its executions belong to task classes found too fine. Deciding by the verdict, rather
+   * than by name, puts a program such as an actor benchmark with millions of 100 ns messages where
+   * it belongs.
    */
   static boolean mostlyFine(Path dir) throws IOException {
     Profile profile = Analysis.analyze(TraceReader.read(dir), AnalysisOptions.defaults());
@@ -179,54 +209,100 @@ public final class OverheadBenchmark {
   /** The result as a plain-text table. */
   public static String render(Result result, Settings settings) {
     StringBuilder b = new StringBuilder();
-    b.append(String.format(Locale.ROOT, "profiler overhead: %d repetitions per side, agent options %s%n",
-        settings.repetitions(), settings.agentOptions()));
-    b.append(String.format(Locale.ROOT, "%-31s %9s %9s %7s %9s %9s %7s %9s %9s%n",
-        "PROGRAM (medians, ms)", "WALL OFF", "WALL ON", "RATIO", "CPU OFF", "CPU ON", "RATIO",
-        "PROC OFF", "PROC ON"));
+    b.append(
+        String.format(
+            Locale.ROOT,
+            "profiler overhead: %d repetitions per side, agent options %s%n",
+            settings.repetitions(),
+            settings.agentOptions()));
+    b.append(
+        String.format(
+            Locale.ROOT,
+            "%-31s %9s %9s %7s %9s %9s %7s %9s %9s%n",
+            "PROGRAM (medians, ms)",
+            "WALL OFF",
+            "WALL ON",
+            "RATIO",
+            "CPU OFF",
+            "CPU ON",
+            "RATIO",
+            "PROC OFF",
+            "PROC ON"));
     for (Measurement m : result.measurements()) {
-      b.append(String.format(Locale.ROOT, "%-31s %9.1f %9.1f %6.3fx %9.1f %9.1f %6.3fx %9.1f %9.1f%n",
-          m.program().name() + (m.fineGrained() ? " (fine)" : ""),
-          m.wallOffNs() / 1e6, m.wallOnNs() / 1e6, m.wallRatio(),
-          m.cpuOffNs() / 1e6, m.cpuOnNs() / 1e6, m.cpuRatio(),
-          m.processOffNs() / 1e6, m.processOnNs() / 1e6));
+      b.append(
+          String.format(
+              Locale.ROOT,
+              "%-31s %9.1f %9.1f %6.3fx %9.1f %9.1f %6.3fx %9.1f %9.1f%n",
+              m.program().name() + (m.fineGrained() ? " (fine)" : ""),
+              m.wallOffNs() / 1e6,
+              m.wallOnNs() / 1e6,
+              m.wallRatio(),
+              m.cpuOffNs() / 1e6,
+              m.cpuOnNs() / 1e6,
+              m.cpuRatio(),
+              m.processOffNs() / 1e6,
+              m.processOnNs() / 1e6));
     }
-    b.append(String.format(Locale.ROOT, "wall geomean %.3fx (target <= %.2fx), without the fine-grained programs"
-        + " (marked: most executions in classes the profiler calls fine)%n",
-        result.wallGeomean(), TARGET_GEOMEAN));
-    b.append(String.format(Locale.ROOT, "fine-grained %.3fx (target <= %.2fx)%n", result.fineRatio(), TARGET_FINE));
-    b.append(String.format(Locale.ROOT, "CPU geomean  %.3fx (target <= %.2fx)%n", result.cpuGeomean(), TARGET_CPU));
-    b.append("WALL and CPU: from main() to exit; PROC: the whole child process, JVM start-up and agent loading included\n");
+    b.append(
+        String.format(
+            Locale.ROOT,
+            "wall geomean %.3fx (target <= %.2fx), without the fine-grained programs"
+                + " (marked: most executions in classes the profiler calls fine)%n",
+            result.wallGeomean(),
+            TARGET_GEOMEAN));
+    b.append(
+        String.format(
+            Locale.ROOT,
+            "fine-grained %.3fx (target <= %.2fx)%n",
+            result.fineRatio(),
+            TARGET_FINE));
+    b.append(
+        String.format(
+            Locale.ROOT,
+            "CPU geomean  %.3fx (target <= %.2fx)%n",
+            result.cpuGeomean(),
+            TARGET_CPU));
+    b.append(
+        "WALL and CPU: from main() to exit; PROC: the whole child process, JVM start-up and agent loading included\n");
     return b.toString();
   }
 
   /** Runs one child; returns {main wall ns, main CPU ns, process wall ns}. */
-  private static long[] runOnce(Program p, Settings s, boolean withAgent) throws IOException, InterruptedException {
+  private static long[] runOnce(Program p, Settings s, boolean withAgent)
+      throws IOException, InterruptedException {
     Files.createDirectories(s.scratch());
     Path timing = Files.createTempFile(s.scratch(), "timing", ".txt");
     Path trace = s.scratch().resolve("trace");
     List<String> argv = new ArrayList<>();
     argv.add(s.java());
     if (withAgent) {
-      // -XX:-PrintWarnings: the JVM's warning that class sharing is limited once the boot class path is
+      // -XX:-PrintWarnings: the JVM's warning that class sharing is limited once the boot class
+      // path is
       // appended to would be printed once per run
       argv.add("-XX:-PrintWarnings");
-      argv.add("-javaagent:" + s.agentJar().toAbsolutePath() + "=out=" + trace.toAbsolutePath()
-          + (s.agentOptions().isEmpty() ? "" : "," + s.agentOptions()));
+      argv.add(
+          "-javaagent:"
+              + s.agentJar().toAbsolutePath()
+              + "=out="
+              + trace.toAbsolutePath()
+              + (s.agentOptions().isEmpty() ? "" : "," + s.agentOptions()));
     }
-    argv.addAll(List.of("-cp", s.classpath(), Timed.class.getName(), timing.toString(), p.mainClass()));
+    argv.addAll(
+        List.of("-cp", s.classpath(), Timed.class.getName(), timing.toString(), p.mainClass()));
     argv.addAll(p.args());
     long start = System.nanoTime();
-    Process child = new ProcessBuilder(argv)
-        .redirectOutput(ProcessBuilder.Redirect.DISCARD)
-        .redirectError(ProcessBuilder.Redirect.INHERIT)
-        .start();
+    Process child =
+        new ProcessBuilder(argv)
+            .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+            .redirectError(ProcessBuilder.Redirect.INHERIT)
+            .start();
     int exit = child.waitFor();
     long process = System.nanoTime() - start;
     String[] line = Files.readString(timing).trim().split(" ");
     Files.delete(timing);
     if (exit != 0 || line.length != 2) {
-      throw new IOException(p.name() + " failed (exit " + exit + ", agent " + (withAgent ? "on" : "off") + ")");
+      throw new IOException(
+          p.name() + " failed (exit " + exit + ", agent " + (withAgent ? "on" : "off") + ")");
     }
     return new long[] {Long.parseLong(line[0]), Long.parseLong(line[1]), process};
   }

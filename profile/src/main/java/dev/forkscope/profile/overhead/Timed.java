@@ -11,11 +11,11 @@ import java.util.Arrays;
 
 /**
  * Child-process wrapper of the overhead benchmark: {@code Timed OUT MAIN ARGS...} runs {@code
- * MAIN.main(ARGS)} and writes to OUT one line {@code wallNs cpuNs}: the wall time and the process CPU
- * time (all threads: the program's, the JIT's, the GC's and the agent's) from the call of {@code main}
- * to the end. JVM start-up and the agent's {@code premain} come before and are left out; merely loading
- * any {@code -javaagent} costs tens of milliseconds of CPU there. The line is written from a shutdown
- * hook, so programs that call {@code System.exit} are measured too.
+ * MAIN.main(ARGS)} and writes to OUT one line {@code wallNs cpuNs}: the wall time and the process
+ * CPU time (all threads: the program's, the JIT's, the GC's and the agent's) from the call of
+ * {@code main} to the end. JVM start-up and the agent's {@code premain} come before and are left
+ * out; merely loading any {@code -javaagent} costs tens of milliseconds of CPU there. The line is
+ * written from a shutdown hook, so programs that call {@code System.exit} are measured too.
  */
 public final class Timed {
 
@@ -30,8 +30,9 @@ public final class Timed {
     Method main = Class.forName(args[1]).getMethod("main", String[].class);
     long cpuStart = processCpuNs();
     long start = System.nanoTime();
-    Runtime.getRuntime().addShutdownHook(
-        new Thread(() -> record(out, System.nanoTime() - start, processCpuNs() - cpuStart)));
+    Runtime.getRuntime()
+        .addShutdownHook(
+            new Thread(() -> record(out, System.nanoTime() - start, processCpuNs() - cpuStart)));
     try {
       main.invoke(null, (Object) Arrays.copyOfRange(args, 2, args.length));
     } catch (InvocationTargetException e) {

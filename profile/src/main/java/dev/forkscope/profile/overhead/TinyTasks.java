@@ -4,9 +4,9 @@ import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.RecursiveTask;
 
 /**
- * The fine-grained workload of the overhead benchmark: a fork/join sum split down to single elements,
- * one forked task per element (262,144 by default), each doing tens of nanoseconds of work: where a
- * profiler's per-task cost shows most.
+ * The fine-grained workload of the overhead benchmark: a fork/join sum split down to single
+ * elements, one forked task per element (262,144 by default), each doing tens of nanoseconds of
+ * work: where a profiler's per-task cost shows most.
  */
 public final class TinyTasks {
 

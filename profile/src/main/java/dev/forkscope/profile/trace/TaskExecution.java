@@ -4,10 +4,11 @@ package dev.forkscope.profile.trace;
  * One execution of one task, as read back from a trace: the row of tgp's {@code tasks.csv}, with
  * 64-bit ids instead of identity hash codes.
  *
- * <p>A task (seed 003 §3) is an instance of {@code Runnable}, {@code Callable}, {@code ForkJoinTask} or
- * {@code Thread}; JDK wrapper chains (FutureTask, adapters, CompletableFuture async tasks) are already
- * collapsed by the agent, so {@code taskClass} names the user's class. Times are {@code System.nanoTime}
- * values of the profiled JVM; {@code -1} means unknown or not measured.
+ * <p>A task (seed 003 §3) is an instance of {@code Runnable}, {@code Callable}, {@code
+ * ForkJoinTask} or {@code Thread}; JDK wrapper chains (FutureTask, adapters, CompletableFuture
+ * async tasks) are already collapsed by the agent, so {@code taskClass} names the user's class.
+ * Times are {@code System.nanoTime} values of the profiled JVM; {@code -1} means unknown or not
+ * measured.
  *
  * @param taskId 64-bit id of the logical task, unique within the trace
  * @param taskClass the user's class; lambdas as {@code Outer$$Lambda} (suffix stripped)
@@ -24,8 +25,8 @@ package dev.forkscope.profile.trace;
  * @param forked true when submitted by a fork from a worker of the same pool, false when external
  * @param createdNs the creating thread's last clock reading before the creation (the agent reads no
  *     clock there; it orders events, it does not time them), -1 if unknown
- * @param submittedNs submission time, -1 if never submitted or if this submission's time was not sampled
- *     (the agent reads the clock for one submission in four)
+ * @param submittedNs submission time, -1 if never submitted or if this submission's time was not
+ *     sampled (the agent reads the clock for one submission in four)
  * @param startNs entry into the execution method
  * @param endNs exit from the execution method
  * @param selfWallNs wall time of this execution exclusive of nested task executions

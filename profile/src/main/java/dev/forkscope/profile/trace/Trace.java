@@ -9,8 +9,8 @@ import java.util.Map;
  * @param meta the run's settings and the agent's measurements
  * @param executions every task execution, in end-time order per thread
  * @param neverExecuted tasks created (and perhaps submitted) but never executed, as far as recorded
- * @param unlistedNeverExecuted further fork/join tasks created but never executed, known only by number
- *     per task class (the agent counts their creations rather than recording them)
+ * @param unlistedNeverExecuted further fork/join tasks created but never executed, known only by
+ *     number per task class (the agent counts their creations rather than recording them)
  * @param sites calling contexts, indexed by the site ids in {@link TaskExecution}
  */
 public record Trace(
@@ -21,7 +21,11 @@ public record Trace(
     List<CallSite> sites) {
 
   /** A trace whose never-executed tasks are all listed. */
-  public Trace(TraceMeta meta, List<TaskExecution> executions, List<CreatedTask> neverExecuted, List<CallSite> sites) {
+  public Trace(
+      TraceMeta meta,
+      List<TaskExecution> executions,
+      List<CreatedTask> neverExecuted,
+      List<CallSite> sites) {
     this(meta, executions, neverExecuted, Map.of(), sites);
   }
 
@@ -35,7 +39,8 @@ public record Trace(
   }
 
   /** A task that was created but whose execution the trace never saw. */
-  public record CreatedTask(long taskId, String taskClass, long creationThreadId, long createdNs, int creationSite) {}
+  public record CreatedTask(
+      long taskId, String taskClass, long creationThreadId, long createdNs, int creationSite) {}
 
   /**
    * A sampled calling context: the first frames outside JDK and executor code, innermost first, as

@@ -17,10 +17,11 @@ import java.util.Map;
  * The raw content of {@code trace.bin}, decoded but not yet linked.
  *
  * <p>Format (written by the agent's {@code dev.forkscope.agent.boot.TraceWriter}, described in its
- * {@code TraceFormat}): the 8 bytes {@code FSTRACE4}, a varlong base time, then tagged records. Integers
- * are LEB128 varints, except {@code identityHash} and {@code executorHash}: 4 bytes,
+ * {@code TraceFormat}): the 8 bytes {@code FSTRACE4}, a varlong base time, then tagged records.
+ * Integers are LEB128 varints, except {@code identityHash} and {@code executorHash}: 4 bytes,
  * little-endian (random 31-bit values, which would take 5 bytes as varints); {@code z} marks
  * zigzag-encoded signed values.
+ *
  * <pre>
  * 1 CLASS   id, name
  * 2 THREAD  recorderId, threadId, name, virtual(0|1)
@@ -32,12 +33,14 @@ import java.util.Map;
  * 7 SUBMIT  flags, classId, identityHash, z(time - prevTime), executorClassId, executorHash, z(site)
  * 8 CREATED classId, count             (at exit: fork/join tasks created, counted rather than recorded)
  * </pre>
- * {@code prevTime} is the time of the previous EXEC (its end), CREATE or SUBMIT record since the last
- * OWNER record, or the base time right after it; {@code prevSeq} is the seq of the previous EXEC since
- * the last OWNER record, or 0. A CREATE record's time, and a SUBMIT record's time without
- * {@code F_TIMED}, is one more than the recording thread's previous time stamp: right for ordering, not for
- * timing. EXEC flag {@code F_DONE}: a fork/join task that was done when the execution ended.
- * A record cut short by the end of the file (a JVM killed while writing) ends the trace.
+ *
+ * {@code prevTime} is the time of the previous EXEC (its end), CREATE or SUBMIT record since the
+ * last OWNER record, or the base time right after it; {@code prevSeq} is the seq of the previous
+ * EXEC since the last OWNER record, or 0. A CREATE record's time, and a SUBMIT record's time
+ * without {@code F_TIMED}, is one more than the recording thread's previous time stamp: right for
+ * ordering, not for timing. EXEC flag {@code F_DONE}: a fork/join task that was done when the
+ * execution ended. A record cut short by the end of the file (a JVM killed while writing) ends the
+ * trace.
  */
 final class TraceFile {
   static final int F_METHOD = 3;
@@ -54,7 +57,15 @@ final class TraceFile {
 
   record ThreadInfo(long threadId, String name, boolean virtual) {}
 
-  record Exec(long recorder, int flags, long key, long seq, long parentSeq, long startNs, long endNs, long selfWall,
+  record Exec(
+      long recorder,
+      int flags,
+      long key,
+      long seq,
+      long parentSeq,
+      long startNs,
+      long endNs,
+      long selfWall,
       long selfCpu) {}
 
   record Create(long recorder, long key, long timeNs, int site) {}
@@ -65,17 +76,24 @@ final class TraceFile {
   final Map<Long, ThreadInfo> threads = new HashMap<>();
   final Map<Integer, List<String>> sites = new HashMap<>();
   final List<Exec> execs = new ArrayList<>();
-  /** Creations counted per class id (fork/join tasks); absent when the JVM died before writing them. */
+
+  /**
+   * Creations counted per class id (fork/join tasks); absent when the JVM died before writing them.
+   */
   final Map<Integer, Long> createdCounts = new HashMap<>();
+
   final List<Create> creates = new ArrayList<>();
   final List<Submit> submits = new ArrayList<>();
+
   /** False when the file ended inside a record. */
   boolean complete = true;
 
   private final InputStream in;
   private long base;
+
   /** Delta bases, reset by every OWNER record. */
   private long prevTime;
+
   private long prevSeq;
 
   private TraceFile(InputStream in) {
@@ -101,11 +119,14 @@ final class TraceFile {
   private void readAll(Path file) throws IOException {
     byte[] magic = in.readNBytes(MAGIC.length);
     if (!Arrays.equals(magic, MAGIC)) {
-      boolean otherVersion = magic.length == MAGIC.length
-          && Arrays.equals(magic, 0, MAGIC.length - 1, MAGIC, 0, MAGIC.length - 1);
-      throw new IOException(file + (otherVersion
-          ? " was written by another version of the forkscope agent: profile the program again"
-          : " is not a forkscope trace (bad header)"));
+      boolean otherVersion =
+          magic.length == MAGIC.length
+              && Arrays.equals(magic, 0, MAGIC.length - 1, MAGIC, 0, MAGIC.length - 1);
+      throw new IOException(
+          file
+              + (otherVersion
+                  ? " was written by another version of the forkscope agent: profile the program again"
+                  : " is not a forkscope trace (bad header)"));
     }
     long recorder = -1;
     try {
@@ -138,7 +159,9 @@ final class TraceFile {
             long inclusive = zigzag();
             long selfWall = inclusive - zigzag();
             prevSeq = seq;
-            execs.add(new Exec(recorder, flags, key, seq, parent, end - inclusive, end, selfWall, zigzag()));
+            execs.add(
+                new Exec(
+                    recorder, flags, key, seq, parent, end - inclusive, end, selfWall, zigzag()));
           }
           case 6 -> creates.add(new Create(recorder, taskKey(), time(), (int) zigzag()));
           case 7 -> {

@@ -18,39 +18,45 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Reads a trace directory written by the forkscope agent ({@code trace.bin} and {@code meta.json}) into a
- * {@link Trace}.
+ * Reads a trace directory written by the forkscope agent ({@code trace.bin} and {@code meta.json})
+ * into a {@link Trace}.
  *
- * <p>Linking: the agent keeps no per-object state, so its records name a task by its class and identity
- * hash code. This reader replays creations, submissions and execution starts in time order (the agent's
- * time stamps strictly increase per thread, so this keeps each thread's program order) and gives each
- * task object a 64-bit id: a creation always starts a new task (so a hash code reused by a later object
- * is a new task); a submission attaches to the latest task with that class and hash, or starts one. An
- * execution takes the oldest task of its key that has a submission not yet paired, else the latest task
- * of its key, else starts one. The k-th execution of a task is its execution number k, and it is paired
- * with the task's earliest submission not yet paired (FIFO), which is exact for a task submitted once and
- * an approximation for one object queued several times at once. An execution with no submission left to
- * pair (a periodic task's later runs) keeps the executor of the task's latest submission, with {@code
- * submittedNs} -1. Two objects of one class alive at once with equal identity hash codes would be
- * merged; with 31-bit hash codes this is rare and only affects linking, not timings.
+ * <p>Linking: the agent keeps no per-object state, so its records name a task by its class and
+ * identity hash code. This reader replays creations, submissions and execution starts in time order
+ * (the agent's time stamps strictly increase per thread, so this keeps each thread's program order)
+ * and gives each task object a 64-bit id: a creation always starts a new task (so a hash code
+ * reused by a later object is a new task); a submission attaches to the latest task with that class
+ * and hash, or starts one. An execution takes the oldest task of its key that has a submission not
+ * yet paired, else the latest task of its key, else starts one. The k-th execution of a task is its
+ * execution number k, and it is paired with the task's earliest submission not yet paired (FIFO),
+ * which is exact for a task submitted once and an approximation for one object queued several times
+ * at once. An execution with no submission left to pair (a periodic task's later runs) keeps the
+ * executor of the task's latest submission, with {@code submittedNs} -1. Two objects of one class
+ * alive at once with equal identity hash codes would be merged; with 31-bit hash codes this is rare
+ * and only affects linking, not timings.
  *
- * <p>Fork/join tasks are counted at creation, not recorded one by one (unless their creation site was
- * sampled): those created but never submitted nor executed are known only by number, as {@link
- * Trace#unlistedNeverExecuted}; the others have no creation thread (-1) and their creation time is -1.
- * Without a creation record to start a new task, a program with millions of fork/join tasks would see
- * thousands of objects sharing a hash code with an earlier one (the birthday bound: n² / 2³² for n
- * tasks). So the agent marks executions after which a fork/join task was done ({@code isDone()}): a task
- * that is done cannot run again (short of {@code reinitialize()}), so a later submission or execution of
- * its key belongs to a new object, and so does a submission paired, in time order, with a done task
- * (the submitting thread's stamp may precede the earlier object's execution). A fork/join task that
- * never completes, such as an actor mailbox that is executed again and again, stays one task. The price:
- * a fork/join task object run again after {@code reinitialize()} counts as a new task each time.
+ * <p>Fork/join tasks are counted at creation, not recorded one by one (unless their creation site
+ * was sampled): those created but never submitted nor executed are known only by number, as {@link
+ * Trace#unlistedNeverExecuted}; the others have no creation thread (-1) and their creation time is
+ * -1. Without a creation record to start a new task, a program with millions of fork/join tasks
+ * would see thousands of objects sharing a hash code with an earlier one (the birthday bound: n² /
+ * 2³² for n tasks). So the agent marks executions after which a fork/join task was done ({@code
+ * isDone()}): a task that is done cannot run again (short of {@code reinitialize()}), so a later
+ * submission or execution of its key belongs to a new object, and so does a submission paired, in
+ * time order, with a done task (the submitting thread's stamp may precede the earlier object's
+ * execution). A fork/join task that never completes, such as an actor mailbox that is executed
+ * again and again, stays one task. The price: a fork/join task object run again after {@code
+ * reinitialize()} counts as a new task each time.
  *
- * <p>Sites: when an execution's own submission (or creation) was not sampled, it gets the first sampled
- * site of its exact class (each lambda expression has its own class), so that grouping by site works.
+ * <p>Sites: when an execution's own submission (or creation) was not sampled, it gets the first
+ * sampled site of its exact class (each lambda expression has its own class), so that grouping by
+ * site works.
  */
 public final class TraceReader {
-  /** The 16 possible kinds (runnable 1, callable 2, fork/join 4, thread 8), shared by all executions. */
+  /**
+   * The 16 possible kinds (runnable 1, callable 2, fork/join 4, thread 8), shared by all
+   * executions.
+   */
   private static final TaskExecution.Kind[] KINDS = new TaskExecution.Kind[16];
 
   static {
@@ -59,7 +65,8 @@ public final class TraceReader {
     }
   }
 
-  private static final Pattern LAMBDA_SUFFIX = Pattern.compile("\\$\\$Lambda(\\$\\d+)?/0x[0-9a-fA-F]+$");
+  private static final Pattern LAMBDA_SUFFIX =
+      Pattern.compile("\\$\\$Lambda(\\$\\d+)?/0x[0-9a-fA-F]+$");
 
   private TraceReader() {}
 
@@ -83,7 +90,10 @@ public final class TraceReader {
     return new Linker(file).link(meta);
   }
 
-  /** {@code Foo$$Lambda$12/0x...} (JDK 17) and {@code Foo$$Lambda/0x...} (JDK 21+) become {@code Foo$$Lambda}. */
+  /**
+   * {@code Foo$$Lambda$12/0x...} (JDK 17) and {@code Foo$$Lambda/0x...} (JDK 21+) become {@code
+   * Foo$$Lambda}.
+   */
   public static String normalizeClassName(String name) {
     return LAMBDA_SUFFIX.matcher(name).replaceFirst(Matcher.quoteReplacement("$$Lambda"));
   }
@@ -103,9 +113,16 @@ public final class TraceReader {
       Map.Entry<String, JsonNode> e = it.next();
       settings.put(e.getKey(), e.getValue().asText());
     }
-    return new Trace.TraceMeta(m.path("jdk").asText("?"), m.path("cpus").asInt(1), m.path("cpuMode").asText("off"),
-        m.path("contexts").asBoolean(false), m.path("startNs").asLong(-1), m.path("endNs").asLong(-1),
-        m.path("overheadPerTaskNs").asLong(-1), m.path("dropped").asLong(0), Map.copyOf(settings));
+    return new Trace.TraceMeta(
+        m.path("jdk").asText("?"),
+        m.path("cpus").asInt(1),
+        m.path("cpuMode").asText("off"),
+        m.path("contexts").asBoolean(false),
+        m.path("startNs").asLong(-1),
+        m.path("endNs").asLong(-1),
+        m.path("overheadPerTaskNs").asLong(-1),
+        m.path("dropped").asLong(0),
+        Map.copyOf(settings));
   }
 
   /** Replays one file's records; see the class comment. */
@@ -115,8 +132,10 @@ public final class TraceReader {
     private final Map<Integer, Integer> firstCreationSite = new HashMap<>();
     private final Map<Integer, Integer> firstSubmissionSite = new HashMap<>();
     private final Map<Long, Task> latest = new HashMap<>();
+
     /** Per key, the tasks with submissions not yet paired with an execution, oldest first. */
     private final Map<Long, ArrayDeque<Task>> waiting = new HashMap<>();
+
     private final List<Task> tasks = new ArrayList<>();
     private long nextTaskId = 1;
 
@@ -135,7 +154,8 @@ public final class TraceReader {
     }
 
     Trace link(Trace.TraceMeta meta) {
-      List<Event> events = new ArrayList<>(file.creates.size() + file.submits.size() + file.execs.size());
+      List<Event> events =
+          new ArrayList<>(file.creates.size() + file.submits.size() + file.execs.size());
       file.creates.forEach(c -> events.add(new Event(c.timeNs(), 0, c)));
       file.submits.forEach(s -> events.add(new Event(s.timeNs(), 1, s)));
       file.execs.forEach(e -> events.add(new Event(e.startNs(), 2, e)));
@@ -174,7 +194,10 @@ public final class TraceReader {
       for (Pending p : pending) {
         long outer = 0;
         if (p.exec.parentSeq() != 0) {
-          outer = taskOfExecution.getOrDefault(p.exec.recorder(), Map.of()).getOrDefault(p.exec.parentSeq(), 0L);
+          outer =
+              taskOfExecution
+                  .getOrDefault(p.exec.recorder(), Map.of())
+                  .getOrDefault(p.exec.parentSeq(), 0L);
         }
         executions.add(execution(p, outer));
       }
@@ -187,9 +210,13 @@ public final class TraceReader {
         if (t.executions == 0) {
           TraceFile.Create c = t.creation;
           TraceFile.ThreadInfo creator = c == null ? null : file.threads.get(c.recorder());
-          neverExecuted.add(new Trace.CreatedTask(t.id, name(TraceFile.classOf(t.key)),
-              creator == null ? -1 : creator.threadId(), c == null ? -1 : c.timeNs(),
-              c == null ? -1 : site(c.site(), firstCreationSite, t.key)));
+          neverExecuted.add(
+              new Trace.CreatedTask(
+                  t.id,
+                  name(TraceFile.classOf(t.key)),
+                  creator == null ? -1 : creator.threadId(),
+                  c == null ? -1 : c.timeNs(),
+                  c == null ? -1 : site(c.site(), firstCreationSite, t.key)));
         }
       }
       int siteCount = file.sites.keySet().stream().mapToInt(Integer::intValue).max().orElse(-1) + 1;
@@ -204,7 +231,11 @@ public final class TraceReader {
           unlisted.merge(name(counted.getKey()), n, Long::sum);
         }
       }
-      return new Trace(meta, List.copyOf(executions), List.copyOf(neverExecuted), Map.copyOf(unlisted),
+      return new Trace(
+          meta,
+          List.copyOf(executions),
+          List.copyOf(neverExecuted),
+          Map.copyOf(unlisted),
           List.copyOf(sites));
     }
 
@@ -220,17 +251,30 @@ public final class TraceReader {
       int kinds = flags >>> TraceFile.KIND_SHIFT;
       boolean threadTask = (flags & TraceFile.F_THREAD_TASK) != 0;
       TaskExecution.Kind kind = KINDS[(kinds & 0xf) | (threadTask ? 8 : 0)];
-      TaskExecution.Method method = TaskExecution.Method.values()[Math.min(flags & TraceFile.F_METHOD, 2)];
-      return new TaskExecution(t.id, name(TraceFile.classOf(e.key())), p.number, outer,
+      TaskExecution.Method method =
+          TaskExecution.Method.values()[Math.min(flags & TraceFile.F_METHOD, 2)];
+      return new TaskExecution(
+          t.id,
+          name(TraceFile.classOf(e.key())),
+          p.number,
+          outer,
           (flags & TraceFile.F_HELPED) != 0,
-          creator == null ? -1 : creator.threadId(), creator == null ? null : creator.name(),
-          runner == null ? -1 : runner.threadId(), runner == null ? null : runner.name(),
+          creator == null ? -1 : creator.threadId(),
+          creator == null ? null : creator.name(),
+          runner == null ? -1 : runner.threadId(),
+          runner == null ? null : runner.name(),
           (flags & TraceFile.F_VIRTUAL) != 0 || (runner != null && runner.virtual()),
           executor == null ? -1 : executor.executorKey(),
           executor == null ? null : name(TraceFile.classOf(executor.executorKey())),
           executor != null && (executor.flags() & TraceFile.F_FORKED) != 0,
-          c == null ? -1 : c.timeNs(), s == null || (s.flags() & TraceFile.F_TIMED) == 0 ? -1 : s.timeNs(), e.startNs(), e.endNs(), e.selfWall(),
-          (flags & TraceFile.F_CPU) != 0 ? e.selfCpu() : -1, kind, method,
+          c == null ? -1 : c.timeNs(),
+          s == null || (s.flags() & TraceFile.F_TIMED) == 0 ? -1 : s.timeNs(),
+          e.startNs(),
+          e.endNs(),
+          e.selfWall(),
+          (flags & TraceFile.F_CPU) != 0 ? e.selfCpu() : -1,
+          kind,
+          method,
           c == null ? -1 : site(c.site(), firstCreationSite, t.key),
           executor == null ? -1 : site(executor.site(), firstSubmissionSite, t.key));
     }
@@ -240,8 +284,8 @@ public final class TraceReader {
     }
 
     private String name(int classId) {
-      return names.computeIfAbsent(classId,
-          id -> normalizeClassName(file.classes.getOrDefault(id, "?class" + id)));
+      return names.computeIfAbsent(
+          classId, id -> normalizeClassName(file.classes.getOrDefault(id, "?class" + id)));
     }
 
     private void submitted(TraceFile.Submit s) {
@@ -285,10 +329,15 @@ public final class TraceReader {
   private record Event(long time, int order, Object record) {}
 
   /**
-   * An execution being linked: its own submission (null if none was left to pair with) and the task's
-   * latest submission so far, which names the executor of re-executions (periodic tasks, re-runs).
+   * An execution being linked: its own submission (null if none was left to pair with) and the
+   * task's latest submission so far, which names the executor of re-executions (periodic tasks,
+   * re-runs).
    */
-  private record Pending(TraceFile.Exec exec, Task task, int number, TraceFile.Submit submission,
+  private record Pending(
+      TraceFile.Exec exec,
+      Task task,
+      int number,
+      TraceFile.Submit submission,
       TraceFile.Submit lastSubmission) {}
 
   private static final class Task {
@@ -298,6 +347,7 @@ public final class TraceReader {
     TraceFile.Create creation;
     TraceFile.Submit lastSubmission;
     int executions;
+
     /** A fork/join task whose latest execution left it done: it cannot run again. */
     boolean done;
 

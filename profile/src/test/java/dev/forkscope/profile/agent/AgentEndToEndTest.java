@@ -27,15 +27,14 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * Runs {@link Workloads} under the agent in child JVMs (JDK 17 and JDK 25 when present) and checks the
- * traces against the known task structure. The scenario run is shared by several tests per JDK.
+ * Runs {@link Workloads} under the agent in child JVMs (JDK 17 and JDK 25 when present) and checks
+ * the traces against the known task structure. The scenario run is shared by several tests per JDK.
  */
 class AgentEndToEndTest {
   private static final long MS = 1_000_000;
   private static final Map<String, Trace> SCENARIOS = new HashMap<>();
 
-  @TempDir
-  static Path tmp;
+  @TempDir static Path tmp;
 
   private static synchronized Trace scenarios(String version) throws Exception {
     Trace cached = SCENARIOS.get(version);
@@ -56,7 +55,9 @@ class AgentEndToEndTest {
   }
 
   private static List<TaskExecution> executionsOf(Trace trace, String className) {
-    return trace.executions().stream().filter(e -> e.taskClass().equals(className)).collect(Collectors.toList());
+    return trace.executions().stream()
+        .filter(e -> e.taskClass().equals(className))
+        .collect(Collectors.toList());
   }
 
   @ParameterizedTest(name = "JDK {0}")
@@ -65,18 +66,23 @@ class AgentEndToEndTest {
     Trace trace = scenarios(jdk);
     List<TaskExecution> fixed = executionsOf(trace, Workloads.Fixed.class);
     assertThat(fixed).hasSize(Workloads.FIXED_TASKS);
-    assertThat(medianCpu(fixed)).isBetween(Workloads.FIXED_SPIN_NS, Workloads.FIXED_SPIN_NS + MS / 2);
-    assertThat(fixed).allSatisfy(e -> {
-      assertThat(e.selfCpuNs()).isGreaterThanOrEqualTo(Workloads.FIXED_SPIN_NS);
-      assertThat(e.selfWallNs()).isGreaterThanOrEqualTo(e.selfCpuNs() - MS / 10);
-      assertThat(e.executorClass()).isEqualTo("java.util.concurrent.ThreadPoolExecutor");
-      // the agent reads the clock for one submission in four: the others report -1
-      assertThat(e.submittedNs()).satisfiesAnyOf(
-          t -> assertThat(t).isEqualTo(-1), t -> assertThat(t).isPositive().isLessThanOrEqualTo(e.startNs()));
-      assertThat(e.createdNs()).isPositive().isLessThanOrEqualTo(e.startNs());
-      assertThat(e.executionThreadName()).startsWith("pool-");
-      assertThat(e.kind().runnable()).isTrue();
-    });
+    assertThat(medianCpu(fixed))
+        .isBetween(Workloads.FIXED_SPIN_NS, Workloads.FIXED_SPIN_NS + MS / 2);
+    assertThat(fixed)
+        .allSatisfy(
+            e -> {
+              assertThat(e.selfCpuNs()).isGreaterThanOrEqualTo(Workloads.FIXED_SPIN_NS);
+              assertThat(e.selfWallNs()).isGreaterThanOrEqualTo(e.selfCpuNs() - MS / 10);
+              assertThat(e.executorClass()).isEqualTo("java.util.concurrent.ThreadPoolExecutor");
+              // the agent reads the clock for one submission in four: the others report -1
+              assertThat(e.submittedNs())
+                  .satisfiesAnyOf(
+                      t -> assertThat(t).isEqualTo(-1),
+                      t -> assertThat(t).isPositive().isLessThanOrEqualTo(e.startNs()));
+              assertThat(e.createdNs()).isPositive().isLessThanOrEqualTo(e.startNs());
+              assertThat(e.executionThreadName()).startsWith("pool-");
+              assertThat(e.kind().runnable()).isTrue();
+            });
     assertThat(trace.meta().cpuMode()).isEqualTo("all");
     assertThat(trace.meta().overheadPerTaskNs()).isPositive();
     assertThat(trace.meta().dropped()).isZero();
@@ -86,8 +92,10 @@ class AgentEndToEndTest {
   @ValueSource(strings = {"17", "25"})
   void nestedTasksAreExcludedFromTheOuterTaskAndNestedCallsCountOnce(String jdk) throws Exception {
     Trace trace = scenarios(jdk);
-    List<TaskExecution> outers = executionsOf(trace, Workloads.NestedC.class).stream()
-        .filter(e -> e.executionThreadName().startsWith("pool-")).collect(Collectors.toList());
+    List<TaskExecution> outers =
+        executionsOf(trace, Workloads.NestedC.class).stream()
+            .filter(e -> e.executionThreadName().startsWith("pool-"))
+            .collect(Collectors.toList());
     assertThat(outers).hasSize(Workloads.NESTED_ROUNDS); // plus one warm-up round on main
     List<TaskExecution> as = new ArrayList<>();
     List<TaskExecution> bs = new ArrayList<>();
@@ -97,14 +105,17 @@ class AgentEndToEndTest {
       assertThat(a).hasSize(1); // C's super.run() is not a nested B: a nested call counts once
       assertThat(b).hasSize(1);
       assertThat(a.get(0).helped()).isFalse();
-      // exclusion is exact in wall time: self = inclusive - nested inclusive (- the agent's stack samples)
+      // exclusion is exact in wall time: self = inclusive - nested inclusive (- the agent's stack
+      // samples)
       assertThat(outer.selfWallNs())
-          .isLessThanOrEqualTo(outer.inclusiveWallNs() - a.get(0).inclusiveWallNs() - b.get(0).inclusiveWallNs());
+          .isLessThanOrEqualTo(
+              outer.inclusiveWallNs() - a.get(0).inclusiveWallNs() - b.get(0).inclusiveWallNs());
       assertThat(outer.inclusiveWallNs()).isGreaterThanOrEqualTo(5 * MS);
       as.add(a.get(0));
       bs.add(b.get(0));
     }
-    // known CPU costs: C's own 2 ms (its super.run() included), A 2 ms, B 1 ms; medians, because a loaded
+    // known CPU costs: C's own 2 ms (its super.run() included), A 2 ms, B 1 ms; medians, because a
+    // loaded
     // virtual machine now and then adds a millisecond to a thread's CPU clock
     assertThat((double) medianCpu(outers)).isCloseTo(2.0 * MS, within(0.5 * MS));
     assertThat((double) medianCpu(as)).isCloseTo(2.0 * MS, within(0.5 * MS));
@@ -112,13 +123,18 @@ class AgentEndToEndTest {
   }
 
   private static List<TaskExecution> nestedIn(Trace trace, TaskExecution outer, Class<?> type) {
-    return executionsOf(trace, type).stream().filter(e -> e.outerTaskId() == outer.taskId())
+    return executionsOf(trace, type).stream()
+        .filter(e -> e.outerTaskId() == outer.taskId())
         .collect(Collectors.toList());
   }
 
   private static long medianCpu(List<TaskExecution> executions) {
-    return executions.stream().mapToLong(TaskExecution::selfCpuNs).sorted().skip(executions.size() / 2)
-        .findFirst().orElseThrow();
+    return executions.stream()
+        .mapToLong(TaskExecution::selfCpuNs)
+        .sorted()
+        .skip(executions.size() / 2)
+        .findFirst()
+        .orElseThrow();
   }
 
   @ParameterizedTest(name = "JDK {0}")
@@ -127,7 +143,9 @@ class AgentEndToEndTest {
     List<TaskExecution> repeated = executionsOf(scenarios(jdk), Workloads.Repeated.class);
     assertThat(repeated).hasSize(Workloads.REPEATS);
     assertThat(repeated.stream().map(TaskExecution::taskId).distinct()).hasSize(1);
-    assertThat(repeated).extracting(TaskExecution::executionNumber).containsExactlyInAnyOrder(1, 2, 3, 4, 5);
+    assertThat(repeated)
+        .extracting(TaskExecution::executionNumber)
+        .containsExactlyInAnyOrder(1, 2, 3, 4, 5);
     assertThat(repeated).allSatisfy(e -> assertThat(e.executorClass()).isNotNull());
   }
 
@@ -135,21 +153,28 @@ class AgentEndToEndTest {
   @ValueSource(strings = {"17", "25"})
   void lambdasAreNamedByTheirOuterClassAndSubmittedManyTimes(String jdk) throws Exception {
     Trace trace = scenarios(jdk);
-    List<TaskExecution> lambdas = executionsOf(trace, Workloads.LambdaHolder.class.getName() + "$$Lambda");
-    List<TaskExecution> same = lambdas.stream().filter(e -> !e.kind().callable()).collect(Collectors.toList());
-    List<TaskExecution> capturing = lambdas.stream().filter(e -> e.kind().callable()).collect(Collectors.toList());
+    List<TaskExecution> lambdas =
+        executionsOf(trace, Workloads.LambdaHolder.class.getName() + "$$Lambda");
+    List<TaskExecution> same =
+        lambdas.stream().filter(e -> !e.kind().callable()).collect(Collectors.toList());
+    List<TaskExecution> capturing =
+        lambdas.stream().filter(e -> e.kind().callable()).collect(Collectors.toList());
     assertThat(same).hasSize(Workloads.LAMBDA_SUBMISSIONS);
     assertThat(same.stream().map(TaskExecution::taskId).distinct()).hasSize(1);
     assertThat(same.stream().map(TaskExecution::executionNumber).collect(Collectors.toSet()))
         .hasSize(Workloads.LAMBDA_SUBMISSIONS);
     assertThat(capturing).hasSize(Workloads.LAMBDA_SUBMISSIONS);
-    assertThat(capturing.stream().map(TaskExecution::taskId).distinct()).hasSize(Workloads.LAMBDA_SUBMISSIONS);
-    assertThat(capturing).allSatisfy(e -> {
-      assertThat(e.executionNumber()).isEqualTo(1);
-      assertThat(e.method()).isEqualTo(TaskExecution.Method.CALL);
-      assertThat(e.submissionSite()).isNotNegative();
-      assertThat(trace.sites().get(e.submissionSite()).top()).contains("LambdaHolder.submitCapturing");
-    });
+    assertThat(capturing.stream().map(TaskExecution::taskId).distinct())
+        .hasSize(Workloads.LAMBDA_SUBMISSIONS);
+    assertThat(capturing)
+        .allSatisfy(
+            e -> {
+              assertThat(e.executionNumber()).isEqualTo(1);
+              assertThat(e.method()).isEqualTo(TaskExecution.Method.CALL);
+              assertThat(e.submissionSite()).isNotNegative();
+              assertThat(trace.sites().get(e.submissionSite()).top())
+                  .contains("LambdaHolder.submitCapturing");
+            });
   }
 
   @ParameterizedTest(name = "JDK {0}")
@@ -158,13 +183,18 @@ class AgentEndToEndTest {
     List<TaskExecution> count = executionsOf(scenarios(jdk), Workloads.Count.class);
     assertThat(count).hasSize(Workloads.COUNT_TASKS);
     assertThat(count.stream().map(TaskExecution::taskId).distinct()).hasSize(Workloads.COUNT_TASKS);
-    assertThat(count).allSatisfy(e -> {
-      assertThat(e.kind().forkJoinTask()).isTrue();
-      assertThat(e.method()).isEqualTo(TaskExecution.Method.EXEC);
-    });
-    // invokeAll(left, right) forks right and runs left directly: only forked tasks (and the root) are submitted
-    assertThat(count).filteredOn(e -> e.executorId() != -1)
-        .allSatisfy(e -> assertThat(e.executorClass()).isEqualTo("java.util.concurrent.ForkJoinPool"))
+    assertThat(count)
+        .allSatisfy(
+            e -> {
+              assertThat(e.kind().forkJoinTask()).isTrue();
+              assertThat(e.method()).isEqualTo(TaskExecution.Method.EXEC);
+            });
+    // invokeAll(left, right) forks right and runs left directly: only forked tasks (and the root)
+    // are submitted
+    assertThat(count)
+        .filteredOn(e -> e.executorId() != -1)
+        .allSatisfy(
+            e -> assertThat(e.executorClass()).isEqualTo("java.util.concurrent.ForkJoinPool"))
         .hasSize(Workloads.COUNT_TASKS / 2 + 1);
     assertThat(count).filteredOn(e -> "main".equals(e.creationThreadName())).hasSize(1);
     assertThat(count).filteredOn(TaskExecution::forked).hasSize(Workloads.COUNT_TASKS / 2);
@@ -187,7 +217,8 @@ class AgentEndToEndTest {
   void forkJoinTasksComputedDirectlyAreCountedAsNeverExecuted(String jdk) throws Exception {
     Trace trace = scenarios(jdk);
     String halves = Workloads.Halves.class.getName();
-    // 2n - 1 objects for n leaves: the root and the n - 1 forked left halves run as tasks, the n - 1 right
+    // 2n - 1 objects for n leaves: the root and the n - 1 forked left halves run as tasks, the n -
+    // 1 right
     // halves are computed in place by their parents
     assertThat(executionsOf(trace, Workloads.Halves.class)).hasSize(Workloads.HALVES_RANGE);
     long listed = trace.neverExecuted().stream().filter(t -> t.taskClass().equals(halves)).count();
@@ -201,9 +232,11 @@ class AgentEndToEndTest {
     Trace trace = scenarios(jdk);
     List<TaskExecution> delegating = executionsOf(trace, Workloads.Delegating.class);
     assertThat(delegating).hasSize(Workloads.DELEGATING_TASKS);
-    assertThat(delegating.stream().map(TaskExecution::taskId).distinct()).hasSize(Workloads.DELEGATING_TASKS);
+    assertThat(delegating.stream().map(TaskExecution::taskId).distinct())
+        .hasSize(Workloads.DELEGATING_TASKS);
     assertThat(delegating).allSatisfy(e -> assertThat(e.creationThreadName()).isEqualTo("main"));
-    assertThat(trace.neverExecuted()).noneMatch(t -> t.taskClass().equals(Workloads.Delegating.class.getName()));
+    assertThat(trace.neverExecuted())
+        .noneMatch(t -> t.taskClass().equals(Workloads.Delegating.class.getName()));
   }
 
   @ParameterizedTest(name = "JDK {0}")
@@ -212,15 +245,17 @@ class AgentEndToEndTest {
     Trace trace = scenarios(jdk);
     List<TaskExecution> parents = executionsOf(trace, Workloads.HelpParent.class);
     List<TaskExecution> children = executionsOf(trace, Workloads.HelpChild.class);
-    assertThat(parents).hasSize(2); // the first round pays the agent's one-time costs; check the second
+    assertThat(parents)
+        .hasSize(2); // the first round pays the agent's one-time costs; check the second
     assertThat(children).hasSize(2);
     TaskExecution parent = parents.get(1);
-    TaskExecution child = children.stream().filter(e -> e.outerTaskId() == parent.taskId()).findFirst()
-        .orElseThrow();
+    TaskExecution child =
+        children.stream().filter(e -> e.outerTaskId() == parent.taskId()).findFirst().orElseThrow();
     assertThat(children).allSatisfy(e -> assertThat(e.helped()).isTrue());
     assertThat(child.selfCpuNs()).isGreaterThanOrEqualTo(3 * MS);
     // not folded: the helped child's whole time is excluded from the parent's self time
-    assertThat(parent.selfWallNs()).isLessThanOrEqualTo(parent.inclusiveWallNs() - child.inclusiveWallNs());
+    assertThat(parent.selfWallNs())
+        .isLessThanOrEqualTo(parent.inclusiveWallNs() - child.inclusiveWallNs());
     assertThat(parent.inclusiveWallNs()).isGreaterThanOrEqualTo(4 * MS);
   }
 
@@ -230,8 +265,11 @@ class AgentEndToEndTest {
     Path dir = tmp.resolve("late-" + jdk);
     ChildJvm.Result r = ChildJvm.of(jdk).run("out=" + dir.resolve("out"), dir, "late");
     assertThat(r.exitCode()).as(r.stderr()).isZero();
-    List<TaskExecution> late = executionsOf(TraceReader.read(dir.resolve("out")), Workloads.LateFinisher.class);
-    assertThat(late).singleElement().satisfies(e -> assertThat(e.selfWallNs()).isGreaterThanOrEqualTo(Workloads.LATE_NS));
+    List<TaskExecution> late =
+        executionsOf(TraceReader.read(dir.resolve("out")), Workloads.LateFinisher.class);
+    assertThat(late)
+        .singleElement()
+        .satisfies(e -> assertThat(e.selfWallNs()).isGreaterThanOrEqualTo(Workloads.LATE_NS));
   }
 
   @ParameterizedTest(name = "JDK {0}")
@@ -242,8 +280,11 @@ class AgentEndToEndTest {
     assertThat(r.exitCode()).as(r.stderr()).isZero();
     Trace trace = TraceReader.read(dir.resolve("out"));
     assumeTrue(trace.meta().cpus() > 1, "a task cannot leave CPUs idle on a machine with one");
-    TaskClassProfile lone = Analysis.analyze(trace, AnalysisOptions.defaults()).taskClasses().stream()
-        .filter(c -> c.taskClass().equals(Workloads.Lone.class.getName())).findFirst().orElseThrow();
+    TaskClassProfile lone =
+        Analysis.analyze(trace, AnalysisOptions.defaults()).taskClasses().stream()
+            .filter(c -> c.taskClass().equals(Workloads.Lone.class.getName()))
+            .findFirst()
+            .orElseThrow();
     assertThat(lone.executions()).isOne();
     assertThat(lone.cpu().median()).isGreaterThanOrEqualTo(Workloads.LONE_CPU_NS);
     assertThat(lone.verdict().kind()).as(lone.verdict().why()).isEqualTo(Verdict.Kind.COARSE);
@@ -259,7 +300,8 @@ class AgentEndToEndTest {
     assertThat(stolen.helped()).isFalse();
     // wall time includes the wait for the stolen child; CPU time, however a JDK waits, does not
     assertThat(waiter.selfWallNs()).isGreaterThanOrEqualTo(Workloads.STOLEN_CPU_NS / 2);
-    assertThat(waiter.selfCpuNs()).isBetween(Workloads.WAITER_OWN_CPU_NS, Workloads.WAITER_OWN_CPU_NS + 4 * MS);
+    assertThat(waiter.selfCpuNs())
+        .isBetween(Workloads.WAITER_OWN_CPU_NS, Workloads.WAITER_OWN_CPU_NS + 4 * MS);
   }
 
   @ParameterizedTest(name = "JDK {0}")
@@ -268,7 +310,8 @@ class AgentEndToEndTest {
     List<TaskExecution> runs = executionsOf(scenarios(jdk), Workloads.Mailbox.class);
     assertThat(runs).hasSize(Workloads.MAILBOX_RUNS);
     assertThat(runs.stream().map(TaskExecution::taskId).distinct()).hasSize(1);
-    assertThat(runs.stream().mapToInt(TaskExecution::executionNumber).max()).hasValue(Workloads.MAILBOX_RUNS);
+    assertThat(runs.stream().mapToInt(TaskExecution::executionNumber).max())
+        .hasValue(Workloads.MAILBOX_RUNS);
   }
 
   @ParameterizedTest(name = "JDK {0}")
@@ -276,14 +319,22 @@ class AgentEndToEndTest {
   void forkJoinTasksWithReusedHashCodesAreStillTasksOfTheirOwn(String jdk) throws Exception {
     Path dir = tmp.resolve("sequential-" + jdk);
     // every object gets identity hash code 1: the worst case of hash codes reused by later objects
-    ChildJvm.Result r = ChildJvm.of(jdk).run("out=" + dir.resolve("out"), dir, "sequential",
-        "-XX:+UnlockExperimentalVMOptions", "-XX:hashCode=2");
+    ChildJvm.Result r =
+        ChildJvm.of(jdk)
+            .run(
+                "out=" + dir.resolve("out"),
+                dir,
+                "sequential",
+                "-XX:+UnlockExperimentalVMOptions",
+                "-XX:hashCode=2");
     assertThat(r.exitCode()).as(r.stderr()).isZero();
     Trace trace = TraceReader.read(dir.resolve("out"));
     List<TaskExecution> runs = executionsOf(trace, Workloads.Sequential.class);
     assertThat(runs).hasSize(Workloads.SEQUENTIAL_TASKS);
-    assertThat(runs.stream().map(TaskExecution::taskId).distinct()).hasSize(Workloads.SEQUENTIAL_TASKS);
-    assertThat(trace.unlistedNeverExecuted()).doesNotContainKey(Workloads.Sequential.class.getName());
+    assertThat(runs.stream().map(TaskExecution::taskId).distinct())
+        .hasSize(Workloads.SEQUENTIAL_TASKS);
+    assertThat(trace.unlistedNeverExecuted())
+        .doesNotContainKey(Workloads.Sequential.class.getName());
   }
 
   @ParameterizedTest(name = "JDK {0}")
@@ -348,25 +399,32 @@ class AgentEndToEndTest {
     List<TaskExecution> calls = executionsOf(trace, Workloads.VirtualCall.class);
     assertThat(bodies).hasSize(Workloads.VIRTUAL_THREADS);
     assertThat(calls).hasSize(Workloads.VIRTUAL_EXECUTOR_TASKS);
-    assertThat(bodies).allSatisfy(e -> {
-      assertThat(e.virtualThread()).isTrue();
-      assertThat(e.kind().thread()).isTrue();
-      assertThat(e.selfWallNs()).isGreaterThanOrEqualTo(200_000);
-    });
-    assertThat(calls).allSatisfy(e -> {
-      assertThat(e.virtualThread()).isTrue();
-      assertThat(e.executorClass()).isNotNull();
-    });
+    assertThat(bodies)
+        .allSatisfy(
+            e -> {
+              assertThat(e.virtualThread()).isTrue();
+              assertThat(e.kind().thread()).isTrue();
+              assertThat(e.selfWallNs()).isGreaterThanOrEqualTo(200_000);
+            });
+    assertThat(calls)
+        .allSatisfy(
+            e -> {
+              assertThat(e.virtualThread()).isTrue();
+              assertThat(e.executorClass()).isNotNull();
+            });
   }
 
   @ParameterizedTest(name = "JDK {0}")
   @ValueSource(strings = {"17", "25"})
-  void systemExitWritesTheTraceAndAMisspelledOptionIsReportedAndDefaulted(String jdk) throws Exception {
+  void systemExitWritesTheTraceAndAMisspelledOptionIsReportedAndDefaulted(String jdk)
+      throws Exception {
     Path dir = tmp.resolve("exit-" + jdk);
-    ChildJvm.Result r = ChildJvm.of(jdk).run("out=" + dir.resolve("out") + ",cpux=all", dir, "exit");
+    ChildJvm.Result r =
+        ChildJvm.of(jdk).run("out=" + dir.resolve("out") + ",cpux=all", dir, "exit");
     assertThat(r.exitCode()).isEqualTo(3);
     assertThat(r.stderr().lines().filter(l -> l.startsWith("forkscope agent:")))
-        .containsExactly("forkscope agent: unknown option 'cpux' ignored (known: out, cpu, contexts)");
+        .containsExactly(
+            "forkscope agent: unknown option 'cpux' ignored (known: out, cpu, contexts)");
     Trace trace = TraceReader.read(dir.resolve("out"));
     assertThat(trace.meta().cpuMode()).isEqualTo("sampled");
     assertThat(trace.meta().endNs()).isGreaterThan(trace.meta().startNs());
@@ -378,11 +436,15 @@ class AgentEndToEndTest {
     Path dir = tmp.resolve("unwritable");
     Files.createDirectories(dir);
     Path file = Files.writeString(dir.resolve("a-file"), "not a directory");
-    ChildJvm.Result r = ChildJvm.of(Integer.toString(Runtime.version().feature()))
-        .run("out=" + file.resolve("out"), dir, "exit");
+    ChildJvm.Result r =
+        ChildJvm.of(Integer.toString(Runtime.version().feature()))
+            .run("out=" + file.resolve("out"), dir, "exit");
     assertThat(r.exitCode()).isEqualTo(3);
     assertThat(r.stderr().lines().filter(l -> l.startsWith("forkscope agent:")))
-        .singleElement().asString().contains("cannot write to").contains("profiling disabled");
+        .singleElement()
+        .asString()
+        .contains("cannot write to")
+        .contains("profiling disabled");
   }
 
   @Test
@@ -392,8 +454,10 @@ class AgentEndToEndTest {
 
   @Test
   void lambdaClassNamesAreNormalized() {
-    assertThat(TraceReader.normalizeClassName("a.Foo$$Lambda$12/0x0000000800c03000")).isEqualTo("a.Foo$$Lambda");
-    assertThat(TraceReader.normalizeClassName("a.Foo$$Lambda/0x000071e0c8003a10")).isEqualTo("a.Foo$$Lambda");
+    assertThat(TraceReader.normalizeClassName("a.Foo$$Lambda$12/0x0000000800c03000"))
+        .isEqualTo("a.Foo$$Lambda");
+    assertThat(TraceReader.normalizeClassName("a.Foo$$Lambda/0x000071e0c8003a10"))
+        .isEqualTo("a.Foo$$Lambda");
     assertThat(TraceReader.normalizeClassName("a.Foo$Bar")).isEqualTo("a.Foo$Bar");
   }
 }

@@ -9,7 +9,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
-/** Launches {@link Workloads} in a child JVM of a given JDK, with the agent jar built by the reactor. */
+/**
+ * Launches {@link Workloads} in a child JVM of a given JDK, with the agent jar built by the
+ * reactor.
+ */
 final class ChildJvm {
   static final long TIMEOUT_SECONDS = 120;
 
@@ -22,8 +25,9 @@ final class ChildJvm {
   }
 
   /**
-   * The JDK of the given feature version: this JVM when it is that version, otherwise the one named by the
-   * system property {@code forkscope.jdk<version>}; the calling test is skipped when there is none.
+   * The JDK of the given feature version: this JVM when it is that version, otherwise the one named
+   * by the system property {@code forkscope.jdk<version>}; the calling test is skipped when there
+   * is none.
    */
   static ChildJvm of(String version) {
     Path home;
@@ -34,7 +38,8 @@ final class ChildJvm {
       home = configured.isEmpty() ? null : Path.of(configured);
     }
     Path java = home == null ? null : home.resolve("bin/java");
-    assumeTrue(java != null && Files.isExecutable(java),
+    assumeTrue(
+        java != null && Files.isExecutable(java),
         "JDK " + version + " not found (set -Dforkscope.jdk" + version + "=JAVA_HOME); skipped");
     return new ChildJvm(version, java);
   }
@@ -46,36 +51,46 @@ final class ChildJvm {
   static Path agentJar() {
     Path jar = Path.of(System.getProperty("forkscope.agentJar", ""));
     if (!Files.isRegularFile(jar)) {
-      throw new IllegalStateException("agent jar not found at '" + jar
-          + "': build with 'mvn verify' (the agent module must be packaged before these tests)");
+      throw new IllegalStateException(
+          "agent jar not found at '"
+              + jar
+              + "': build with 'mvn verify' (the agent module must be packaged before these tests)");
     }
     return jar;
   }
 
   /**
-   * Runs {@code Workloads <scenario>} under {@code -javaagent:<jar>=<agentOptions>}, with extra JVM options
-   * if any, and waits for it.
+   * Runs {@code Workloads <scenario>} under {@code -javaagent:<jar>=<agentOptions>}, with extra JVM
+   * options if any, and waits for it.
    */
   Result run(String agentOptions, Path scratch, String scenario, String... jvmOptions)
       throws IOException, InterruptedException {
     Process p = start(agentOptions, scratch, scenario, jvmOptions);
     if (!p.waitFor(TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
       p.destroyForcibly().waitFor();
-      throw new AssertionError(scenario + " on JDK " + jdk + " did not finish in " + TIMEOUT_SECONDS + " s");
+      throw new AssertionError(
+          scenario + " on JDK " + jdk + " did not finish in " + TIMEOUT_SECONDS + " s");
     }
     return Result.of(p.exitValue(), scratch);
   }
 
   /** Starts {@code Workloads <scenario>}; the caller waits or kills. */
-  Process start(String agentOptions, Path scratch, String scenario, String... jvmOptions) throws IOException {
-    // C1 only: these tests mostly wait for JVM and agent start-up, and their assertions do not depend on
+  Process start(String agentOptions, Path scratch, String scenario, String... jvmOptions)
+      throws IOException {
+    // C1 only: these tests mostly wait for JVM and agent start-up, and their assertions do not
+    // depend on
     // the JIT level (known costs are CPU time).
-    List<String> cmd = new ArrayList<>(List.of(java.toString(), "-Xmx256m", "-XX:+UseSerialGC",
-        "-XX:TieredStopAtLevel=1"));
+    List<String> cmd =
+        new ArrayList<>(
+            List.of(java.toString(), "-Xmx256m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1"));
     cmd.addAll(List.of(jvmOptions));
-    cmd.addAll(List.of("-javaagent:" + agentJar() + "=" + agentOptions,
-        "-cp", System.getProperty("forkscope.testClasses", System.getProperty("java.class.path")),
-        Workloads.class.getName(), scenario));
+    cmd.addAll(
+        List.of(
+            "-javaagent:" + agentJar() + "=" + agentOptions,
+            "-cp",
+            System.getProperty("forkscope.testClasses", System.getProperty("java.class.path")),
+            Workloads.class.getName(),
+            scenario));
     Files.createDirectories(scratch);
     return new ProcessBuilder(cmd)
         .redirectOutput(scratch.resolve("stdout.txt").toFile())
@@ -85,7 +100,9 @@ final class ChildJvm {
 
   record Result(int exitCode, String stdout, String stderr) {
     static Result of(int exitCode, Path scratch) throws IOException {
-      return new Result(exitCode, Files.readString(scratch.resolve("stdout.txt")),
+      return new Result(
+          exitCode,
+          Files.readString(scratch.resolve("stdout.txt")),
           Files.readString(scratch.resolve("stderr.txt")));
     }
   }

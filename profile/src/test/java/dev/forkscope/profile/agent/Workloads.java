@@ -18,8 +18,9 @@ import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Programs with known task structure, run in a child JVM under the agent by {@link AgentEndToEndTest}.
- * Each scenario uses its own task classes so that the test can pick its executions by class name.
+ * Programs with known task structure, run in a child JVM under the agent by {@link
+ * AgentEndToEndTest}. Each scenario uses its own task classes so that the test can pick its
+ * executions by class name.
  */
 public final class Workloads {
   static final int FIXED_TASKS = 20;
@@ -29,8 +30,12 @@ public final class Workloads {
   static final int LAMBDA_SUBMISSIONS = 50;
   static final int RANGE = 1024;
   static final int LEAF = 8;
-  /** Tasks of {@link Count} over {@link #RANGE} split in halves down to {@link #LEAF}: 2 * 128 - 1. */
+
+  /**
+   * Tasks of {@link Count} over {@link #RANGE} split in halves down to {@link #LEAF}: 2 * 128 - 1.
+   */
   static final int COUNT_TASKS = 2 * (RANGE / LEAF) - 1;
+
   static final int TINY_TASKS = 20_000;
   static final int HALVES_RANGE = 64;
   static final int DELEGATING_TASKS = 30;
@@ -86,8 +91,8 @@ public final class Workloads {
   private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
 
   /**
-   * Burns {@code ns} of this thread's CPU time (wall time on a virtual thread, which has no CPU clock), so
-   * that the task's cost is known however loaded the machine is.
+   * Burns {@code ns} of this thread's CPU time (wall time on a virtual thread, which has no CPU
+   * clock), so that the task's cost is known however loaded the machine is.
    */
   static void spin(long ns) {
     long cpu = THREADS.getCurrentThreadCpuTime();
@@ -104,9 +109,11 @@ public final class Workloads {
   }
 
   private static void scenarios() throws Exception {
-    // Load (and so instrument) the classes first: the time to load a class is spent in the task that
+    // Load (and so instrument) the classes first: the time to load a class is spent in the task
+    // that
     // first uses it, which would blur the known costs below.
-    for (Class<?> c : List.of(NestedA.class, NestedB.class, NestedC.class, HelpParent.class, HelpChild.class)) {
+    for (Class<?> c :
+        List.of(NestedA.class, NestedB.class, NestedC.class, HelpParent.class, HelpChild.class)) {
       Class.forName(c.getName(), true, c.getClassLoader());
     }
     fixedTasks(FIXED_TASKS, FIXED_SPIN_NS);
@@ -182,7 +189,8 @@ public final class Workloads {
     for (Thread t : threads) {
       t.join();
     }
-    ExecutorService perTask = (ExecutorService) Executors.class.getMethod("newVirtualThreadPerTaskExecutor").invoke(null);
+    ExecutorService perTask =
+        (ExecutorService) Executors.class.getMethod("newVirtualThreadPerTaskExecutor").invoke(null);
     List<Future<?>> futures = new ArrayList<>();
     for (int i = 0; i < VIRTUAL_EXECUTOR_TASKS; i++) {
       futures.add(perTask.submit(new VirtualCall()));
@@ -207,7 +215,10 @@ public final class Workloads {
     }
   }
 
-  /** Seed 003 Fig. 4: A and B are tasks; C extends B, calls super.run() and runs an A and a B nested. */
+  /**
+   * Seed 003 Fig. 4: A and B are tasks; C extends B, calls super.run() and runs an A and a B
+   * nested.
+   */
   static class NestedA implements Runnable {
     @Override
     public void run() {
@@ -292,11 +303,14 @@ public final class Workloads {
     }
   }
 
-  /** On a pool of one worker, the forked child is run by its joiner inside join(): a helped execution. */
   /**
-   * Signals its completion to main, then keeps running for {@link #LATE_NS} before it returns: as an
-   * executor's task does between completing its future and returning to the hooked method, where the
-   * execution is recorded. Main exits as soon as it is signalled.
+   * On a pool of one worker, the forked child is run by its joiner inside join(): a helped
+   * execution.
+   */
+  /**
+   * Signals its completion to main, then keeps running for {@link #LATE_NS} before it returns: as
+   * an executor's task does between completing its future and returning to the hooked method, where
+   * the execution is recorded. Main exits as soon as it is signalled.
    */
   static final class LateFinisher extends RecursiveAction {
     static final CountDownLatch COMPLETED = new CountDownLatch(1);
@@ -311,7 +325,10 @@ public final class Workloads {
     }
   }
 
-  /** An actor mailbox as Akka writes it: a fork/join task that never completes, executed again and again. */
+  /**
+   * An actor mailbox as Akka writes it: a fork/join task that never completes, executed again and
+   * again.
+   */
   static final class Mailbox extends ForkJoinTask<Void> {
     static final Semaphore RAN = new Semaphore(0);
 
@@ -333,14 +350,18 @@ public final class Workloads {
     }
   }
 
-  /** Forks a {@link Stolen} child, waits until another worker runs it, and joins it: a join that waits. */
+  /**
+   * Forks a {@link Stolen} child, waits until another worker runs it, and joins it: a join that
+   * waits.
+   */
   static final class Waiter extends RecursiveAction {
     @Override
     protected void compute() {
       Stolen child = new Stolen();
       child.fork();
       try {
-        child.started.await(); // parked, not spinning: the wait costs no CPU on a busy machine either
+        child.started
+            .await(); // parked, not spinning: the wait costs no CPU on a busy machine either
       } catch (InterruptedException e) {
         throw new IllegalStateException(e);
       }
@@ -391,7 +412,9 @@ public final class Workloads {
     }
   }
 
-  /** Forks its left half and computes its right half directly: the right halves never run as tasks. */
+  /**
+   * Forks its left half and computes its right half directly: the right halves never run as tasks.
+   */
   static final class Halves extends RecursiveTask<Long> {
     private final int from;
     private final int to;
