@@ -1,5 +1,6 @@
 package dev.forkscope.cli;
 
+import dev.forkscope.io.AtomicFiles;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.forkscope.io.AtomicFiles;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;

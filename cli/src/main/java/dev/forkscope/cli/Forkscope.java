@@ -1,5 +1,6 @@
 package dev.forkscope.cli;
 
+import dev.forkscope.io.UnwritableFileException;
 import java.io.PrintWriter;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -56,7 +57,11 @@ public final class Forkscope implements Runnable {
   }
 
   private static int exitCodeOf(Throwable t) {
-    return t instanceof UserError ? USAGE : INTERNAL;
+    return isUsersMistake(t) ? USAGE : INTERNAL;
+  }
+
+  private static boolean isUsersMistake(Throwable t) {
+    return t instanceof UserError || t instanceof UnwritableFileException;
   }
 
   private static int usageError(CommandLine.ParameterException e, String[] args) {
@@ -68,7 +73,7 @@ public final class Forkscope implements Runnable {
 
   private static int executionError(Exception e, CommandLine cl, CommandLine.ParseResult parsed) {
     PrintWriter err = cl.getErr();
-    if (e instanceof UserError) {
+    if (isUsersMistake(e)) {
       err.println("forkscope: " + e.getMessage());
       return USAGE;
     }

@@ -1,5 +1,6 @@
 package dev.forkscope.cli;
 
+import dev.forkscope.io.AtomicFiles;
 import dev.forkscope.lint.LintResult;
 import dev.forkscope.lint.Linter;
 import dev.forkscope.lint.Rule;

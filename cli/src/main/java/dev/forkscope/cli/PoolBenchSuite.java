@@ -3,6 +3,7 @@ package dev.forkscope.cli;
 import dev.forkscope.bench.Bench;
 import dev.forkscope.bench.Options;
 import dev.forkscope.bench.Report;
+import dev.forkscope.io.AtomicFiles;
 import java.util.List;
 
 /**

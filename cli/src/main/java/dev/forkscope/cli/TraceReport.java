@@ -1,5 +1,6 @@
 package dev.forkscope.cli;
 
+import dev.forkscope.io.AtomicFiles;
 import dev.forkscope.profile.Analysis;
 import dev.forkscope.profile.AnalysisOptions;
 import dev.forkscope.profile.Exports;

@@ -1,4 +1,4 @@
-package dev.forkscope.cli;
+package dev.forkscope.io;
 
 import java.io.BufferedOutputStream;
 import java.io.BufferedWriter;
@@ -12,24 +12,26 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.PosixFileAttributeView;
+import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
 
 /**
  * Writes a user's file without ever leaving it half written: the content goes to a temporary file
  * in the same directory, which then replaces the target in one move (atomic where the file system
- * allows it). The project's one helper for files that the commands write.
+ * allows it). The project's one helper for the files that forkscope writes: reports, charts,
+ * extracted jars and the sources that {@code fix --apply} rewrites.
  */
-final class AtomicFiles {
+public final class AtomicFiles {
 
   /** Produces text content. */
   @FunctionalInterface
-  interface TextContent {
+  public interface TextContent {
     void writeTo(Writer out) throws IOException;
   }
 
   /** Produces binary content. */
   @FunctionalInterface
-  interface ByteContent {
+  public interface ByteContent {
     void writeTo(OutputStream out) throws IOException;
   }
 
@@ -38,10 +40,10 @@ final class AtomicFiles {
   /**
    * Writes {@code file} as UTF-8 text.
    *
-   * @throws UserError if the file's directory does not exist, or the file is a directory or not
-   *     writable
+   * @throws UnwritableFileException if the file's directory does not exist, the file is a directory
+   *     or read-only, or the directory is not writable
    */
-  static void write(Path file, TextContent content) throws IOException {
+  public static void write(Path file, TextContent content) throws IOException {
     writeBytes(
         file,
         out -> {
@@ -54,23 +56,27 @@ final class AtomicFiles {
   /**
    * Writes {@code file} as bytes.
    *
-   * @throws UserError if the file's directory does not exist, or the file is a directory or not
-   *     writable
+   * @throws UnwritableFileException if the file's directory does not exist, the file is a directory
+   *     or read-only, or the directory is not writable
    */
-  static void writeBytes(Path file, ByteContent content) throws IOException {
+  public static void writeBytes(Path file, ByteContent content) throws IOException {
     Path target = file.toAbsolutePath();
     Path dir = target.getParent();
     if (!Files.isDirectory(dir)) {
-      throw new UserError("cannot write " + file + ": directory " + dir + " does not exist");
+      throw new UnwritableFileException(
+          "cannot write " + file + ": directory " + dir + " does not exist");
     }
     if (Files.isDirectory(target)) {
-      throw new UserError("cannot write " + file + ": it is a directory");
+      throw new UnwritableFileException("cannot write " + file + ": it is a directory");
+    }
+    if (Files.exists(target) && readOnly(target)) {
+      throw new UnwritableFileException("cannot write " + file + ": it is read-only");
     }
     Path temp;
     try {
       temp = Files.createTempFile(dir, "." + target.getFileName(), ".tmp");
     } catch (IOException e) {
-      throw new UserError("cannot write " + file + ": " + e.getMessage());
+      throw new UnwritableFileException("cannot write " + file + ": " + e.getMessage());
     }
     try {
       try (OutputStream out = new BufferedOutputStream(Files.newOutputStream(temp))) {
@@ -86,6 +92,17 @@ final class AtomicFiles {
     } finally {
       Files.deleteIfExists(temp);
     }
+  }
+
+  /**
+   * Whether the user marked the file read-only. The owner's write bit decides where there is one,
+   * since a process running as root may write any file and would otherwise replace it regardless.
+   */
+  private static boolean readOnly(Path file) throws IOException {
+    if (Files.getFileAttributeView(file, PosixFileAttributeView.class) == null) {
+      return !Files.isWritable(file);
+    }
+    return !Files.getPosixFilePermissions(file).contains(PosixFilePermission.OWNER_WRITE);
   }
 
   /**

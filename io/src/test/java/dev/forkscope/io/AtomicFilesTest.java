@@ -1,4 +1,4 @@
-package dev.forkscope.cli;
+package dev.forkscope.io;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -50,8 +50,32 @@ class AtomicFilesTest {
   void missingDirectoryIsTheUsersMistake() {
     assertThatThrownBy(
             () -> AtomicFiles.write(dir.resolve("no/such/report.txt"), out -> out.write("x")))
-        .isInstanceOf(UserError.class)
+        .isInstanceOf(UnwritableFileException.class)
         .hasMessageContaining("does not exist");
+  }
+
+  @Test
+  void readOnlyFileIsNotReplaced() throws IOException {
+    Path file = Files.writeString(dir.resolve("Task.java"), "old");
+    Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("r--r--r--"));
+
+    assertThatThrownBy(() -> AtomicFiles.write(file, out -> out.write("new")))
+        .isInstanceOf(UnwritableFileException.class)
+        .hasMessage("cannot write " + file + ": it is read-only");
+    assertThat(Files.readString(file)).isEqualTo("old");
+    assertNothingElseIn(file);
+  }
+
+  @Test
+  void replacedFileKeepsItsPermissions() throws IOException {
+    Path file = Files.writeString(dir.resolve("run.sh"), "old");
+    Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rwxr-x---"));
+
+    AtomicFiles.write(file, out -> out.write("new"));
+
+    assertThat(Files.readString(file)).isEqualTo("new");
+    assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(file)))
+        .isEqualTo("rwxr-x---");
   }
 
   private void assertNothingElseIn(Path... expected) throws IOException {
