@@ -1,6 +1,6 @@
 package dev.forkscope.bench;
 
-/** Result checks shared by the kernels; a failure is an {@link IllegalStateException}. */
+/** Measurement checks shared by the kernels; a failure is an {@link IllegalStateException}. */
 final class Checks {
   private Checks() {}
 

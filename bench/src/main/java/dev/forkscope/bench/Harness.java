@@ -1,19 +1,52 @@
 package dev.forkscope.bench;
 
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Function;
 
 /**
- * Runs a kernel in this process: {@code warmups} untimed runs (the first one checked), then {@code
- * runs} timed ones; reports the median wall and process CPU time, the pool's counter deltas per run
- * and, when RAPL is readable, the energy per run.
+ * The one benchmark harness. A suite describes one run as a {@link Trial}; the harness repeats it,
+ * rotates the order of variants so that a drift in the machine's load hits every variant alike, and
+ * takes medians. In-process kernels go through {@link #measure}: untimed warm-ups (the first one's
+ * result checked), then timed runs, with the pool's counters and, where RAPL is readable, energy.
+ * Suites that measure child JVMs ({@code lint}, {@code profile}) time them from outside and report
+ * the child's own figures in its {@link Sample}.
  */
 final class Harness {
+
+  /**
+   * One timed run.
+   *
+   * @param wallNs wall time
+   * @param cpuNs CPU time of the measured process, all threads
+   * @param figures the run's own figures (a child's heap peak, its lint time), by name
+   */
+  record Sample(long wallNs, long cpuNs, Map<String, Double> figures) {
+    Sample(long wallNs, long cpuNs) {
+      this(wallNs, cpuNs, Map.of());
+    }
+
+    Sample {
+      figures = Map.copyOf(figures);
+    }
+  }
+
+  /** One run of a benchmark. */
+  @FunctionalInterface
+  interface Trial<X extends Exception> {
+    Sample run() throws X;
+  }
+
   private final int warmups;
   private final int runs;
   private final Optional<Rapl> rapl;
 
+  /** A harness for in-process kernels: {@code warmups} untimed runs, then {@code runs} timed. */
   Harness(int warmups, int runs, Optional<Rapl> rapl) {
     if (warmups < 1 || runs < 1) {
       throw new IllegalArgumentException("need at least one warm-up and one run");
@@ -23,34 +56,80 @@ final class Harness {
     this.rapl = rapl;
   }
 
-  Result measure(Kernel kernel, Dialect dialect) {
-    for (int i = 0; i < warmups; i++) {
-      kernel.prepare();
-      kernel.run(dialect);
-      if (i == 0) {
-        kernel.verify();
+  /** Runs {@code trial} {@code runs} times in a row. */
+  static <X extends Exception> List<Sample> repeat(int runs, Trial<X> trial) throws X {
+    List<Sample> samples = new ArrayList<>(runs);
+    for (int i = 0; i < runs; i++) {
+      samples.add(trial.run());
+    }
+    return samples;
+  }
+
+  /**
+   * Runs every variant {@code runs} times, repetition {@code i} starting with variant {@code i}
+   * (mod their number): the samples of one repetition are taken close together, so their ratios can
+   * be paired.
+   */
+  static <V, X extends Exception> Map<V, List<Sample>> rotating(
+      List<V> variants, int runs, Function<V, Trial<X>> trial) throws X {
+    Map<V, List<Sample>> samples = new LinkedHashMap<>();
+    variants.forEach(v -> samples.put(v, new ArrayList<>(runs)));
+    for (int i = 0; i < runs; i++) {
+      for (V variant : rotated(variants, i)) {
+        samples.get(variant).add(trial.apply(variant).run());
       }
     }
-    long[] wall = new long[runs];
-    long[] cpu = new long[runs];
+    return samples;
+  }
+
+  /** The items starting at position {@code turn} (mod their number). */
+  static <T> List<T> rotated(List<T> items, int turn) {
+    List<T> out = new ArrayList<>(items);
+    Collections.rotate(out, -(turn % items.size()));
+    return out;
+  }
+
+  static double medianWallMs(List<Sample> samples) {
+    return Stats.median(samples.stream().mapToLong(Sample::wallNs).toArray()) / 1e6;
+  }
+
+  static double medianCpuMs(List<Sample> samples) {
+    return Stats.median(samples.stream().mapToLong(Sample::cpuNs).toArray()) / 1e6;
+  }
+
+  /** The median of one of the samples' own figures. */
+  static double median(List<Sample> samples, String figure) {
+    return Stats.median(samples.stream().mapToDouble(s -> s.figures().get(figure)).toArray());
+  }
+
+  /**
+   * Measures a kernel on one runtime: the warm-ups, then the timed runs; reports the median wall
+   * and process CPU time, the pool's counter deltas per run and the energy per run.
+   */
+  Measurement measure(Kernel kernel, Dialect dialect) {
+    Trial<RuntimeException> run =
+        () -> {
+          kernel.prepare();
+          long cpu0 = CpuClock.process();
+          long t0 = System.nanoTime();
+          kernel.run(dialect);
+          long wall = System.nanoTime() - t0;
+          return new Sample(wall, CpuClock.process() - cpu0);
+        };
+    run.run();
+    kernel.verify();
+    repeat(warmups - 1, run);
     Map<String, Long> before = dialect.counters();
     long[] energyBefore = rapl.map(Rapl::read).orElse(null);
-    for (int i = 0; i < runs; i++) {
-      kernel.prepare();
-      long cpu0 = CpuClock.process();
-      long t0 = System.nanoTime();
-      kernel.run(dialect);
-      wall[i] = System.nanoTime() - t0;
-      cpu[i] = CpuClock.process() - cpu0;
-    }
+    List<Sample> timed = repeat(runs, run);
     Double joules = rapl.map(r -> r.joulesBetween(energyBefore, r.read()) / runs).orElse(null);
     kernel.verify();
-    return Result.measured(
+    return Measurement.measured(
         kernel.name(),
         dialect.variant(),
         dialect.parallelism(),
-        Stats.median(wall) / 1e6,
-        Stats.median(cpu) / 1e6,
+        medianWallMs(timed),
+        medianCpuMs(timed),
         kernel.ops(),
         perRun(before, dialect.counters(), runs),
         joules,

@@ -14,23 +14,37 @@ import java.util.concurrent.ForkJoinPool;
  * sequential cut-off, so 9 KB is just above it as in the seed); Jacobi; and FJSums. What differs
  * between policies is mostly CPU per operation, so read {@code cpuRatioToFjp} first.
  */
-final class IdleSuite {
+final class IdleSuite implements Suite {
   static final String NAME = "idle";
   static final String JDK_SORT = "forkjoinpool/Arrays.parallelSort";
 
-  private IdleSuite() {}
+  @Override
+  public String name() {
+    return NAME;
+  }
 
-  static Report run(Options options) {
+  @Override
+  public String description() {
+    return "the idle-policy study of JDK-8080623 (seed 004) on each idle policy and ForkJoinPool";
+  }
+
+  @Override
+  public List<Integer> defaultThreads() {
+    return PoolReport.defaultThreads();
+  }
+
+  @Override
+  public Outcome run(Context options) {
     boolean quick = options.quick();
     Optional<Rapl> rapl = Rapl.open(Rapl.POWERCAP);
-    Harness harness = new Harness(quick ? 1 : 2, options.runs(), rapl);
+    Harness harness = new Harness(quick ? 1 : 2, options.repeat(), rapl);
     int p = options.maxThreads();
-    List<Result> results = new ArrayList<>();
+    List<Measurement> results = new ArrayList<>();
     List<String> variants = Variants.all();
     int[] submitters = quick ? new int[] {1, 4} : new int[] {1, 2, 4, 8, 16};
     Duration window = Duration.ofMillis(quick ? 300 : 1000);
     for (int s : submitters) {
-      for (String variant : Variants.rotated(variants, s)) {
+      for (String variant : Harness.rotated(variants, s)) {
         options.progress().accept("sleepy submitters s=" + s + " " + variant);
         try (Dialect d = Variants.open(variant, p)) {
           results.add(Probes.sleepySubmitters(d, s, window));
@@ -47,7 +61,7 @@ final class IdleSuite {
     kernels.add(new SumsKernel(quick ? 1 << 20 : 1 << 23, 1 << 13));
     int turn = 0;
     for (Kernel kernel : kernels) {
-      for (String variant : Variants.rotated(variants, turn++)) {
+      for (String variant : Harness.rotated(variants, turn++)) {
         options.progress().accept(kernel.name() + " " + variant);
         try (Dialect d = Variants.open(variant, p)) {
           results.add(harness.measure(kernel, d));
@@ -56,9 +70,9 @@ final class IdleSuite {
       if (kernel instanceof SortKernel) {
         options.progress().accept(kernel.name() + " " + JDK_SORT);
         try (ForkJoinPoolDialect d = new ForkJoinPoolDialect(p)) {
-          Result r = harness.measure(new JdkParallelSortKernel((SortKernel) kernel), d);
+          Measurement r = harness.measure(new JdkParallelSortKernel((SortKernel) kernel), d);
           results.add(
-              new Result(
+              new Measurement(
                   r.benchmark(),
                   JDK_SORT,
                   r.threads(),
@@ -75,6 +89,6 @@ final class IdleSuite {
         }
       }
     }
-    return new Report(NAME, quick, rapl.isPresent(), results, rows -> List.of());
+    return new PoolReport(NAME, quick, rapl.isPresent(), results, rows -> List.of()).outcome();
   }
 }

@@ -1,15 +1,17 @@
 package dev.forkscope.bench;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.Map;
 
 /**
- * The JSON form of a {@link Report}: {@code {"suite","jdk","cpus","results":[...]}} followed by
- * {@link Report#summary()}; each result's fields beyond the six contracted ones come from {@link
- * Report#fields(Result)}.
+ * The JSON form of a suite's {@link Suite.Outcome}: {@code {"suite","jdk","cpus","results":[...]}}
+ * followed by its summary fields. Each row holds the six contracted fields, then its extra figures.
+ * Non-finite numbers (a ratio without a baseline) are written as null, which JSON can carry.
  */
 final class JsonReport {
   private static final ObjectMapper MAPPER =
@@ -17,35 +19,45 @@ final class JsonReport {
 
   private JsonReport() {}
 
-  static String render(Report report) {
+  static String render(Suite.Outcome outcome) {
     ObjectNode root = MAPPER.createObjectNode();
-    root.put("suite", report.suite());
-    root.put("jdk", report.jdk());
-    root.put("cpus", report.cpus());
+    root.put("suite", outcome.suite());
+    root.put("jdk", System.getProperty("java.version"));
+    root.put("cpus", Runtime.getRuntime().availableProcessors());
     ArrayNode results = root.putArray("results");
-    for (Result r : report.results()) {
+    for (Result r : outcome.results()) {
       ObjectNode row = results.addObject();
       row.put("benchmark", r.benchmark());
       row.put("variant", r.variant());
       row.put("threads", r.threads());
-      putNumber(row, "wallMsMedian", r.wallMsMedian());
-      putNumber(row, "cpuMsMedian", r.cpuMsMedian());
+      row.set("wallMsMedian", finite(r.wallMsMedian()));
+      row.set("cpuMsMedian", finite(r.cpuMsMedian()));
       row.put("ops", r.ops());
-      row.setAll((ObjectNode) MAPPER.valueToTree(Report.fields(r)));
+      r.extra().forEach((key, value) -> row.set(key, tree(value)));
     }
-    root.setAll((ObjectNode) MAPPER.valueToTree(report.summary()));
+    outcome.summary().forEach((key, value) -> root.set(key, tree(value)));
     try {
       return MAPPER.writeValueAsString(root) + "\n";
     } catch (JsonProcessingException e) {
-      throw new IllegalStateException("cannot render the report as JSON", e);
+      throw new IllegalStateException("cannot render the results as JSON", e);
     }
   }
 
-  private static void putNumber(ObjectNode row, String key, Double value) {
-    if (value == null || !Double.isFinite(value)) {
-      row.putNull(key);
-    } else {
-      row.put(key, value);
+  private static JsonNode tree(Object value) {
+    if (value instanceof Double d) {
+      return finite(d);
     }
+    if (value instanceof Map<?, ?> map) {
+      ObjectNode node = MAPPER.createObjectNode();
+      map.forEach((k, v) -> node.set(String.valueOf(k), tree(v)));
+      return node;
+    }
+    return MAPPER.valueToTree(value);
+  }
+
+  private static JsonNode finite(double value) {
+    return Double.isFinite(value)
+        ? MAPPER.getNodeFactory().numberNode(value)
+        : MAPPER.getNodeFactory().nullNode();
   }
 }

@@ -16,7 +16,7 @@ import java.util.concurrent.locks.LockSupport;
 /**
  * The probes of runtime.md §6 that are not kernels: submit-to-complete latency (M2), idle CPU and
  * time to all-parked (M3), starvation of external work (M4), and seed 004's trivial tasks from
- * sleepy submitters. Each returns one {@link Result} whose {@code extra} holds the probe's own
+ * sleepy submitters. Each returns one {@link Measurement} whose {@code extra} holds the probe's own
  * figures.
  */
 final class Probes {
@@ -29,7 +29,7 @@ final class Probes {
    * M2: {@code requests} external submissions of a task that forks and joins one subtask, each
    * awaited, with a pause of {@code gapNanos} between them.
    */
-  static Result latency(Dialect d, long gapNanos, int requests) {
+  static Measurement latency(Dialect d, long gapNanos, int requests) {
     submitForkJoin(d, Math.min(requests, 200), gapNanos, new long[Math.min(requests, 200)]);
     long[] latency = new long[requests];
     Map<String, Long> counters0 = d.counters();
@@ -43,7 +43,7 @@ final class Probes {
     extra.put("latencyUsP50", Stats.percentile(latency, 50) / 1000.0);
     extra.put("latencyUsP99", Stats.percentile(latency, 99) / 1000.0);
     extra.put("cpuCores", (double) cpu / wall);
-    return Result.measured(
+    return Measurement.measured(
         "latency(gap=" + gapNanos / 1000 + "us)",
         d.variant(),
         d.parallelism(),
@@ -74,7 +74,7 @@ final class Probes {
    * sleeping), then the workers' CPU over a quiet period, as a percentage of one core. Three
    * rounds, medians reported; {@code allParkedMs} is null when the workers never all blocked.
    */
-  static Result idle(Dialect d, Duration quiet) {
+  static Measurement idle(Dialect d, Duration quiet) {
     int rounds = 3;
     long[] parkedNanos = new long[rounds];
     long[] workerCpu = new long[rounds];
@@ -104,7 +104,7 @@ final class Probes {
     extra.put("allParkedMs", everyRoundParked ? Stats.median(parkedNanos) / 1e6 : null);
     extra.put("idleCpuPctOfCore", 100.0 * Stats.median(workerCpu) / quietNs);
     extra.put("processIdleCpuPctOfCore", 100.0 * Stats.median(processCpu) / quietNs);
-    return Result.measured(
+    return Measurement.measured(
         "idle",
         d.variant(),
         d.parallelism(),
@@ -133,7 +133,7 @@ final class Probes {
    * busy while an outside thread sends {@code pings} tasks one at a time. Passes when every ping is
    * served within 100 ms; stops at the first ping not served within {@code timeout}.
    */
-  static Result starvation(Dialect d, int pings, Duration timeout) {
+  static Measurement starvation(Dialect d, int pings, Duration timeout) {
     AtomicBoolean stop = new AtomicBoolean();
     AtomicLong resubmissions = new AtomicLong();
     for (int i = 0; i < d.parallelism(); i++) {
@@ -182,7 +182,7 @@ final class Probes {
     extra.put("maxLatencyMs", served == 0 ? null : maxMs);
     extra.put("passed", served == pings && maxMs <= 100.0);
     extra.put("selfResubmissions", resubmissions.get());
-    return Result.measured(
+    return Measurement.measured(
         "starvation",
         d.variant(),
         d.parallelism(),
@@ -199,7 +199,7 @@ final class Probes {
    * returns a constant, wait for it, and pause 100 µs, for {@code duration}. Throughput and CPU per
    * task show what an idle policy costs when work trickles in.
    */
-  static Result sleepySubmitters(Dialect d, int submitters, Duration duration) {
+  static Measurement sleepySubmitters(Dialect d, int submitters, Duration duration) {
     runSubmitters(
         d, submitters, Duration.ofMillis(Math.min(200, duration.toMillis())), new long[1]);
     long[] submitterCpu = new long[1];
@@ -212,7 +212,7 @@ final class Probes {
     extra.put("submitters", submitters);
     extra.put("throughputOpsPerSec", ops * 1e9 / wall);
     extra.put("cpuUsPerOp", ops == 0 ? null : cpu / 1e3 / ops);
-    return Result.measured(
+    return Measurement.measured(
         "sleepy-submitters(s=" + submitters + ")",
         d.variant(),
         d.parallelism(),

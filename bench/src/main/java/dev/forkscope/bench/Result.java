@@ -5,22 +5,17 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * One row of a suite: a benchmark on one variant at one parallelism.
+ * One measured configuration: the {@code results[]} element of every suite's JSON file. The first
+ * six fields are the contract of the design brief; a suite's own figures follow in {@code extra},
+ * in order.
  *
- * @param benchmark the kernel or probe with its size, e.g. {@code fib(34,t=2)}
- * @param variant {@code forkscope/<POLICY>} or {@code forkjoinpool}
- * @param threads the pool's parallelism
+ * @param benchmark what was measured, e.g. {@code fib(32,t=2)} or {@code lint jdk25 java.base}
+ * @param variant the implementation or runtime and policy, e.g. {@code forkscope/PARK}
+ * @param threads threads (parallelism) used
  * @param wallMsMedian median wall time of one run, ms
- * @param cpuMsMedian median process CPU time (user + system) of one run, ms
- * @param ops operations in one run (forks, elements, requests: see the benchmark)
- * @param speedup wall time at one thread over this one, same variant; null when not measured
- * @param cpuUtil CPU time / (wall time · threads)
- * @param ratioToFjp wall time over ForkJoinPool's in the same run; null for the baseline itself
- * @param cpuRatioToFjp CPU time over ForkJoinPool's in the same run
- * @param counters scheduler counters per run (deltas, averaged over the measured runs)
- * @param energyJoules package energy per run from RAPL, null when not readable ("n/a")
- * @param extra probe-specific figures (latency percentiles, idle CPU, pass/fail), in order; values
- *     may be null
+ * @param cpuMsMedian median CPU time of one run, all threads, ms
+ * @param ops operations in one run (lines for lint, tasks or elements for the kernels)
+ * @param extra further figures, written into the same JSON object in this order; values may be null
  */
 public record Result(
     String benchmark,
@@ -29,83 +24,9 @@ public record Result(
     double wallMsMedian,
     double cpuMsMedian,
     long ops,
-    Double speedup,
-    double cpuUtil,
-    Double ratioToFjp,
-    Double cpuRatioToFjp,
-    Map<String, Long> counters,
-    Double energyJoules,
     Map<String, Object> extra) {
 
   public Result {
-    counters = Map.copyOf(counters);
     extra = Collections.unmodifiableMap(new LinkedHashMap<>(extra));
-  }
-
-  /** A row with measurements only; speedup and ratios are filled in by {@link #withRatios}. */
-  static Result measured(
-      String benchmark,
-      String variant,
-      int threads,
-      double wallMs,
-      double cpuMs,
-      long ops,
-      Map<String, Long> counters,
-      Double energyJoules,
-      Map<String, Object> extra) {
-    double util = wallMs > 0 ? cpuMs / (wallMs * threads) : 0;
-    return new Result(
-        benchmark,
-        variant,
-        threads,
-        wallMs,
-        cpuMs,
-        ops,
-        null,
-        util,
-        null,
-        null,
-        counters,
-        energyJoules,
-        extra);
-  }
-
-  Result withRatios(Double speedup, Double ratioToFjp, Double cpuRatioToFjp) {
-    return new Result(
-        benchmark,
-        variant,
-        threads,
-        wallMsMedian,
-        cpuMsMedian,
-        ops,
-        speedup,
-        cpuUtil,
-        ratioToFjp,
-        cpuRatioToFjp,
-        counters,
-        energyJoules,
-        extra);
-  }
-
-  Result withVariant(String newVariant) {
-    return new Result(
-        benchmark,
-        newVariant,
-        threads,
-        wallMsMedian,
-        cpuMsMedian,
-        ops,
-        speedup,
-        cpuUtil,
-        ratioToFjp,
-        cpuRatioToFjp,
-        counters,
-        energyJoules,
-        extra);
-  }
-
-  /** CPU nanoseconds per operation. */
-  public double cpuNsPerOp() {
-    return ops > 0 ? cpuMsMedian * 1e6 / ops : Double.NaN;
   }
 }

@@ -14,7 +14,7 @@ import java.util.function.Predicate;
  * <p>Every measurement gets a fresh pool, and the variants take turns kernel by kernel, so a drift
  * in the machine's load hits all of them alike.
  */
-final class RuntimeSuite {
+final class RuntimeSuite implements Suite {
   static final String NAME = "runtime";
 
   /** The kernels whose grain is coarse: target 1 compares their wall time to ForkJoinPool's. */
@@ -30,7 +30,20 @@ final class RuntimeSuite {
   private static final Predicate<String> FINE_FIB = b -> b.startsWith("fib") && b.endsWith("t=2)");
   private static final String PARK = "forkscope/PARK";
 
-  private RuntimeSuite() {}
+  @Override
+  public String name() {
+    return NAME;
+  }
+
+  @Override
+  public String description() {
+    return "Lea's fork/join programs and runtime probes on forkscope's pool (each idle policy) and ForkJoinPool";
+  }
+
+  @Override
+  public List<Integer> defaultThreads() {
+    return PoolReport.defaultThreads();
+  }
 
   static List<Kernel> kernels(boolean quick) {
     return quick
@@ -54,18 +67,19 @@ final class RuntimeSuite {
             new SpawnJoinKernel(2_000_000));
   }
 
-  static Report run(Options options) {
+  @Override
+  public Outcome run(Context options) {
     boolean quick = options.quick();
     Optional<Rapl> rapl = Rapl.open(Rapl.POWERCAP);
-    Harness harness = new Harness(quick ? 1 : 3, options.runs(), rapl);
-    List<Result> results = new ArrayList<>();
+    Harness harness = new Harness(quick ? 1 : 3, options.repeat(), rapl);
+    List<Measurement> results = new ArrayList<>();
     List<String> variants = Variants.all();
     List<Kernel> kernels = kernels(quick);
     warmUp(kernels, variants, options);
     int turn = 0;
     for (Kernel kernel : kernels) {
       for (int threads : options.threads()) {
-        for (String variant : Variants.rotated(variants, turn++)) {
+        for (String variant : Harness.rotated(variants, turn++)) {
           options.progress().accept(kernel.name() + " " + variant + " p=" + threads);
           try (Dialect d = Variants.open(variant, threads)) {
             results.add(harness.measure(kernel, d));
@@ -90,14 +104,15 @@ final class RuntimeSuite {
         results.add(Probes.starvation(d, quick ? 200 : 1000, Duration.ofSeconds(1)));
       }
     }
-    return new Report(NAME, quick, rapl.isPresent(), results, rows -> targets(rows, p));
+    return new PoolReport(NAME, quick, rapl.isPresent(), results, rows -> targets(rows, p))
+        .outcome();
   }
 
   /**
    * One untimed run of every kernel on every variant, so that the JIT has seen all of them before
    * the first measurement, and no variant pays for compiling the kernels alone.
    */
-  private static void warmUp(List<Kernel> kernels, List<String> variants, Options options) {
+  private static void warmUp(List<Kernel> kernels, List<String> variants, Context options) {
     for (String variant : variants) {
       options.progress().accept("warm-up " + variant);
       try (Dialect d = Variants.open(variant, options.maxThreads())) {
@@ -113,7 +128,7 @@ final class RuntimeSuite {
    * runtime.md §8 goals 1, 2, 3 and 5 for forkscope/PARK at the highest thread count; goals 7 and 8
    * for every forkscope policy.
    */
-  static List<Target> targets(List<Result> rows, int threads) {
+  static List<Target> targets(List<Measurement> rows, int threads) {
     List<Target> targets = new ArrayList<>();
     targets.add(
         ratioTarget(
@@ -142,7 +157,7 @@ final class RuntimeSuite {
             COARSE.or(FINE_FIB),
             true,
             1.05));
-    Optional<Result> idle = find(rows, "idle", PARK, threads);
+    Optional<Measurement> idle = find(rows, "idle", PARK, threads);
     Object parkedMs = idle.map(r -> r.extra().get("allParkedMs")).orElse(null);
     targets.add(
         new Target(
@@ -177,7 +192,7 @@ final class RuntimeSuite {
             "forkscope pools never start more threads than parallelism",
             spares < 0 ? "not run" : "max +" + spares + " threads (ForkJoinPool: +" + fjpMax + ")",
             spares < 0 ? null : spares == 0));
-    List<Result> starvation =
+    List<Measurement> starvation =
         rows.stream()
             .filter(r -> r.benchmark().equals("starvation") && r.variant().startsWith("forkscope/"))
             .toList();
@@ -195,7 +210,7 @@ final class RuntimeSuite {
   private static Target ratioTarget(
       String id,
       String description,
-      List<Result> rows,
+      List<Measurement> rows,
       int threads,
       Predicate<String> benchmarks,
       boolean cpu,
@@ -207,7 +222,7 @@ final class RuntimeSuite {
                     r.variant().equals(PARK)
                         && r.threads() == threads
                         && benchmarks.test(r.benchmark()))
-            .map(cpu ? Result::cpuRatioToFjp : Result::ratioToFjp)
+            .map(cpu ? Measurement::cpuRatioToFjp : Measurement::ratioToFjp)
             .filter(v -> v != null && v > 0)
             .toList();
     if (ratios.isEmpty()) {
@@ -217,8 +232,8 @@ final class RuntimeSuite {
     return new Target(id, description, fmt(g) + "x over " + ratios.size(), g <= limit);
   }
 
-  private static Optional<Result> find(
-      List<Result> rows, String benchmark, String variant, int threads) {
+  private static Optional<Measurement> find(
+      List<Measurement> rows, String benchmark, String variant, int threads) {
     return rows.stream()
         .filter(
             r ->

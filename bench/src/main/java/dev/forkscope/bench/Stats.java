@@ -9,10 +9,15 @@ final class Stats {
 
   /** The median; for an even count, the mean of the two middle values. */
   static double median(long[] values) {
+    return median(Arrays.stream(values).asDoubleStream().toArray());
+  }
+
+  /** The median; for an even count, the mean of the two middle values. */
+  static double median(double[] values) {
     if (values.length == 0) {
       throw new IllegalArgumentException("median of nothing");
     }
-    long[] sorted = values.clone();
+    double[] sorted = values.clone();
     Arrays.sort(sorted);
     int mid = sorted.length / 2;
     return sorted.length % 2 == 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2.0;

@@ -23,9 +23,9 @@ final class SvgChart {
 
   private SvgChart() {}
 
-  static String render(Report report) {
-    int maxThreads = report.results().stream().mapToInt(Result::threads).max().orElse(1);
-    List<Result> rows =
+  static String render(PoolReport report) {
+    int maxThreads = report.results().stream().mapToInt(Measurement::threads).max().orElse(1);
+    List<Measurement> rows =
         report.results().stream()
             .filter(r -> r.threads() == maxThreads && r.ops() > 0 && r.extra().isEmpty())
             .toList();
@@ -65,7 +65,7 @@ final class SvgChart {
         groups,
         series,
         rows,
-        Result::speedup,
+        Measurement::speedup,
         maxThreads,
         "no 1-thread rows: speedups need 1 in --threads (runtime suite)");
     panel(
@@ -107,8 +107,8 @@ final class SvgChart {
       String title,
       List<String> groups,
       List<String> series,
-      List<Result> rows,
-      Function<Result, Double> value,
+      List<Measurement> rows,
+      Function<Measurement, Double> value,
       double reference,
       String emptyHint) {
     svg.append(
@@ -121,7 +121,7 @@ final class SvgChart {
     int axisTop = top + 24;
     int axisBottom = axisTop + PANEL_HEIGHT - 40;
     double max = reference;
-    for (Result r : rows) {
+    for (Measurement r : rows) {
       Double v = value.apply(r);
       if (v != null && Double.isFinite(v)) {
         max = Math.max(max, v);
@@ -159,7 +159,7 @@ final class SvgChart {
     boolean any = false;
     for (int g = 0; g < groups.size(); g++) {
       int x0 = LEFT + GROUP_GAP / 2 + g * (series.size() * BAR + GROUP_GAP);
-      for (Result r : rows) {
+      for (Measurement r : rows) {
         if (!r.benchmark().equals(groups.get(g))) {
           continue;
         }

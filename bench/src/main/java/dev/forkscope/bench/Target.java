@@ -8,10 +8,10 @@ package dev.forkscope.bench;
  * @param measured the figure the check used, e.g. {@code 1.03x} or {@code 0.4 ms}
  * @param passed whether the target is met; null when the run did not measure it
  */
-public record Target(String id, String description, String measured, Boolean passed) {
+record Target(String id, String description, String measured, Boolean passed) {
 
   /** "pass", "FAIL" or "n/a". */
-  public String verdict() {
+  String verdict() {
     return passed == null ? "n/a" : passed ? "pass" : "FAIL";
   }
 }

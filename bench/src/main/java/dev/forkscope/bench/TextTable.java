@@ -1,94 +1,62 @@
 package dev.forkscope.bench;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 
-/** The plain-text table printed after a suite. */
+/**
+ * The generic text table of a suite's rows: the six contracted columns, then every extra figure
+ * that any row has, aligned; names left, numbers right.
+ */
 final class TextTable {
+  private static final int NAME_COLUMNS = 2;
+
   private TextTable() {}
 
-  static String render(Report report) {
-    StringBuilder out = new StringBuilder();
-    out.append(
-        String.format(
-            Locale.ROOT,
-            "forkscope bench %s  (%s, %d cpus%s)%n",
-            report.suite(),
-            report.jdk(),
-            report.cpus(),
-            report.quick() ? ", quick" : ""));
-    out.append(
-        String.format(
-            Locale.ROOT,
-            "%-24s %-33s %3s %10s %10s %7s %5s %8s %8s  %s%n",
-            "benchmark",
-            "variant",
-            "thr",
-            "wall ms",
-            "cpu ms",
-            "speedup",
-            "util",
-            "wall/FJP",
-            "cpu/FJP",
-            "notes"));
-    for (Result r : report.results()) {
-      out.append(
-          String.format(
-              Locale.ROOT,
-              "%-24s %-33s %3d %10.2f %10.2f %7s %5.2f %8s %8s  %s%n",
-              r.benchmark(),
-              r.variant(),
-              r.threads(),
-              r.wallMsMedian(),
-              r.cpuMsMedian(),
-              ratio(r.speedup()),
-              r.cpuUtil(),
-              ratio(r.ratioToFjp()),
-              ratio(r.cpuRatioToFjp()),
-              notes(r.extra())));
+  static String render(List<Result> results) {
+    List<String> extraKeys =
+        results.stream().flatMap(r -> r.extra().keySet().stream()).distinct().toList();
+    List<String> header =
+        new ArrayList<>(List.of("benchmark", "variant", "threads", "wall ms", "cpu ms", "ops"));
+    header.addAll(extraKeys);
+    List<List<String>> rows = new ArrayList<>();
+    rows.add(header);
+    for (Result r : results) {
+      List<String> row =
+          new ArrayList<>(
+              List.of(
+                  r.benchmark(),
+                  r.variant(),
+                  String.valueOf(r.threads()),
+                  number(r.wallMsMedian()),
+                  number(r.cpuMsMedian()),
+                  String.valueOf(r.ops())));
+      for (String key : extraKeys) {
+        Object value = r.extra().get(key);
+        row.add(value instanceof Double d ? number(d) : value == null ? "" : String.valueOf(value));
+      }
+      rows.add(row);
     }
-    if (!report.targets().isEmpty()) {
-      out.append(
-          String.format("%ntargets (runtime.md §8; ratios against ForkJoinPool in this run):%n"));
-      for (Target t : report.targets()) {
-        out.append(
-            String.format(
-                Locale.ROOT,
-                "  [%-4s] %-16s %-62s measured %s%n",
-                t.verdict(),
-                t.id(),
-                t.description(),
-                t.measured()));
+    int[] widths = new int[header.size()];
+    for (List<String> row : rows) {
+      for (int i = 0; i < row.size(); i++) {
+        widths[i] = Math.max(widths[i], row.get(i).length());
       }
     }
-    out.append(
-        String.format(
-            "energy: %s%n",
-            report.energyReadable()
-                ? "RAPL, joules per run in the JSON"
-                : "n/a (RAPL counters not readable here); CPU time is the proxy"));
+    StringBuilder out = new StringBuilder();
+    for (List<String> row : rows) {
+      StringBuilder line = new StringBuilder();
+      for (int i = 0; i < row.size(); i++) {
+        String cell = row.get(i);
+        String pad = " ".repeat(widths[i] - cell.length());
+        line.append(i < NAME_COLUMNS ? cell + pad : pad + cell).append("  ");
+      }
+      out.append(line.toString().stripTrailing()).append('\n');
+    }
     return out.toString();
   }
 
-  private static String ratio(Double value) {
-    return value == null || !Double.isFinite(value)
-        ? "-"
-        : String.format(Locale.ROOT, "%.2f", value);
-  }
-
-  private static String notes(Map<String, Object> extra) {
-    StringBuilder s = new StringBuilder();
-    extra.forEach(
-        (k, v) -> {
-          if (s.length() > 0) {
-            s.append(' ');
-          }
-          s.append(k).append('=');
-          s.append(
-              v instanceof Double
-                  ? String.format(Locale.ROOT, "%.3g", (Double) v)
-                  : String.valueOf(v));
-        });
-    return s.toString();
+  private static String number(double value) {
+    return String.format(Locale.ROOT, value >= 100 ? "%.0f" : "%.1f", value);
   }
 }

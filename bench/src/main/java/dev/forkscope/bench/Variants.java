@@ -32,13 +32,6 @@ final class Variants {
     return List.copyOf(all);
   }
 
-  /** The variants starting at position {@code turn} (mod size), so no variant always runs first. */
-  static List<String> rotated(List<String> variants, int turn) {
-    List<String> out = new ArrayList<>(variants);
-    java.util.Collections.rotate(out, -(turn % variants.size()));
-    return out;
-  }
-
   static Dialect open(String variant, int threads) {
     if (variant.equals(ForkJoinPoolDialect.VARIANT)) {
       return new ForkJoinPoolDialect(threads);

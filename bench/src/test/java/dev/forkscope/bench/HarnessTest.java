@@ -3,6 +3,8 @@ package dev.forkscope.bench;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
@@ -53,7 +55,7 @@ class HarnessTest {
   @Test
   void warmsUpRunsAndChecksTheResult() {
     CountingKernel k = new CountingKernel(false);
-    Result r;
+    Measurement r;
     try (Dialect d = new ForkJoinPoolDialect(2)) {
       r = new Harness(2, 5, Optional.empty()).measure(k, d);
     }
@@ -86,5 +88,44 @@ class HarnessTest {
             Map.of("steals", 40L, "threadsCreated", 3L),
             3);
     assertThat(perRun).containsEntry("steals", 10L).containsEntry("threadsCreated", 3L);
+  }
+
+  @Test
+  void rotationStartsAtTheTurnAndKeepsEveryVariant() {
+    List<String> v = List.of("a", "b", "c");
+    assertThat(Harness.rotated(v, 0)).containsExactly("a", "b", "c");
+    assertThat(Harness.rotated(v, 4)).containsExactly("b", "c", "a");
+  }
+
+  @Test
+  void rotatingRunsEveryVariantEachRepetitionInTurnAndPairsTheSamples() {
+    List<String> order = new ArrayList<>();
+    Map<String, List<Harness.Sample>> samples =
+        Harness.rotating(
+            List.of("off", "on"),
+            3,
+            variant ->
+                () -> {
+                  order.add(variant);
+                  return new Harness.Sample(order.size(), 0);
+                });
+
+    assertThat(order).containsExactly("off", "on", "on", "off", "off", "on");
+    assertThat(samples.get("off")).extracting(Harness.Sample::wallNs).containsExactly(1L, 4L, 5L);
+    assertThat(samples.get("on")).extracting(Harness.Sample::wallNs).containsExactly(2L, 3L, 6L);
+  }
+
+  @Test
+  void mediansOfWallCpuAndOwnFigures() {
+    List<Harness.Sample> samples =
+        List.of(
+            new Harness.Sample(3_000_000, 1_000_000, Map.of("heap", 7.0)),
+            new Harness.Sample(1_000_000, 4_000_000, Map.of("heap", 1.0)),
+            new Harness.Sample(2_000_000, 2_000_000, Map.of("heap", 3.0)),
+            new Harness.Sample(4_000_000, 3_000_000, Map.of("heap", 5.0)));
+
+    assertThat(Harness.medianWallMs(samples)).isEqualTo(2.5);
+    assertThat(Harness.medianCpuMs(samples)).isEqualTo(2.5);
+    assertThat(Harness.median(samples, "heap")).isEqualTo(4.0);
   }
 }

@@ -95,11 +95,4 @@ class KernelsTest {
     }
     assertThatThrownBy(() -> Variants.open("nope", 1)).isInstanceOf(IllegalArgumentException.class);
   }
-
-  @Test
-  void rotationStartsAtTheTurnAndKeepsEveryVariant() {
-    List<String> v = List.of("a", "b", "c");
-    assertThat(Variants.rotated(v, 0)).containsExactly("a", "b", "c");
-    assertThat(Variants.rotated(v, 4)).containsExactly("b", "c", "a");
-  }
 }

@@ -11,7 +11,7 @@ class ProbesTest {
   @Test
   void latencyProbeReportsPercentilesForEveryRequest() {
     try (Dialect d = Variants.open("forkscope/PARK", 2)) {
-      Result r = Probes.latency(d, 10_000, 50);
+      Measurement r = Probes.latency(d, 10_000, 50);
       assertThat(r.ops()).isEqualTo(50);
       assertThat((Double) r.extra().get("latencyUsP99"))
           .isGreaterThanOrEqualTo((Double) r.extra().get("latencyUsP50"));
@@ -32,7 +32,7 @@ class ProbesTest {
   @Test
   void forkscopeServesExternalPingsDespiteSelfResubmittingTasks() {
     try (Dialect d = Variants.open("forkscope/PARK", 2)) {
-      Result r = Probes.starvation(d, 20, Duration.ofSeconds(2));
+      Measurement r = Probes.starvation(d, 20, Duration.ofSeconds(2));
       assertThat(r.extra()).containsEntry("served", 20).containsEntry("passed", true);
     }
   }
@@ -40,7 +40,7 @@ class ProbesTest {
   @Test
   void sleepySubmittersCountEveryTaskTheySubmitted() {
     try (Dialect d = Variants.open("forkjoinpool", 2)) {
-      Result r = Probes.sleepySubmitters(d, 2, Duration.ofMillis(100));
+      Measurement r = Probes.sleepySubmitters(d, 2, Duration.ofMillis(100));
       assertThat(r.ops()).isPositive();
       assertThat(r.extra()).containsEntry("submitters", 2);
       assertThat((Double) r.extra().get("throughputOpsPerSec")).isPositive();

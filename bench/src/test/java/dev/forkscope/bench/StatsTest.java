@@ -13,6 +13,7 @@ class StatsTest {
   void medianOfOddAndEvenCounts() {
     assertThat(Stats.median(new long[] {5, 1, 3})).isEqualTo(3.0);
     assertThat(Stats.median(new long[] {4, 1, 3, 10})).isEqualTo(3.5);
+    assertThat(Stats.median(new double[] {2.5, 0.5})).isEqualTo(1.5);
     assertThatThrownBy(() -> Stats.median(new long[0]))
         .isInstanceOf(IllegalArgumentException.class);
   }

@@ -2,6 +2,8 @@ package dev.forkscope.cli;
 
 import dev.forkscope.examples.Exhibit;
 import dev.forkscope.examples.Zoo;
+import dev.forkscope.examples.ZooSources;
+import dev.forkscope.io.FileTrees;
 import dev.forkscope.lint.Finding;
 import dev.forkscope.lint.LintResult;
 import dev.forkscope.lint.Linter;
@@ -52,7 +54,7 @@ final class DemoCommand implements Callable<Integer> {
       LintResult result = Linter.builder().build().lint(List.of(dir));
       printReport(out, root, result);
     } finally {
-      ZooSources.deleteTree(dir);
+      FileTrees.delete(dir);
     }
     out.flush();
     return Forkscope.OK;

@@ -1,6 +1,7 @@
 package dev.forkscope.cli;
 
 import dev.forkscope.profile.AnalysisOptions;
+import dev.forkscope.profile.ProfilerAgent;
 import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -79,19 +80,13 @@ final class ProfileCommand implements Callable<Integer> {
     String java = checkJava(command.get(0));
     Path dir = prepareOutputDir(out);
 
-    String agent =
-        "-javaagent:"
-            + AgentJar.locate().toAbsolutePath()
-            + "=out="
-            + dir
-            + ",cpu="
-            + cpuMode
-            + ",contexts="
-            + contexts;
-    List<String> argv = new ArrayList<>(command.size() + 1);
-    argv.add(java);
-    argv.add(agent);
-    argv.addAll(command.subList(1, command.size()));
+    List<String> argv;
+    try {
+      argv = ProfilerAgent.command(command, dir, "cpu=" + cpuMode + ",contexts=" + contexts);
+    } catch (IllegalArgumentException e) {
+      throw new UserError(e.getMessage());
+    }
+    argv.set(0, java);
     long launched = System.currentTimeMillis();
     Process child = new ProcessBuilder(argv).inheritIO().start();
     int exit = child.waitFor();

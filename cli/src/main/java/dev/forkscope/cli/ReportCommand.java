@@ -1,5 +1,6 @@
 package dev.forkscope.cli;
 
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
@@ -28,7 +29,7 @@ final class ReportCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
 
   @Override
-  public Integer call() {
+  public Integer call() throws IOException {
     if (!Files.isDirectory(dir)) {
       throw new UserError(dir + " is not a directory");
     }

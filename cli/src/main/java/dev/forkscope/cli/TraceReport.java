@@ -1,6 +1,5 @@
 package dev.forkscope.cli;
 
-import dev.forkscope.io.AtomicFiles;
 import dev.forkscope.profile.Analysis;
 import dev.forkscope.profile.AnalysisOptions;
 import dev.forkscope.profile.Exports;
@@ -11,9 +10,9 @@ import dev.forkscope.profile.trace.Trace;
 import dev.forkscope.profile.trace.TraceReader;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.io.UncheckedIOException;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Locale;
 import picocli.CommandLine.Option;
 
@@ -57,7 +56,8 @@ final class TraceReport {
   private TraceReport() {}
 
   /** Reads the trace in {@code dir}, writes the exports into it and prints the table. */
-  static void run(Path dir, AnalysisOptions options, PrintWriter out, Terminal terminal) {
+  static void run(Path dir, AnalysisOptions options, PrintWriter out, Terminal terminal)
+      throws IOException {
     Trace trace;
     try {
       terminal.status("forkscope: reading the trace in " + dir, true);
@@ -71,19 +71,14 @@ final class TraceReport {
     }
     terminal.status("forkscope: analysing " + trace.executions().size() + " executions", true);
     Profile profile = Analysis.analyze(trace, options);
+    List<Path> written;
     try {
-      AtomicFiles.write(
-          dir.resolve(Exports.SUMMARY_JSON), writer -> Exports.writeSummaryJson(profile, writer));
-      AtomicFiles.write(
-          dir.resolve(Exports.TASKS_CSV), writer -> Exports.writeTasksCsv(trace, writer));
-    } catch (IOException e) {
-      throw new UncheckedIOException("cannot write the profile into " + dir, e);
+      written = Exports.writeInto(dir, trace, profile);
     } finally {
       terminal.clear();
     }
     out.print(SummaryTable.render(profile));
-    out.println(
-        "wrote " + dir.resolve(Exports.SUMMARY_JSON) + " and " + dir.resolve(Exports.TASKS_CSV));
+    out.println("wrote " + written.get(0) + " and " + written.get(1));
     out.flush();
   }
 }

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.networknt.schema.JsonSchema;
 import com.networknt.schema.JsonSchemaFactory;
 import com.networknt.schema.SpecVersion;
+import dev.forkscope.io.FileTrees;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -162,7 +163,7 @@ class LintCommandTest {
       assertThat(root.at("/findings/0/file").asText())
           .isEqualTo(local.getFileName() + "/SortTask.java");
     } finally {
-      ZooSources.deleteTree(local);
+      FileTrees.delete(local);
     }
   }
 

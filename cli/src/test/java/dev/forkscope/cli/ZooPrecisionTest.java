@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.forkscope.examples.Exhibit;
 import dev.forkscope.examples.Zoo;
+import dev.forkscope.examples.ZooSources;
 import dev.forkscope.examples.granularity.WellTuned;
 import dev.forkscope.lint.Finding;
 import dev.forkscope.lint.LintResult;

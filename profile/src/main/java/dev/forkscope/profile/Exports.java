@@ -1,12 +1,15 @@
 package dev.forkscope.profile;
 
+import dev.forkscope.io.AtomicFiles;
 import dev.forkscope.profile.trace.Trace;
 import java.io.IOException;
 import java.io.Writer;
+import java.nio.file.Path;
+import java.util.List;
 
 /**
- * The profile's files, as content: the command that owns the output directory writes them
- * (atomically).
+ * The profile's files: {@link #writeInto} writes them into a trace's directory, each atomically,
+ * for every front end; the other methods give their content alone.
  */
 public final class Exports {
 
@@ -17,6 +20,18 @@ public final class Exports {
   public static final String TASKS_CSV = "tasks.csv";
 
   private Exports() {}
+
+  /**
+   * Writes {@value #SUMMARY_JSON} and {@value #TASKS_CSV} into {@code dir}, each through a
+   * temporary file, and returns their paths.
+   */
+  public static List<Path> writeInto(Path dir, Trace trace, Profile profile) throws IOException {
+    Path summary = dir.resolve(SUMMARY_JSON);
+    Path tasks = dir.resolve(TASKS_CSV);
+    AtomicFiles.write(summary, writer -> writeSummaryJson(profile, writer));
+    AtomicFiles.write(tasks, writer -> writeTasksCsv(trace, writer));
+    return List.of(summary, tasks);
+  }
 
   /**
    * Writes {@code summary.json}'s content: settings, profiler cost and one entry per task class.

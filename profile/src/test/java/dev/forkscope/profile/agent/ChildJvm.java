@@ -2,6 +2,7 @@ package dev.forkscope.profile.agent;
 
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import dev.forkscope.profile.ProfilerAgent;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -49,14 +50,7 @@ final class ChildJvm {
   }
 
   static Path agentJar() {
-    Path jar = Path.of(System.getProperty("forkscope.agentJar", ""));
-    if (!Files.isRegularFile(jar)) {
-      throw new IllegalStateException(
-          "agent jar not found at '"
-              + jar
-              + "': build with 'mvn verify' (the agent module must be packaged before these tests)");
-    }
-    return jar;
+    return ProfilerAgent.jar();
   }
 
   /**

@@ -1,4 +1,4 @@
-package dev.forkscope.profile.overhead;
+package dev.forkscope.bench;
 
 import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.RecursiveTask;

@@ -8,24 +8,25 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * The outcome of one suite: its rows, with speedups and ratios against ForkJoinPool filled in from
- * the same run, and its targets.
+ * What the pool suites ({@code runtime}, {@code idle}) conclude from their measurements: speedups
+ * and ratios against ForkJoinPool from the same run, the targets of runtime.md §8, the chart and
+ * their own table; {@link #outcome()} turns it into the framework's rows.
  */
-public final class Report {
+final class PoolReport {
   private final String suite;
   private final String jdk;
   private final int cpus;
   private final boolean quick;
   private final boolean energyReadable;
-  private final List<Result> results;
+  private final List<Measurement> results;
   private final List<Target> targets;
 
-  Report(
+  PoolReport(
       String suite,
       boolean quick,
       boolean energyReadable,
-      List<Result> measured,
-      java.util.function.Function<List<Result>, List<Target>> targets) {
+      List<Measurement> measured,
+      java.util.function.Function<List<Measurement>, List<Target>> targets) {
     this.suite = suite;
     this.jdk = System.getProperty("java.vendor") + " " + Runtime.version();
     this.cpus = Runtime.getRuntime().availableProcessors();
@@ -39,15 +40,15 @@ public final class Report {
    * Speedup against the same benchmark and variant at one thread; wall and CPU ratios against the
    * ForkJoinPool row of the same benchmark and thread count.
    */
-  static List<Result> withRatios(List<Result> measured) {
-    Map<String, Result> byKey = new HashMap<>();
-    for (Result r : measured) {
+  static List<Measurement> withRatios(List<Measurement> measured) {
+    Map<String, Measurement> byKey = new HashMap<>();
+    for (Measurement r : measured) {
       byKey.put(key(r.benchmark(), r.variant(), r.threads()), r);
     }
-    List<Result> out = new ArrayList<>(measured.size());
-    for (Result r : measured) {
-      Result one = byKey.get(key(r.benchmark(), r.variant(), 1));
-      Result fjp = byKey.get(key(r.benchmark(), ForkJoinPoolDialect.VARIANT, r.threads()));
+    List<Measurement> out = new ArrayList<>(measured.size());
+    for (Measurement r : measured) {
+      Measurement one = byKey.get(key(r.benchmark(), r.variant(), 1));
+      Measurement fjp = byKey.get(key(r.benchmark(), ForkJoinPoolDialect.VARIANT, r.threads()));
       Double speedup =
           one == null || r.wallMsMedian() <= 0 ? null : one.wallMsMedian() / r.wallMsMedian();
       boolean compare = fjp != null && fjp != r;
@@ -64,37 +65,37 @@ public final class Report {
     return benchmark + '\u0000' + variant + '\u0000' + threads;
   }
 
-  public String suite() {
+  String suite() {
     return suite;
   }
 
-  public String jdk() {
+  String jdk() {
     return jdk;
   }
 
-  public int cpus() {
+  int cpus() {
     return cpus;
   }
 
-  public boolean quick() {
+  boolean quick() {
     return quick;
   }
 
   /** Whether RAPL energy counters could be read; when not, energy is reported as "n/a". */
-  public boolean energyReadable() {
+  boolean energyReadable() {
     return energyReadable;
   }
 
-  public List<Result> results() {
+  List<Measurement> results() {
     return results;
   }
 
-  public List<Target> targets() {
+  List<Target> targets() {
     return targets;
   }
 
   /** Targets that were measured and missed. */
-  public List<Target> failedTargets() {
+  List<Target> failedTargets() {
     return targets.stream().filter(t -> Boolean.FALSE.equals(t.passed())).toList();
   }
 
@@ -103,7 +104,7 @@ public final class Report {
    * wallMsMedian, cpuMsMedian, ops}), in order: speedup, cpuUtil, ratioToFjp, cpuRatioToFjp,
    * counters, energy (joules, or "n/a"), then the probe's own figures. Non-finite numbers are null.
    */
-  public static Map<String, Object> fields(Result r) {
+  static Map<String, Object> fields(Measurement r) {
     Map<String, Object> fields = new LinkedHashMap<>();
     fields.put("speedup", finite(r.speedup()));
     fields.put("cpuUtil", finite(r.cpuUtil()));
@@ -120,7 +121,7 @@ public final class Report {
   }
 
   /** Top-level JSON fields beyond the rows: quick, energySource and the targets with verdicts. */
-  public Map<String, Object> summary() {
+  Map<String, Object> summary() {
     List<Map<String, Object>> list = new ArrayList<>();
     for (Target t : targets) {
       Map<String, Object> m = new LinkedHashMap<>();
@@ -137,18 +138,41 @@ public final class Report {
     return summary;
   }
 
-  /** The report as JSON (see {@link JsonReport}). */
-  public String json() {
-    return JsonReport.render(this);
+  /** Thread counts by default: 1 and the CPU count, so that speedups can be computed. */
+  static List<Integer> defaultThreads() {
+    int cpus = Runtime.getRuntime().availableProcessors();
+    return cpus == 1 ? List.of(1) : List.of(1, cpus);
+  }
+
+  /** The report as the suite's outcome: one row per measurement, its ratios as extra figures. */
+  Suite.Outcome outcome() {
+    List<Result> rows =
+        results.stream()
+            .map(
+                r ->
+                    new Result(
+                        r.benchmark(),
+                        r.variant(),
+                        r.threads(),
+                        r.wallMsMedian(),
+                        r.cpuMsMedian(),
+                        r.ops(),
+                        fields(r)))
+            .toList();
+    List<String> failed =
+        failedTargets().stream()
+            .map(t -> t.id() + ": " + t.description() + " (measured " + t.measured() + ")")
+            .toList();
+    return new Suite.Outcome(suite, rows, failed, summary(), table(), svg());
   }
 
   /** The speedup and CPU-per-operation chart as a self-contained SVG document. */
-  public String svg() {
+  String svg() {
     return SvgChart.render(this);
   }
 
   /** The text table: one line per row with its ratios to ForkJoinPool, then the targets. */
-  public String table() {
-    return TextTable.render(this);
+  String table() {
+    return PoolTable.render(this);
   }
 }

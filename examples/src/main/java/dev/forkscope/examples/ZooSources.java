@@ -1,13 +1,11 @@
-package dev.forkscope.cli;
+package dev.forkscope.examples;
 
-import dev.forkscope.examples.Zoo;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.util.Comparator;
 import java.util.Enumeration;
 import java.util.List;
 import java.util.stream.Collectors;
@@ -20,15 +18,15 @@ import java.util.zip.ZipFile;
  * the class directory when run from a build) into a directory, so that the linter can read them as
  * files.
  */
-final class ZooSources {
-  static final String PREFIX = "dev/forkscope/examples/";
+public final class ZooSources {
+  public static final String PREFIX = "dev/forkscope/examples/";
 
   private ZooSources() {}
 
   /**
    * Copies every zoo source into {@code dir}, keeping the package directories; returns the files.
    */
-  static List<Path> extractTo(Path dir) throws IOException {
+  public static List<Path> extractTo(Path dir) throws IOException {
     Path location = codeLocation();
     if (Files.isDirectory(location)) {
       Path root = location.resolve(PREFIX);
@@ -60,18 +58,6 @@ final class ZooSources {
         throw new IllegalStateException("the zoo's sources are missing from " + location);
       }
       return sources;
-    }
-  }
-
-  /** Deletes a directory tree, best effort. */
-  static void deleteTree(Path dir) throws IOException {
-    if (!Files.exists(dir)) {
-      return;
-    }
-    try (Stream<Path> files = Files.walk(dir)) {
-      for (Path file : files.sorted(Comparator.reverseOrder()).collect(Collectors.toList())) {
-        Files.deleteIfExists(file);
-      }
     }
   }
 

@@ -1,7 +1,8 @@
-package dev.forkscope.cli;
+package dev.forkscope.bench;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.forkscope.io.FileTrees;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -26,7 +27,7 @@ import java.util.zip.ZipFile;
  * by the zip's size and date; a marker file says the extraction completed), so that runs measure
  * linting and not unzipping.
  */
-final class LintSuite implements BenchSuite {
+final class LintSuite implements Suite {
   static final Path JDK25_SOURCES = Path.of("/usr/lib/jvm/temurin-25-jdk-amd64/lib/src.zip");
   private static final String HEAP = "-Xmx1g";
   private static final ObjectMapper JSON = new ObjectMapper();
@@ -42,12 +43,12 @@ final class LintSuite implements BenchSuite {
   }
 
   @Override
-  public Outcome run(Context context) throws IOException, InterruptedException {
+  public Outcome run(Context context) throws Exception {
     List<Path> inputs = context.inputs();
     String benchmark = "lint " + (inputs.isEmpty() ? "jdk25 java.base" : describe(inputs));
     if (inputs.isEmpty()) {
       if (!Files.isRegularFile(JDK25_SOURCES)) {
-        throw new UserError(
+        throw new BenchInputException(
             "the JDK 25 sources are not at "
                 + JDK25_SOURCES
                 + "; install a JDK 25 with its src.zip, or give sources with --input DIR|src.zip");
@@ -57,43 +58,39 @@ final class LintSuite implements BenchSuite {
     List<Path> roots = new ArrayList<>();
     for (Path input : inputs) {
       if (!Files.exists(input)) {
-        throw new UserError("no such file or directory: " + input);
+        throw new BenchInputException("no such file or directory: " + input);
       }
-      roots.add(input.toString().endsWith(".zip") ? extracted(input, context.terminal()) : input);
+      roots.add(input.toString().endsWith(".zip") ? extracted(input, context) : input);
     }
     List<Result> results = new ArrayList<>();
     for (int threads : context.threads()) {
-      List<JsonNode> runs = new ArrayList<>();
-      List<Double> walls = new ArrayList<>();
-      for (int run = 1; run <= context.repeat(); run++) {
-        context
-            .terminal()
-            .status(
-                "forkscope bench lint: "
-                    + threads
-                    + " thread(s), run "
-                    + run
-                    + "/"
-                    + context.repeat(),
-                true);
-        long start = System.nanoTime();
-        runs.add(runChild(roots, threads));
-        walls.add((System.nanoTime() - start) / 1e6);
-      }
-      double wall = Medians.of(walls);
-      JsonNode first = runs.get(0);
-      long lines = first.get("lines").asLong();
+      int[] run = {0};
+      List<Harness.Sample> runs =
+          Harness.repeat(
+              context.repeat(),
+              () -> {
+                context
+                    .progress()
+                    .accept(
+                        "forkscope bench lint: "
+                            + threads
+                            + " thread(s), run "
+                            + ++run[0]
+                            + "/"
+                            + context.repeat());
+                return runChild(roots, threads);
+              });
+      double wall = Harness.medianWallMs(runs);
+      long lines = Math.round(runs.get(0).figures().get("lines"));
       Map<String, Object> extra = new LinkedHashMap<>();
-      extra.put("files", first.get("files").asInt());
+      extra.put("files", (int) Math.round(runs.get(0).figures().get("files")));
       extra.put("lines", lines);
       extra.put("linesPerSecond", Math.round(lines / (wall / 1000)));
-      extra.put("lintMsMedian", Medians.of(values(runs, "lintMs")));
-      extra.put(
-          "heapPeakMbMedian",
-          Math.round(Medians.of(values(runs, "heapPeakBytes")) / (1024 * 1024)));
-      extra.put("gcMsMedian", Medians.of(values(runs, "gcMs")));
-      extra.put("findings", first.get("findings").asInt());
-      extra.put("errors", first.get("errors").asInt());
+      extra.put("lintMsMedian", Harness.median(runs, "lintMs"));
+      extra.put("heapPeakMbMedian", Math.round(Harness.median(runs, "heapPeakBytes") / (1 << 20)));
+      extra.put("gcMsMedian", Harness.median(runs, "gcMs"));
+      extra.put("findings", (int) Math.round(runs.get(0).figures().get("findings")));
+      extra.put("errors", (int) Math.round(runs.get(0).figures().get("errors")));
       extra.put("runs", context.repeat());
       results.add(
           new Result(
@@ -101,14 +98,18 @@ final class LintSuite implements BenchSuite {
               "forkscope-lint " + HEAP,
               threads,
               wall,
-              Medians.of(values(runs, "cpuMs")),
+              Harness.medianCpuMs(runs),
               lines,
               extra));
     }
-    return new Outcome(results, List.of());
+    return new Outcome(name(), results, List.of(), Map.of(), null, null);
   }
 
-  private static JsonNode runChild(List<Path> roots, int threads)
+  /**
+   * One cold run: a fresh JVM lints the roots once; its wall time is taken from outside, its CPU
+   * time and its figures from the JSON line it prints ({@link LintBenchChild}).
+   */
+  private static Harness.Sample runChild(List<Path> roots, int threads)
       throws IOException, InterruptedException {
     List<String> command =
         new ArrayList<>(
@@ -122,6 +123,7 @@ final class LintSuite implements BenchSuite {
     roots.forEach(root -> command.add(root.toString()));
     Path log = Files.createTempFile("forkscope-bench-lint", ".log");
     try {
+      long start = System.nanoTime();
       Process process = new ProcessBuilder(command).redirectError(log.toFile()).start();
       byte[] stdout;
       try (InputStream in = process.getInputStream()) {
@@ -131,6 +133,7 @@ final class LintSuite implements BenchSuite {
         process.destroyForcibly();
         throw new IllegalStateException("the lint run did not finish within 30 minutes");
       }
+      long wall = System.nanoTime() - start;
       if (process.exitValue() != 0) {
         throw new IllegalStateException(
             "the lint run failed (exit "
@@ -139,14 +142,17 @@ final class LintSuite implements BenchSuite {
                 + Files.readString(log, StandardCharsets.UTF_8).strip());
       }
       String text = new String(stdout, StandardCharsets.UTF_8).strip();
-      return JSON.readTree(text.substring(text.lastIndexOf('\n') + 1));
+      JsonNode line = JSON.readTree(text.substring(text.lastIndexOf('\n') + 1));
+      Map<String, Double> figures = new LinkedHashMap<>();
+      line.properties().forEach(f -> figures.put(f.getKey(), f.getValue().asDouble()));
+      return new Harness.Sample(wall, Math.round(figures.get("cpuMs") * 1e6), figures);
     } finally {
       Files.deleteIfExists(log);
     }
   }
 
   /** The java.base sources of a JDK src.zip (or every Java file of another zip), extracted once. */
-  private static Path extracted(Path zip, Terminal terminal) throws IOException {
+  private static Path extracted(Path zip, Context context) throws IOException {
     String key =
         zip.getFileName() + "-" + Files.size(zip) + "-" + Files.getLastModifiedTime(zip).toMillis();
     Path dir = Path.of(System.getProperty("java.io.tmpdir"), "forkscope-bench-cache", key);
@@ -154,8 +160,8 @@ final class LintSuite implements BenchSuite {
     if (Files.exists(done)) {
       return dir;
     }
-    terminal.status("forkscope bench lint: extracting " + zip, true);
-    ZooSources.deleteTree(dir);
+    context.progress().accept("forkscope bench lint: extracting " + zip);
+    FileTrees.delete(dir);
     Files.createDirectories(dir);
     try (ZipFile file = new ZipFile(zip.toFile())) {
       boolean jdk = file.getEntry("java.base/java/lang/Object.java") != null;
@@ -177,12 +183,6 @@ final class LintSuite implements BenchSuite {
     }
     Files.createFile(done);
     return dir;
-  }
-
-  private static List<Double> values(List<JsonNode> runs, String field) {
-    List<Double> values = new ArrayList<>();
-    runs.forEach(run -> values.add(run.get(field).asDouble()));
-    return values;
   }
 
   private static String describe(List<Path> inputs) {

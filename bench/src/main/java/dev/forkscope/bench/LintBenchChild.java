@@ -1,4 +1,4 @@
-package dev.forkscope.cli;
+package dev.forkscope.bench;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;

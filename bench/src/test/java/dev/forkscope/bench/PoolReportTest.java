@@ -14,19 +14,19 @@ import javax.xml.parsers.DocumentBuilderFactory;
 import org.junit.jupiter.api.Test;
 import org.w3c.dom.Document;
 
-class ReportTest {
+class PoolReportTest {
 
-  private static Result row(
+  private static Measurement row(
       String benchmark, String variant, int threads, double wall, double cpu) {
-    return Result.measured(
+    return Measurement.measured(
         benchmark, variant, threads, wall, cpu, 1000, Map.of("steals", 3L), null, Map.of());
   }
 
-  private static Report report(List<Result> rows) {
-    return new Report("runtime", true, false, rows, r -> RuntimeSuite.targets(r, 2));
+  private static PoolReport report(List<Measurement> rows) {
+    return new PoolReport("runtime", true, false, rows, r -> RuntimeSuite.targets(r, 2));
   }
 
-  private static List<Result> sample() {
+  private static List<Measurement> sample() {
     Map<String, Object> idle = new HashMap<>();
     idle.put("allParkedMs", null);
     idle.put("idleCpuPctOfCore", 0.2);
@@ -37,18 +37,18 @@ class ReportTest {
         row("fib(30,t=2)", "forkscope/PARK", 2, 60, 99),
         row("lu(64)", "forkjoinpool", 2, 10, 20),
         row("lu(64)", "forkscope/PARK", 2, 10.4, 21),
-        Result.measured("idle", "forkscope/PARK", 2, 1000, 2, 0, Map.of(), null, idle));
+        Measurement.measured("idle", "forkscope/PARK", 2, 1000, 2, 0, Map.of(), null, idle));
   }
 
   @Test
   void speedupIsAgainstOneThreadOfTheSameVariantAndRatiosAgainstForkJoinPool() {
-    Report report = report(sample());
-    Result park2 = report.results().get(3);
+    PoolReport report = report(sample());
+    Measurement park2 = report.results().get(3);
     assertThat(park2.speedup()).isCloseTo(2.0, within(1e-12));
     assertThat(park2.ratioToFjp()).isCloseTo(1.2, within(1e-12));
     assertThat(park2.cpuRatioToFjp()).isCloseTo(0.9, within(1e-12));
     assertThat(park2.cpuUtil()).isCloseTo(99.0 / 120, within(1e-12));
-    Result fjp2 = report.results().get(1);
+    Measurement fjp2 = report.results().get(1);
     assertThat(fjp2.ratioToFjp()).isNull();
     assertThat(report.results().get(5).speedup()).isNull();
   }
@@ -69,9 +69,9 @@ class ReportTest {
 
   @Test
   void aSpareThreadInAForkscopePoolMissesTheNoSparesTarget() {
-    List<Result> rows =
+    List<Measurement> rows =
         List.of(
-            Result.measured(
+            Measurement.measured(
                 "lu(64)",
                 "forkjoinpool",
                 2,
@@ -81,7 +81,7 @@ class ReportTest {
                 Map.of("threadsCreated", 3L),
                 null,
                 Map.of()),
-            Result.measured(
+            Measurement.measured(
                 "lu(64)",
                 "forkscope/PARK",
                 2,
@@ -98,9 +98,9 @@ class ReportTest {
             .orElseThrow();
     assertThat(ok.passed()).isTrue();
     assertThat(ok.measured()).isEqualTo("max +0 threads (ForkJoinPool: +1)");
-    List<Result> spare =
+    List<Measurement> spare =
         List.of(
-            Result.measured(
+            Measurement.measured(
                 "lu(64)",
                 "forkscope/PARK",
                 2,
@@ -115,7 +115,7 @@ class ReportTest {
 
   @Test
   void jsonHasTheContractedShapeAndNoNonFiniteNumbers() throws Exception {
-    JsonNode root = new ObjectMapper().readTree(report(sample()).json());
+    JsonNode root = new ObjectMapper().readTree(report(sample()).outcome().json());
     assertThat(root.get("suite").asText()).isEqualTo("runtime");
     assertThat(root.get("jdk").asText()).contains(String.valueOf(Runtime.version().feature()));
     assertThat(root.get("cpus").asInt()).isEqualTo(Runtime.getRuntime().availableProcessors());

@@ -1,4 +1,4 @@
-package dev.forkscope.profile.overhead;
+package dev.forkscope.bench;
 
 import java.io.IOException;
 import java.lang.management.ManagementFactory;

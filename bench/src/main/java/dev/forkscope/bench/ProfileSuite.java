@@ -1,0 +1,357 @@
+package dev.forkscope.bench;
+
+import dev.forkscope.examples.Exhibit;
+import dev.forkscope.examples.Zoo;
+import dev.forkscope.io.FileTrees;
+import dev.forkscope.profile.Analysis;
+import dev.forkscope.profile.AnalysisOptions;
+import dev.forkscope.profile.Profile;
+import dev.forkscope.profile.ProfilerAgent;
+import dev.forkscope.profile.TaskClassProfile;
+import dev.forkscope.profile.Verdict;
+import dev.forkscope.profile.trace.TraceReader;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Suite {@code profile}: the profiler's own cost. Every zoo program and a fine-grained workload of
+ * 262,144 tiny tasks ({@link TinyTasks}) run as child JVMs with the agent off and on, the order
+ * alternating every repetition so that drift on a shared machine hits both sides alike.
+ *
+ * <p>Per run, {@link Timed} measures the wall and process CPU time from the call of the program's
+ * {@code main} to the JVM's exit (the agent's work on the program included, JVM start-up and agent
+ * loading left out); the harness adds the whole process's wall time from outside. Reported: the
+ * median of the per-repetition ratios on/off per program, their geometric mean over the programs
+ * that are not fine-grained, the geometric mean over the fine-grained ones, and the geometric mean
+ * of all CPU-time ratios (perturbation). A check fails when a target is missed.
+ */
+final class ProfileSuite implements Suite {
+
+  /** Targets: geomean wall, fine-grained wall, geomean CPU. */
+  static final double TARGET_GEOMEAN = 1.05;
+
+  static final double TARGET_FINE = 1.30;
+  static final double TARGET_CPU = 1.03;
+
+  private static final String AGENT_OPTIONS = "cpu=off,contexts=false";
+  private static final List<Boolean> AGENT_OFF_ON = List.of(false, true);
+
+  /** One program to measure: a short name for the table and the class whose main runs it. */
+  record Program(String name, String mainClass) {}
+
+  /**
+   * The medians of one program.
+   *
+   * @param program the program
+   * @param off the runs without the agent
+   * @param on the runs with it, paired with {@code off} by repetition
+   * @param fineGrained whether the profiler found the program fine-grained (see {@link
+   *     #mostlyFine}): reported apart from the main geomean
+   */
+  record Overhead(
+      Program program, List<Harness.Sample> off, List<Harness.Sample> on, boolean fineGrained) {
+
+    double wallRatio() {
+      return pairedRatio(Harness.Sample::wallNs);
+    }
+
+    double cpuRatio() {
+      return pairedRatio(Harness.Sample::cpuNs);
+    }
+
+    private double pairedRatio(java.util.function.ToLongFunction<Harness.Sample> figure) {
+      double[] ratios = new double[off.size()];
+      for (int i = 0; i < ratios.length; i++) {
+        ratios[i] = (double) figure.applyAsLong(on.get(i)) / figure.applyAsLong(off.get(i));
+      }
+      return Stats.median(ratios);
+    }
+  }
+
+  /**
+   * The suite's conclusion.
+   *
+   * @param programs per program
+   * @param wallGeomean geometric mean of the wall ratios of the programs that are not fine-grained
+   * @param fineRatio geometric mean of the fine-grained programs' wall ratios (NaN without one)
+   * @param cpuGeomean geometric mean of all CPU ratios
+   */
+  record Summary(List<Overhead> programs, double wallGeomean, double fineRatio, double cpuGeomean) {
+
+    static Summary of(List<Overhead> programs) {
+      List<Double> wall = new ArrayList<>();
+      List<Double> fine = new ArrayList<>();
+      List<Double> cpu = new ArrayList<>();
+      for (Overhead o : programs) {
+        (o.fineGrained() ? fine : wall).add(o.wallRatio());
+        cpu.add(o.cpuRatio());
+      }
+      return new Summary(List.copyOf(programs), geomean(wall), geomean(fine), geomean(cpu));
+    }
+
+    /** The targets missed, one line each. */
+    List<String> missedTargets() {
+      List<String> missed = new ArrayList<>();
+      check(missed, "wall geomean", wallGeomean, TARGET_GEOMEAN);
+      if (!Double.isNaN(fineRatio)) {
+        check(missed, "fine-grained wall", fineRatio, TARGET_FINE);
+      }
+      check(missed, "CPU geomean", cpuGeomean, TARGET_CPU);
+      return missed;
+    }
+
+    private static void check(List<String> missed, String what, double ratio, double target) {
+      if (!(ratio <= target)) {
+        missed.add(String.format(Locale.ROOT, "%s %.3fx > target %.2fx", what, ratio, target));
+      }
+    }
+
+    private static double geomean(List<Double> ratios) {
+      return ratios.isEmpty() ? Double.NaN : Stats.geometricMean(ratios);
+    }
+  }
+
+  @Override
+  public String name() {
+    return "profile";
+  }
+
+  @Override
+  public String description() {
+    return "the profiler's overhead: zoo programs and 262,144 tiny tasks, agent off vs on";
+  }
+
+  @Override
+  public Outcome run(Context context) throws Exception {
+    Path scratch = Files.createTempDirectory("forkscope-overhead");
+    List<Program> programs = programs();
+    List<Overhead> measured = new ArrayList<>();
+    try {
+      int[] done = {0};
+      int total = programs.size() * context.repeat() * AGENT_OFF_ON.size();
+      for (Program p : programs) {
+        boolean[] fine = new boolean[1];
+        boolean[] verdictRead = new boolean[1];
+        Map<Boolean, List<Harness.Sample>> samples =
+            Harness.rotating(
+                AGENT_OFF_ON,
+                context.repeat(),
+                agent ->
+                    () -> {
+                      context
+                          .progress()
+                          .accept(
+                              String.format(
+                                  Locale.ROOT,
+                                  "[%d/%d] %s, agent %s",
+                                  ++done[0],
+                                  total,
+                                  p.name(),
+                                  agent ? "on" : "off"));
+                      Harness.Sample sample = runOnce(p, scratch, agent);
+                      if (agent && !verdictRead[0]) {
+                        fine[0] = mostlyFine(scratch.resolve("trace"));
+                        verdictRead[0] = true;
+                      }
+                      return sample;
+                    });
+        measured.add(new Overhead(p, samples.get(false), samples.get(true), fine[0]));
+      }
+    } finally {
+      FileTrees.delete(scratch);
+    }
+    Summary summary = Summary.of(measured);
+    return new Outcome(
+        name(),
+        rows(summary),
+        summary.missedTargets(),
+        summaryFields(summary),
+        table(summary, context.repeat()),
+        null);
+  }
+
+  /** The zoo's programs, each once, and the tiny-task workload. */
+  static List<Program> programs() {
+    Set<Class<?>> classes = new LinkedHashSet<>();
+    for (Exhibit e : Zoo.exhibits()) {
+      classes.add(e.before());
+      classes.add(e.after());
+    }
+    List<Program> programs = new ArrayList<>();
+    for (Class<?> c : classes) {
+      programs.add(new Program(c.getSimpleName(), c.getName()));
+    }
+    programs.add(new Program("TinyTasks", TinyTasks.class.getName()));
+    return programs;
+  }
+
+  /**
+   * Whether the program in the trace at {@code dir} is fine-grained by the profiler's own verdict:
+   * most of its executions belong to task classes found too fine. Deciding by the verdict, rather
+   * than by name, puts a program such as an actor benchmark with millions of 100 ns messages where
+   * it belongs.
+   */
+  private static boolean mostlyFine(Path dir) throws IOException {
+    Profile profile = Analysis.analyze(TraceReader.read(dir), AnalysisOptions.defaults());
+    long fine = 0;
+    long all = 0;
+    for (TaskClassProfile c : profile.taskClasses()) {
+      all += c.executions();
+      if (c.verdict().kind() == Verdict.Kind.FINE) {
+        fine += c.executions();
+      }
+    }
+    return 2 * fine > all;
+  }
+
+  /** Runs one child under {@link Timed}; the sample is main() to exit, the process from outside. */
+  private static Harness.Sample runOnce(Program p, Path scratch, boolean withAgent)
+      throws IOException, InterruptedException {
+    Path timing = Files.createTempFile(scratch, "timing", ".txt");
+    List<String> argv = new ArrayList<>();
+    argv.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    argv.addAll(
+        List.of(
+            "-cp",
+            System.getProperty("java.class.path"),
+            Timed.class.getName(),
+            timing.toString(),
+            p.mainClass()));
+    if (withAgent) {
+      argv = ProfilerAgent.command(argv, scratch.resolve("trace"), AGENT_OPTIONS);
+      // the JVM's warning that class sharing is limited once the boot class path is appended to
+      // would be printed once per run
+      argv.add(1, "-XX:-PrintWarnings");
+    }
+    long start = System.nanoTime();
+    Process child =
+        new ProcessBuilder(argv)
+            .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+            .redirectError(ProcessBuilder.Redirect.INHERIT)
+            .start();
+    int exit = child.waitFor();
+    long process = System.nanoTime() - start;
+    String[] line = Files.readString(timing).trim().split(" ");
+    Files.delete(timing);
+    if (exit != 0 || line.length != 2) {
+      throw new IOException(
+          p.name() + " failed (exit " + exit + ", agent " + (withAgent ? "on" : "off") + ")");
+    }
+    return new Harness.Sample(
+        Long.parseLong(line[0]), Long.parseLong(line[1]), Map.of("processMs", process / 1e6));
+  }
+
+  private static List<Result> rows(Summary summary) {
+    int cpus = Runtime.getRuntime().availableProcessors();
+    List<Result> rows = new ArrayList<>();
+    for (Overhead o : summary.programs()) {
+      String name = o.program().name();
+      rows.add(
+          new Result(
+              name,
+              "agent-off",
+              cpus,
+              Harness.medianWallMs(o.off()),
+              Harness.medianCpuMs(o.off()),
+              1,
+              Map.of("processWallMsMedian", Harness.median(o.off(), "processMs"))));
+      Map<String, Object> ratios = new LinkedHashMap<>();
+      ratios.put("wallRatio", o.wallRatio());
+      ratios.put("cpuRatio", o.cpuRatio());
+      ratios.put("processWallMsMedian", Harness.median(o.on(), "processMs"));
+      ratios.put("fineGrained", o.fineGrained());
+      rows.add(
+          new Result(
+              name,
+              "agent-on",
+              cpus,
+              Harness.medianWallMs(o.on()),
+              Harness.medianCpuMs(o.on()),
+              1,
+              ratios));
+    }
+    return rows;
+  }
+
+  private static Map<String, Object> summaryFields(Summary summary) {
+    Map<String, Object> fields = new LinkedHashMap<>();
+    fields.put("wallGeomean", summary.wallGeomean());
+    fields.put("fineGrainedGeomean", summary.fineRatio());
+    fields.put("cpuGeomean", summary.cpuGeomean());
+    Map<String, Object> targets = new LinkedHashMap<>();
+    targets.put("wallGeomean", TARGET_GEOMEAN);
+    targets.put("fineGrainedGeomean", TARGET_FINE);
+    targets.put("cpuGeomean", TARGET_CPU);
+    fields.put("targets", targets);
+    return fields;
+  }
+
+  private static String table(Summary summary, int repetitions) {
+    StringBuilder b = new StringBuilder();
+    b.append(
+        String.format(
+            Locale.ROOT,
+            "profiler overhead: %d repetitions per side, agent options %s%n",
+            repetitions,
+            AGENT_OPTIONS));
+    b.append(
+        String.format(
+            Locale.ROOT,
+            "%-31s %9s %9s %7s %9s %9s %7s %9s %9s%n",
+            "PROGRAM (medians, ms)",
+            "WALL OFF",
+            "WALL ON",
+            "RATIO",
+            "CPU OFF",
+            "CPU ON",
+            "RATIO",
+            "PROC OFF",
+            "PROC ON"));
+    for (Overhead o : summary.programs()) {
+      b.append(
+          String.format(
+              Locale.ROOT,
+              "%-31s %9.1f %9.1f %6.3fx %9.1f %9.1f %6.3fx %9.1f %9.1f%n",
+              o.program().name() + (o.fineGrained() ? " (fine)" : ""),
+              Harness.medianWallMs(o.off()),
+              Harness.medianWallMs(o.on()),
+              o.wallRatio(),
+              Harness.medianCpuMs(o.off()),
+              Harness.medianCpuMs(o.on()),
+              o.cpuRatio(),
+              Harness.median(o.off(), "processMs"),
+              Harness.median(o.on(), "processMs")));
+    }
+    b.append(
+        String.format(
+            Locale.ROOT,
+            "wall geomean %.3fx (target <= %.2fx), without the fine-grained programs"
+                + " (marked: most executions in classes the profiler calls fine)%n",
+            summary.wallGeomean(),
+            TARGET_GEOMEAN));
+    b.append(
+        String.format(
+            Locale.ROOT,
+            "fine-grained %.3fx (target <= %.2fx)%n",
+            summary.fineRatio(),
+            TARGET_FINE));
+    b.append(
+        String.format(
+            Locale.ROOT,
+            "CPU geomean  %.3fx (target <= %.2fx)%n",
+            summary.cpuGeomean(),
+            TARGET_CPU));
+    b.append(
+        "WALL and CPU: from main() to exit; PROC: the whole child process, JVM start-up and agent"
+            + " loading included\n");
+    return b.toString();
+  }
+}

@@ -1,0 +1,79 @@
+package dev.forkscope.bench;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class ProfileSuiteTest {
+
+  private static Harness.Sample sample(long wall, long cpu) {
+    return new Harness.Sample(wall, cpu, Map.of("processMs", 1.0));
+  }
+
+  /** A program whose repetitions had wall ratios {@code walls} and CPU ratios {@code cpus}. */
+  private static ProfileSuite.Overhead measured(
+      String name, boolean fine, double[] walls, double[] cpus) {
+    List<Harness.Sample> off = new java.util.ArrayList<>();
+    List<Harness.Sample> on = new java.util.ArrayList<>();
+    for (int i = 0; i < walls.length; i++) {
+      off.add(sample(1000, 1000));
+      on.add(sample(Math.round(1000 * walls[i]), Math.round(1000 * cpus[i])));
+    }
+    return new ProfileSuite.Overhead(new ProfileSuite.Program(name, "x." + name), off, on, fine);
+  }
+
+  @Test
+  void runsEveryZooProgramOnceAndTheTinyTasks() {
+    assertThat(ProfileSuite.programs())
+        .extracting(ProfileSuite.Program::name)
+        .doesNotHaveDuplicates()
+        .contains("TooFine", "WellTuned", "TooCoarse", "CopyOnForkBefore", "CopyOnForkAfter")
+        .endsWith("TinyTasks");
+  }
+
+  @Test
+  void registeredAsTheProfileSuite() {
+    assertThat(Suites.byName("profile")).containsInstanceOf(ProfileSuite.class);
+  }
+
+  @Test
+  void ratiosArePairedByRepetitionThenTheMedianIsTaken() {
+    ProfileSuite.Overhead o =
+        measured("a", false, new double[] {1.5, 1.1, 1.2}, new double[] {1.0, 3.0, 2.0});
+
+    assertThat(o.wallRatio()).isCloseTo(1.2, within(1e-3));
+    assertThat(o.cpuRatio()).isCloseTo(2.0, within(1e-3));
+  }
+
+  @Test
+  void geomeanLeavesTheFineGrainedWorkloadApart() {
+    ProfileSuite.Summary s =
+        ProfileSuite.Summary.of(
+            List.of(
+                measured("a", false, new double[] {1.0}, new double[] {1.0}),
+                measured("b", false, new double[] {1.21}, new double[] {1.0}),
+                measured("fine", true, new double[] {1.5}, new double[] {1.0})));
+
+    assertThat(s.wallGeomean()).isCloseTo(1.1, within(1e-3));
+    assertThat(s.fineRatio()).isCloseTo(1.5, within(1e-3));
+    assertThat(s.cpuGeomean()).isCloseTo(1.0, within(1e-3));
+    assertThat(s.missedTargets())
+        .containsExactly(
+            "wall geomean 1.100x > target 1.05x", "fine-grained wall 1.500x > target 1.30x");
+  }
+
+  @Test
+  void targetsHoldWithinBoundsAndWithoutAFineGrainedProgram() {
+    ProfileSuite.Summary s =
+        ProfileSuite.Summary.of(
+            List.of(
+                measured("a", false, new double[] {1.04}, new double[] {1.02}),
+                measured("b", false, new double[] {1.01}, new double[] {1.0})));
+
+    assertThat(s.fineRatio()).isNaN();
+    assertThat(s.missedTargets()).isEmpty();
+  }
+}

@@ -1,0 +1,125 @@
+package dev.forkscope.profile;
+
+import dev.forkscope.io.AtomicFiles;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.List;
+
+/**
+ * The profiler's {@code -javaagent}, as every front end starts it: the CLI's {@code profile}, the
+ * overhead benchmark and the Maven plugin's {@code prepare-agent} all find the jar and build its
+ * argument here (after JaCoCo's {@code AgentOptions}).
+ *
+ * <p>This module's jar carries the agent jar as the resource {@value #RESOURCE}. A JVM can only
+ * load an agent from a file, so it is extracted once into the user's cache directory under a name
+ * keyed by its content hash: a new build gets a new file, and concurrent runs write the same bytes
+ * and move them into place atomically. The system property {@value #OVERRIDE} names a jar to use
+ * instead, for development and for this module's own tests.
+ */
+public final class ProfilerAgent {
+
+  static final String RESOURCE = "/forkscope-agent.jar";
+
+  /** System property naming an agent jar to use instead of the embedded one. */
+  public static final String OVERRIDE = "forkscope.agent.jar";
+
+  private ProfilerAgent() {}
+
+  /**
+   * The agent jar's path on disk.
+   *
+   * @throws IllegalArgumentException if {@value #OVERRIDE} names a file that does not exist
+   * @throws IllegalStateException if this build does not carry the agent jar
+   */
+  public static Path jar() {
+    String override = System.getProperty(OVERRIDE);
+    if (override != null) {
+      Path jar = Path.of(override);
+      if (!Files.isRegularFile(jar)) {
+        throw new IllegalArgumentException(
+            "agent jar " + override + " (from -D" + OVERRIDE + ") does not exist");
+      }
+      return jar.toAbsolutePath();
+    }
+    byte[] bytes;
+    try (InputStream in = ProfilerAgent.class.getResourceAsStream(RESOURCE)) {
+      if (in == null) {
+        throw new IllegalStateException(
+            "this forkscope build does not carry the agent jar ("
+                + RESOURCE
+                + "); build it with 'mvn package'");
+      }
+      bytes = in.readAllBytes();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    try {
+      return extract(bytes, cacheDir());
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot extract the agent jar into " + cacheDir(), e);
+    }
+  }
+
+  /**
+   * The {@code -javaagent:} argument that profiles into {@code traceDir}.
+   *
+   * @param traceDir where the agent writes its trace; made absolute
+   * @param options further agent options, comma-separated ({@code cpu=off,contexts=true}), or empty
+   * @throws IllegalArgumentException if the directory's path contains a comma, which the agent's
+   *     option syntax cannot carry
+   */
+  public static String argument(Path traceDir, String options) {
+    String dir = traceDir.toAbsolutePath().normalize().toString();
+    if (dir.contains(",")) {
+      throw new IllegalArgumentException(
+          "directory " + traceDir + " contains a comma, which the agent's options cannot carry");
+    }
+    return "-javaagent:" + jar() + "=out=" + dir + (options.isEmpty() ? "" : "," + options);
+  }
+
+  /**
+   * A {@code java ...} command line with the agent inserted right after the launcher, so that it is
+   * loaded before any of the program's own options take effect.
+   */
+  public static List<String> command(List<String> javaCommand, Path traceDir, String options) {
+    List<String> argv = new ArrayList<>(javaCommand.size() + 1);
+    argv.add(javaCommand.get(0));
+    argv.add(argument(traceDir, options));
+    argv.addAll(javaCommand.subList(1, javaCommand.size()));
+    return argv;
+  }
+
+  static Path extract(byte[] bytes, Path dir) throws IOException {
+    Path jar = dir.resolve("forkscope-agent-" + sha256(bytes).substring(0, 16) + ".jar");
+    if (Files.isRegularFile(jar) && Files.size(jar) == bytes.length) {
+      return jar;
+    }
+    Files.createDirectories(dir);
+    AtomicFiles.writeBytes(jar, out -> out.write(bytes));
+    return jar;
+  }
+
+  private static Path cacheDir() {
+    String xdg = System.getenv("XDG_CACHE_HOME");
+    Path base =
+        xdg != null && !xdg.isBlank()
+            ? Path.of(xdg)
+            : Path.of(System.getProperty("user.home"), ".cache");
+    return base.resolve("forkscope");
+  }
+
+  private static String sha256(byte[] bytes) {
+    try {
+      return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(bytes));
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException("SHA-256 is required of every JVM", e);
+    }
+  }
+}

@@ -1,0 +1,46 @@
+package dev.forkscope.profile;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class ProfilerAgentTest {
+  @TempDir Path dir;
+
+  @Test
+  void extractsOnceUnderANameKeyedByTheContent() throws IOException {
+    Path first = ProfilerAgent.extract(new byte[] {1, 2, 3}, dir.resolve("cache"));
+    Path again = ProfilerAgent.extract(new byte[] {1, 2, 3}, dir.resolve("cache"));
+    Path other = ProfilerAgent.extract(new byte[] {4, 5}, dir.resolve("cache"));
+
+    assertThat(again).isEqualTo(first);
+    assertThat(other).isNotEqualTo(first);
+    assertThat(Files.readAllBytes(first)).containsExactly(1, 2, 3);
+    assertThat(first.getFileName().toString()).matches("forkscope-agent-[0-9a-f]{16}\\.jar");
+  }
+
+  @Test
+  void theAgentGoesRightAfterTheLauncher() {
+    List<String> argv =
+        ProfilerAgent.command(
+            List.of("java", "-Xmx1g", "-cp", "app.jar", "Main"), dir, "cpu=off,contexts=false");
+
+    assertThat(argv).hasSize(6).startsWith("java").endsWith("-Xmx1g", "-cp", "app.jar", "Main");
+    assertThat(argv.get(1))
+        .startsWith("-javaagent:" + ProfilerAgent.jar())
+        .endsWith("=out=" + dir.toAbsolutePath() + ",cpu=off,contexts=false");
+  }
+
+  @Test
+  void aCommaInTheTraceDirectoryIsRefused() {
+    assertThatThrownBy(() -> ProfilerAgent.argument(dir.resolve("a,b"), ""))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("contains a comma");
+  }
+}
