@@ -72,17 +72,13 @@ final class IdleSuite implements Suite {
         try (ForkJoinPoolDialect d = new ForkJoinPoolDialect(p)) {
           Measurement r = harness.measure(new JdkParallelSortKernel((SortKernel) kernel), d);
           results.add(
-              new Measurement(
+              Measurement.measured(
                   r.benchmark(),
                   JDK_SORT,
                   r.threads(),
                   r.wallMsMedian(),
                   r.cpuMsMedian(),
                   r.ops(),
-                  null,
-                  r.cpuUtil(),
-                  null,
-                  null,
                   r.counters(),
                   r.energyJoules(),
                   Map.of("commonPoolParallelism", ForkJoinPool.getCommonPoolParallelism())));

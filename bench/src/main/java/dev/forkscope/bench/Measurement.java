@@ -87,23 +87,6 @@ record Measurement(
         extra);
   }
 
-  Measurement withVariant(String newVariant) {
-    return new Measurement(
-        benchmark,
-        newVariant,
-        threads,
-        wallMsMedian,
-        cpuMsMedian,
-        ops,
-        speedup,
-        cpuUtil,
-        ratioToFjp,
-        cpuRatioToFjp,
-        counters,
-        energyJoules,
-        extra);
-  }
-
   /** CPU nanoseconds per operation. */
   double cpuNsPerOp() {
     return ops > 0 ? cpuMsMedian * 1e6 / ops : Double.NaN;
