@@ -73,7 +73,10 @@ public final class Analysis {
         incomplete,
         trace.neverExecutedCount(),
         folded,
-        List.copyOf(classes));
+        classes,
+        List.of(),
+        List.of(),
+        RunLayers.none("the JVM and OS layers were not recorded"));
   }
 
   private static long runWallNs(Trace.TraceMeta meta, List<TaskExecution> executions) {

@@ -14,6 +14,9 @@ import java.util.List;
  * @param neverExecuted tasks created but never executed (left out)
  * @param folded executions aggregated into an outer task
  * @param taskClasses per task class, largest total granularity first
+ * @param runtimeFindings bottlenecks seen at run time, most time lost first
+ * @param workSpan work and span per fork/join root, most work first
+ * @param layers what the JVM and OS layers say about the run
  */
 public record Profile(
     Trace.TraceMeta meta,
@@ -23,4 +26,14 @@ public record Profile(
     long incomplete,
     long neverExecuted,
     long folded,
-    List<TaskClassProfile> taskClasses) {}
+    List<TaskClassProfile> taskClasses,
+    List<RuntimeFinding> runtimeFindings,
+    List<WorkSpan> workSpan,
+    RunLayers layers) {
+
+  public Profile {
+    taskClasses = List.copyOf(taskClasses);
+    runtimeFindings = List.copyOf(runtimeFindings);
+    workSpan = List.copyOf(workSpan);
+  }
+}

@@ -81,7 +81,64 @@ final class SummaryJson {
         s.frames().forEach(frames::add);
       }
     }
+    ArrayNode findings = root.putArray("runtimeFindings");
+    for (RuntimeFinding f : profile.runtimeFindings()) {
+      ObjectNode node = findings.addObject();
+      if (f.bottleneck() == null) {
+        node.putNull("bottleneck");
+      } else {
+        node.put("bottleneck", f.bottleneck());
+      }
+      node.put("rule", f.rule());
+      node.put("class", f.taskClass());
+      node.put("site", f.site());
+      node.put("executions", f.executions());
+      node.put("blockedNs", f.blockedNs());
+      node.put("share", f.share());
+      node.put("evidence", f.evidence());
+    }
+    ArrayNode workSpan = root.putArray("workSpan");
+    for (WorkSpan w : profile.workSpan()) {
+      ObjectNode node = workSpan.addObject();
+      node.put("root", w.root());
+      node.put("invocations", w.invocations());
+      node.put("workNs", w.workNs());
+      node.put("spanNs", w.spanNs());
+      finite(node, "parallelism", w.parallelism());
+      node.put("burdenedSpanNs", w.burdenedSpanNs());
+      finite(node, "speedupBound", w.speedupBound(profile.meta().cpus()));
+    }
+    RunLayers layers = profile.layers();
+    ObjectNode gc = root.putObject("gc");
+    gc.put("pauses", layers.gc().pauses());
+    gc.put("pauseNs", layers.gc().pauseNs());
+    gc.put("maxPauseNs", layers.gc().maxPauseNs());
+    gc.put("overlappingExecutions", layers.gc().overlappingExecutions());
+    ArrayNode threads = root.putArray("threads");
+    for (RunLayers.ThreadTime t : layers.threads()) {
+      ObjectNode node = threads.addObject();
+      node.put("id", t.threadId());
+      node.put("name", t.name());
+      node.put("busyNs", t.busyNs());
+      node.put("inTasksNs", t.inTasksNs());
+      node.put("blockedNs", t.blockedNs());
+      node.put("parkedNs", t.parkedNs());
+      node.put("sleepingNs", t.sleepingNs());
+      node.put("idleNs", t.idleNs());
+      node.put("voluntarySwitches", t.voluntarySwitches());
+      node.put("involuntarySwitches", t.involuntarySwitches());
+    }
+    ArrayNode unavailable = root.putArray("unavailable");
+    layers.unavailable().forEach(unavailable::add);
     return root;
+  }
+
+  private static void finite(ObjectNode node, String key, double value) {
+    if (Double.isFinite(value)) {
+      node.put(key, value);
+    } else {
+      node.putNull(key);
+    }
   }
 
   private static void distribution(ObjectNode node, Distribution d, boolean full) {

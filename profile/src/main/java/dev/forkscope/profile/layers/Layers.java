@@ -1,0 +1,78 @@
+package dev.forkscope.profile.layers;
+
+import java.util.List;
+
+/**
+ * The JVM and OS layers of a run, recorded beside the task trace (tgp's GC, CPU and context-switch
+ * traces, seed 003 §5): garbage-collection pauses and the waits of threads from JDK Flight
+ * Recorder, per-thread CPU time and context switches sampled from {@code /proc}. Every time is a
+ * {@code System.nanoTime} value of the profiled JVM, the clock of the task executions, so the
+ * layers line up with them.
+ *
+ * @param gcPauses stop-the-world pauses, in start order
+ * @param waits intervals in which a thread was parked, blocked on a monitor, waiting or sleeping,
+ *     in start order
+ * @param samples per-thread counters sampled over time, in time order per thread
+ * @param unavailable one line per layer that could not be recorded, saying why (empty when all
+ *     were)
+ */
+public record Layers(
+    List<Pause> gcPauses, List<Wait> waits, List<ThreadSample> samples, List<String> unavailable) {
+
+  public Layers {
+    gcPauses = List.copyOf(gcPauses);
+    waits = List.copyOf(waits);
+    samples = List.copyOf(samples);
+    unavailable = List.copyOf(unavailable);
+  }
+
+  /** No layers at all, for the reason given (a trace recorded without them). */
+  public static Layers none(String why) {
+    return new Layers(List.of(), List.of(), List.of(), List.of(why));
+  }
+
+  /** A garbage-collection pause. */
+  public record Pause(long startNs, long endNs, String name) {}
+
+  /** Why a thread waited. */
+  public enum WaitKind {
+    PARK,
+    MONITOR,
+    WAIT,
+    SLEEP
+  }
+
+  /**
+   * A thread not running: parked, blocked entering a monitor, in {@code Object.wait} or sleeping.
+   *
+   * @param threadId the Java thread id (as in the task trace)
+   * @param kind why
+   * @param startNs when it began
+   * @param endNs when it ended
+   * @param frames the top of its stack, innermost first, user frames first; empty if not recorded
+   */
+  public record Wait(long threadId, WaitKind kind, long startNs, long endNs, List<String> frames) {
+    public Wait {
+      frames = List.copyOf(frames);
+    }
+  }
+
+  /**
+   * Cumulative counters of one thread at one moment.
+   *
+   * @param threadId the Java thread id, or {@code -osThreadId} when the thread is not a Java thread
+   *     known to the trace (a GC or JIT thread)
+   * @param name the thread's name
+   * @param timeNs when the sample was taken
+   * @param cpuNs CPU time used by the thread so far (user + system)
+   * @param voluntarySwitches voluntary context switches so far
+   * @param involuntarySwitches involuntary context switches so far
+   */
+  public record ThreadSample(
+      long threadId,
+      String name,
+      long timeNs,
+      long cpuNs,
+      long voluntarySwitches,
+      long involuntarySwitches) {}
+}
