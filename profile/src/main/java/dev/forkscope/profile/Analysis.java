@@ -126,6 +126,10 @@ public final class Analysis {
       first = Math.min(first, e.startNs());
       last = Math.max(last, e.endNs());
     }
+    LogHistogram histogram = new LogHistogram();
+    for (long w : wall) {
+      histogram.add(w);
+    }
     Distribution granularity = Distribution.of(wall);
     double busy = activity.busyShare(first, last, run.cpus());
     Verdict verdict = Diagnosis.verdict(mode, new Diagnosis.ClassFacts(n, granularity, busy), run);
@@ -139,7 +143,8 @@ public final class Analysis {
         byCountDescending(executors),
         threads.size(),
         verdict,
-        topSites(executions, sites));
+        topSites(executions, sites),
+        histogram);
   }
 
   /** Groups executions by (kind, innermost frame) of their creation and submission sites. */

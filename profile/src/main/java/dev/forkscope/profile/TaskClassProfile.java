@@ -16,6 +16,7 @@ import java.util.List;
  * @param threads distinct threads that executed the tasks
  * @param verdict the diagnosis
  * @param sites the top creation and submission sites, most executions first
+ * @param histogram the granularities in logarithmic buckets
  */
 public record TaskClassProfile(
     String taskClass,
@@ -27,7 +28,8 @@ public record TaskClassProfile(
     List<String> executors,
     int threads,
     Verdict verdict,
-    List<SiteProfile> sites) {
+    List<SiteProfile> sites,
+    LogHistogram histogram) {
 
   /** The site a user should look at first: the top submission site, else the top creation site. */
   public SiteProfile topSite() {

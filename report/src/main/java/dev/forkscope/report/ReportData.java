@@ -1,0 +1,378 @@
+package dev.forkscope.report;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.forkscope.profile.Profile;
+import dev.forkscope.profile.RunLayers;
+import dev.forkscope.profile.RuntimeFinding;
+import dev.forkscope.profile.SiteProfile;
+import dev.forkscope.profile.TaskClassProfile;
+import dev.forkscope.profile.WorkSpan;
+import dev.forkscope.profile.layers.Layers;
+import dev.forkscope.profile.trace.TaskExecution;
+import dev.forkscope.profile.trace.Trace;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The data behind {@code report.html}, as the JSON object the page's script draws from.
+ *
+ * <p>Implementation note: the page must stay a few megabytes and responsive with millions of
+ * executions, so the timeline is aggregated before it is embedded. Per thread, executions sorted by
+ * start become segments {@code [start, end, class]}; a segment absorbs the next execution of the
+ * same class that starts within the resolution {@code r} of its end, and, while both are shorter
+ * than {@code r}, one of another class (the segment keeps the colour of its longest piece). {@code
+ * r} starts at 1/50,000 of the run and is multiplied by four until at most {@value #MAX_SEGMENTS}
+ * segments remain in all, so the finest zoom shows what a pixel of a 50,000-pixel-wide timeline
+ * would. Times are integers in units of {@code r / 4} from the start of the run, which keeps
+ * numbers short. Nested executions follow their outer one in start order, so they are drawn over
+ * it. CPU use and context switches, sampled per thread as running totals, are turned into rates per
+ * time bin, for all threads together.
+ */
+final class ReportData {
+  static final int MAX_SEGMENTS = 150_000;
+  static final int TIME_BINS = 400;
+  private static final long FINEST_FRACTION = 50_000;
+
+  private final ObjectMapper mapper;
+
+  ReportData(ObjectMapper mapper) {
+    this.mapper = mapper;
+  }
+
+  ObjectNode build(Trace trace, Profile profile, Layers layers) {
+    List<TaskExecution> executions = new ArrayList<>();
+    long t0 = Long.MAX_VALUE;
+    long t1 = Long.MIN_VALUE;
+    for (TaskExecution e : trace.executions()) {
+      if (e.startNs() >= 0 && e.endNs() >= e.startNs()) {
+        executions.add(e);
+        t0 = Math.min(t0, e.startNs());
+        t1 = Math.max(t1, e.endNs());
+      }
+    }
+    if (trace.meta().startNs() >= 0) {
+      t0 = Math.min(t0, trace.meta().startNs());
+    }
+    if (trace.meta().endNs() >= 0) {
+      t1 = Math.max(t1, trace.meta().endNs());
+    }
+    if (t0 > t1) {
+      t0 = 0;
+      t1 = 1;
+    }
+    Map<String, Integer> classIndex = new HashMap<>();
+    for (TaskClassProfile c : profile.taskClasses()) {
+      classIndex.put(c.taskClass(), classIndex.size());
+    }
+
+    ObjectNode root = mapper.createObjectNode();
+    meta(root.putObject("meta"), trace, profile, t1 - t0);
+    classes(root.putArray("classes"), profile);
+    findings(root.putArray("findings"), profile.runtimeFindings());
+    workSpan(root.putArray("workSpan"), profile.workSpan(), profile.meta().cpus());
+    threads(root.putArray("threadTimes"), profile.layers());
+
+    long resolution = Math.max(1, (t1 - t0) / FINEST_FRACTION);
+    Map<Long, List<long[]>> merged = segments(executions, classIndex, resolution);
+    while (count(merged) > MAX_SEGMENTS && resolution < t1 - t0) {
+      resolution *= 4;
+      merged = segments(executions, classIndex, resolution);
+    }
+    Map<Long, List<long[]>> lanes = merged;
+    long unit = Math.max(1, resolution / 4);
+    ObjectNode timeline = root.putObject("timeline");
+    timeline.put("unitNs", unit);
+    timeline.put("length", (t1 - t0) / unit + 1);
+    timeline.put("resolutionNs", resolution);
+    Map<Long, String> names = threadNames(executions, layers);
+    Map<Long, List<Layers.Wait>> waits = new HashMap<>();
+    for (Layers.Wait w : layers.waits()) {
+      waits.computeIfAbsent(w.threadId(), id -> new ArrayList<>()).add(w);
+    }
+    ArrayNode laneNodes = timeline.putArray("lanes");
+    List<Long> ids = new ArrayList<>(lanes.keySet());
+    waits.keySet().stream().filter(id -> !lanes.containsKey(id)).forEach(ids::add);
+    ids.sort(Comparator.comparing((Long id) -> names.getOrDefault(id, "")).thenComparing(id -> id));
+    for (long id : ids) {
+      ObjectNode lane = laneNodes.addObject();
+      lane.put("id", id);
+      lane.put("name", names.getOrDefault(id, "thread " + id));
+      ArrayNode segs = lane.putArray("segs");
+      for (long[] s : lanes.getOrDefault(id, List.of())) {
+        segs.add((s[0] - t0) / unit).add((s[1] - t0) / unit).add(s[2]);
+      }
+      ArrayNode waitNodes = lane.putArray("waits");
+      for (Layers.Wait w : waits.getOrDefault(id, List.of())) {
+        waitNodes
+            .add((w.startNs() - t0) / unit)
+            .add((w.endNs() - t0) / unit)
+            .add(w.kind().ordinal());
+      }
+    }
+    ArrayNode pauses = timeline.putArray("gc");
+    for (Layers.Pause p : layers.gcPauses()) {
+      pauses.add((p.startNs() - t0) / unit).add((p.endNs() - t0) / unit);
+    }
+    rates(timeline, layers.samples(), t0, t1, unit, profile.meta().cpus());
+    return root;
+  }
+
+  private void meta(ObjectNode meta, Trace trace, Profile profile, long runNs) {
+    meta.put("jdk", trace.meta().jdk());
+    meta.put("cpus", trace.meta().cpus());
+    meta.put("runWallNs", profile.runWallNs());
+    meta.put("timelineNs", runNs);
+    meta.put("executions", profile.executionsRecorded());
+    meta.put("incomplete", profile.incomplete());
+    meta.put("neverExecuted", profile.neverExecuted());
+    meta.put("aggregated", profile.folded());
+    meta.put("profilerCostNs", trace.meta().overheadPerTaskNs());
+    meta.put("cpuMode", trace.meta().cpuMode());
+    meta.put("dropped", trace.meta().dropped());
+    ArrayNode unavailable = meta.putArray("unavailable");
+    profile.layers().unavailable().forEach(unavailable::add);
+    ObjectNode gc = meta.putObject("gc");
+    RunLayers.Gc g = profile.layers().gc();
+    gc.put("pauses", g.pauses());
+    gc.put("pauseNs", g.pauseNs());
+    gc.put("maxPauseNs", g.maxPauseNs());
+    gc.put("overlappingExecutions", g.overlappingExecutions());
+  }
+
+  private static void classes(ArrayNode out, Profile profile) {
+    for (TaskClassProfile c : profile.taskClasses()) {
+      ObjectNode node = out.addObject();
+      node.put("name", c.taskClass());
+      node.put("executions", c.executions());
+      node.put("tasks", c.tasks());
+      node.put("medianNs", c.granularity().median());
+      node.put("p90Ns", c.granularity().p90());
+      node.put("maxNs", c.granularity().max());
+      node.put("totalNs", c.granularity().total());
+      if (c.cpu() == null) {
+        node.putNull("cpuMedianNs");
+      } else {
+        node.put("cpuMedianNs", c.cpu().median());
+      }
+      node.put("threads", c.threads());
+      node.put("verdict", c.verdict().kind().label());
+      node.put("why", c.verdict().why());
+      ArrayNode executors = node.putArray("executors");
+      c.executors().forEach(executors::add);
+      ArrayNode hist = node.putArray("hist");
+      for (long n : c.histogram().counts()) {
+        hist.add(n);
+      }
+      ArrayNode sites = node.putArray("sites");
+      for (SiteProfile s : c.sites()) {
+        ObjectNode site = sites.addObject();
+        site.put("kind", s.kind());
+        site.put("site", s.site());
+        site.put("executions", s.executions());
+        site.put("medianNs", s.granularity().median());
+        ArrayNode frames = site.putArray("frames");
+        s.frames().forEach(frames::add);
+      }
+    }
+  }
+
+  private static void findings(ArrayNode out, List<RuntimeFinding> findings) {
+    for (RuntimeFinding f : findings) {
+      ObjectNode node = out.addObject();
+      if (f.bottleneck() == null) {
+        node.putNull("bottleneck");
+      } else {
+        node.put("bottleneck", f.bottleneck());
+      }
+      node.put("rule", f.rule());
+      node.put("class", f.taskClass());
+      node.put("site", f.site());
+      node.put("executions", f.executions());
+      node.put("blockedNs", f.blockedNs());
+      node.put("share", f.share());
+      node.put("evidence", f.evidence());
+    }
+  }
+
+  private static void workSpan(ArrayNode out, List<WorkSpan> rows, int cpus) {
+    for (WorkSpan w : rows) {
+      ObjectNode node = out.addObject();
+      node.put("root", w.root());
+      node.put("invocations", w.invocations());
+      node.put("workNs", w.workNs());
+      node.put("spanNs", w.spanNs());
+      node.put("burdenedSpanNs", w.burdenedSpanNs());
+      double parallelism = w.parallelism();
+      double bound = w.speedupBound(cpus);
+      if (Double.isFinite(parallelism)) {
+        node.put("parallelism", parallelism);
+      } else {
+        node.putNull("parallelism");
+      }
+      if (Double.isFinite(bound)) {
+        node.put("speedupBound", bound);
+      } else {
+        node.putNull("speedupBound");
+      }
+    }
+  }
+
+  private static void threads(ArrayNode out, RunLayers layers) {
+    for (RunLayers.ThreadTime t : layers.threads()) {
+      ObjectNode node = out.addObject();
+      node.put("id", t.threadId());
+      node.put("name", t.name());
+      node.put("busyNs", t.busyNs());
+      node.put("inTasksNs", t.inTasksNs());
+      node.put("blockedNs", t.blockedNs());
+      node.put("parkedNs", t.parkedNs());
+      node.put("sleepingNs", t.sleepingNs());
+      node.put("idleNs", t.idleNs());
+      node.put("voluntarySwitches", t.voluntarySwitches());
+      node.put("involuntarySwitches", t.involuntarySwitches());
+    }
+  }
+
+  /**
+   * Per thread, the executions merged into segments {start, end, class, time of that class} at this
+   * resolution: executions of one class closer than {@code resolution}, and executions too short to
+   * be told apart at it, whatever their classes.
+   */
+  static Map<Long, List<long[]>> segments(
+      List<TaskExecution> executions, Map<String, Integer> classIndex, long resolution) {
+    Map<Long, List<TaskExecution>> byThread = new LinkedHashMap<>();
+    for (TaskExecution e : executions) {
+      byThread.computeIfAbsent(e.executionThreadId(), id -> new ArrayList<>()).add(e);
+    }
+    Map<Long, List<long[]>> lanes = new LinkedHashMap<>();
+    for (Map.Entry<Long, List<TaskExecution>> entry : byThread.entrySet()) {
+      List<TaskExecution> list = entry.getValue();
+      list.sort(Comparator.comparingLong(TaskExecution::startNs));
+      List<long[]> segs = new ArrayList<>();
+      long[] last = null;
+      for (TaskExecution e : list) {
+        long cls = classIndex.getOrDefault(e.taskClass(), -1);
+        long length = e.endNs() - e.startNs();
+        boolean near = last != null && e.startNs() - last[1] <= resolution;
+        if (near && last[2] == cls) {
+          last[1] = Math.max(last[1], e.endNs());
+          last[3] += length;
+        } else if (near && length < resolution && last[1] - last[0] < resolution) {
+          // too short to see apart: one segment, drawn in the colour of its longest class
+          last[1] = Math.max(last[1], e.endNs());
+          if (length > last[3]) {
+            last[2] = cls;
+            last[3] = length;
+          }
+        } else {
+          last = new long[] {e.startNs(), e.endNs(), cls, length};
+          segs.add(last);
+        }
+      }
+      lanes.put(entry.getKey(), segs);
+    }
+    return lanes;
+  }
+
+  private static long count(Map<Long, List<long[]>> lanes) {
+    long n = 0;
+    for (List<long[]> segs : lanes.values()) {
+      n += segs.size();
+    }
+    return n;
+  }
+
+  private static Map<Long, String> threadNames(List<TaskExecution> executions, Layers layers) {
+    Map<Long, String> names = new HashMap<>();
+    for (Layers.ThreadSample s : layers.samples()) {
+      names.put(s.threadId(), s.name());
+    }
+    for (TaskExecution e : executions) {
+      if (e.executionThreadName() != null) {
+        names.put(e.executionThreadId(), e.executionThreadName());
+      }
+    }
+    return names;
+  }
+
+  /**
+   * CPU utilisation (share of all CPUs) and context switches per second, over {@value #TIME_BINS}
+   * bins of the run, from the threads' running totals. A delta between two samples is spread over
+   * the bins its interval covers, in proportion.
+   */
+  private void rates(
+      ObjectNode timeline,
+      List<Layers.ThreadSample> samples,
+      long t0,
+      long t1,
+      long unit,
+      int cpus) {
+    ObjectNode rates = timeline.putObject("rates");
+    if (samples.isEmpty()) {
+      return;
+    }
+    double binNs = Math.max(1.0, (double) (t1 - t0) / TIME_BINS);
+    double[] cpu = new double[TIME_BINS];
+    double[] voluntary = new double[TIME_BINS];
+    double[] involuntary = new double[TIME_BINS];
+    Map<Long, Layers.ThreadSample> previous = new HashMap<>();
+    List<Layers.ThreadSample> ordered = new ArrayList<>(samples);
+    ordered.sort(Comparator.comparingLong(Layers.ThreadSample::timeNs));
+    for (Layers.ThreadSample s : ordered) {
+      Layers.ThreadSample p = previous.put(s.threadId(), s);
+      if (p == null || s.timeNs() <= p.timeNs()) {
+        continue;
+      }
+      spread(cpu, p.timeNs(), s.timeNs(), s.cpuNs() - p.cpuNs(), t0, binNs);
+      spread(
+          voluntary,
+          p.timeNs(),
+          s.timeNs(),
+          s.voluntarySwitches() - p.voluntarySwitches(),
+          t0,
+          binNs);
+      spread(
+          involuntary,
+          p.timeNs(),
+          s.timeNs(),
+          s.involuntarySwitches() - p.involuntarySwitches(),
+          t0,
+          binNs);
+    }
+    rates.put("binUnits", binNs / unit);
+    ArrayNode util = rates.putArray("cpuUtil");
+    ArrayNode vcs = rates.putArray("voluntaryPerSec");
+    ArrayNode ivcs = rates.putArray("involuntaryPerSec");
+    for (int i = 0; i < TIME_BINS; i++) {
+      util.add(round(cpu[i] / (binNs * Math.max(1, cpus))));
+      vcs.add(Math.round(voluntary[i] / binNs * 1e9));
+      ivcs.add(Math.round(involuntary[i] / binNs * 1e9));
+    }
+  }
+
+  private static void spread(
+      double[] bins, long from, long to, long amount, long t0, double binNs) {
+    if (amount <= 0) {
+      return;
+    }
+    double start = (from - t0) / binNs;
+    double end = (to - t0) / binNs;
+    double perBin = amount / (end - start);
+    for (int i = Math.max(0, (int) start); i < Math.min(bins.length, (int) Math.ceil(end)); i++) {
+      double overlap = Math.min(end, i + 1) - Math.max(start, i);
+      if (overlap > 0) {
+        bins[i] += perBin * overlap;
+      }
+    }
+  }
+
+  private static double round(double v) {
+    return Math.round(v * 1000) / 1000.0;
+  }
+}

@@ -1,0 +1,78 @@
+package dev.forkscope.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class HtmlReportTest {
+  private static final ObjectMapper JSON = new ObjectMapper();
+  @TempDir Path dir;
+
+  private static JsonNode data(String html) throws Exception {
+    String open = "<script id=\"forkscope-data\" type=\"application/json\">";
+    int from = html.indexOf(open) + open.length();
+    return JSON.readTree(html.substring(from, html.indexOf("</script>", from)));
+  }
+
+  @Test
+  void embedsTheDataSoThatNoStringCanEndTheScript() throws Exception {
+    SampleRun run = SampleRun.of(10);
+    String html = HtmlReport.render(run.trace, run.profile, run.layers);
+
+    JsonNode data = data(html);
+    assertThat(data.at("/findings/0/evidence").asText()).endsWith("</script><b>");
+    assertThat(data.at("/classes/0/hist")).hasSize(48);
+    assertThat(data.at("/timeline/lanes")).hasSize(2);
+    assertThat(data.at("/timeline/gc")).hasSize(2);
+    assertThat(data.at("/workSpan/0/parallelism").asDouble()).isEqualTo(100.0);
+    assertThat(html)
+        .doesNotContain("<script src", "<link", "url(", "@import", "fetch(")
+        .contains("<canvas");
+  }
+
+  @Test
+  void writesTheFileThroughATemporaryFile() throws Exception {
+    SampleRun run = SampleRun.of(3);
+    Path file = HtmlReport.write(dir, run.trace, run.profile, run.layers);
+
+    assertThat(file).isEqualTo(dir.resolve("report.html"));
+    try (var files = Files.list(dir)) {
+      assertThat(files).containsExactly(file);
+    }
+  }
+
+  @Test
+  void adjacentExecutionsOfAClassMergeAtTheResolutionButNotAcrossClasses() {
+    SampleRun run = SampleRun.of(4);
+    Map<Long, List<long[]>> fine =
+        ReportData.segments(run.trace.executions(), Map.of(SampleRun.FORK_JOIN, 0), 100);
+    Map<Long, List<long[]>> coarse =
+        ReportData.segments(run.trace.executions(), Map.of(SampleRun.FORK_JOIN, 0), 1_000);
+
+    assertThat(fine.get(1L)).hasSize(5);
+    assertThat(coarse.get(1L)).hasSize(2);
+    assertThat(coarse.get(1L).get(0))
+        .containsExactly(SampleRun.START + 1_000, SampleRun.START + 10_500, 0, 8_000);
+  }
+
+  @Test
+  void millionsOfExecutionsStayWithinTheSegmentBudget() throws Exception {
+    SampleRun run = SampleRun.of(100_000, 8, SampleRun.FORK_JOIN, "com.acme.LeafTask");
+    String html = HtmlReport.render(run.trace, run.profile, run.layers);
+
+    JsonNode lanes = data(html).at("/timeline/lanes");
+    int segments = 0;
+    for (JsonNode lane : lanes) {
+      segments += lane.get("segs").size() / 3;
+    }
+    assertThat(segments).isPositive().isLessThanOrEqualTo(ReportData.MAX_SEGMENTS);
+    assertThat(html.length()).isLessThan(5_000_000);
+  }
+}
