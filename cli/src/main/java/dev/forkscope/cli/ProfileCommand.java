@@ -30,7 +30,7 @@ import picocli.CommandLine.Spec;
             + "[--verdicts relative|tgp] -- java ARGS...",
     description = {
       "Run a Java program under the task-granularity profiler, then print a summary per task class "
-          + "and write summary.json and tasks.csv into the output directory.",
+          + "and write summary.json, tasks.csv and report.html into the output directory.",
       "The exit code is the program's."
     })
 final class ProfileCommand implements Callable<Integer> {

@@ -11,14 +11,14 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code forkscope report DIR}: rebuilds summary.json and tasks.csv from a trace and prints the
- * table.
+ * {@code forkscope report DIR}: rebuilds summary.json, tasks.csv and report.html from a trace and
+ * prints the table.
  */
 @Command(
     name = "report",
     mixinStandardHelpOptions = true,
     description =
-        "Rebuild summary.json and tasks.csv in DIR from the trace a 'forkscope profile' run left there, and print the summary.")
+        "Rebuild summary.json, tasks.csv and report.html in DIR from the trace a 'forkscope profile' run left there, and print the summary.")
 final class ReportCommand implements Callable<Integer> {
 
   @Parameters(paramLabel = "DIR", description = "Output directory of a 'forkscope profile' run.")

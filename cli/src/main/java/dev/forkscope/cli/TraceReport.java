@@ -1,24 +1,29 @@
 package dev.forkscope.cli;
 
+import static java.util.stream.Collectors.joining;
+
 import dev.forkscope.profile.Analysis;
 import dev.forkscope.profile.AnalysisOptions;
 import dev.forkscope.profile.Exports;
 import dev.forkscope.profile.Profile;
 import dev.forkscope.profile.SummaryTable;
 import dev.forkscope.profile.VerdictMode;
+import dev.forkscope.profile.layers.Layers;
 import dev.forkscope.profile.trace.Trace;
 import dev.forkscope.profile.trace.TraceReader;
+import dev.forkscope.report.HtmlReport;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import picocli.CommandLine.Option;
 
 /**
  * What {@code profile} and {@code report} share: the analysis options, and reading a trace, writing
- * summary.json and tasks.csv next to it and printing the summary table.
+ * summary.json, tasks.csv and report.html next to it and printing the summary table.
  */
 final class TraceReport {
 
@@ -71,14 +76,21 @@ final class TraceReport {
     }
     terminal.status("forkscope: analysing " + trace.executions().size() + " executions", true);
     Profile profile = Analysis.analyze(trace, options);
-    List<Path> written;
+    Layers layers = Layers.none("the JVM and OS layers were not recorded");
+    List<Path> written = new ArrayList<>();
     try {
-      written = Exports.writeInto(dir, trace, profile);
+      written.addAll(Exports.writeInto(dir, trace, profile));
+      terminal.status("forkscope: drawing the report", true);
+      written.add(HtmlReport.write(dir, trace, profile, layers));
     } finally {
       terminal.clear();
     }
     out.print(SummaryTable.render(profile));
-    out.println("wrote " + written.get(0) + " and " + written.get(1));
+    out.println(
+        "wrote "
+            + written.stream().map(p -> p.getFileName().toString()).collect(joining(", "))
+            + " into "
+            + dir);
     out.flush();
   }
 }

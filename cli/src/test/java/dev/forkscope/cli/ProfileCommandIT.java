@@ -70,6 +70,9 @@ class ProfileCommandIT {
     assertThat(sum.get("executions").asLong()).isEqualTo(262_144);
     assertThat(run.csv().get(0)).startsWith("ID,Class,Outer Task ID,Execution N.");
     assertThat(run.csv().size()).isGreaterThan(262_144);
+    Path report = tmp.resolve("TooFine").resolve("report.html");
+    assertThat(Files.size(report)).isLessThan(5_000_000);
+    assertThat(Files.readString(report)).contains("TooFine$SumTask");
   }
 
   @Test
