@@ -102,7 +102,7 @@ final class Source {
 
   /**
    * An edit that removes a node together with its line when nothing else is on it (the leading
-   * indentation and the line break go too), or just the node otherwise.
+   * indentation and the line break go too), or just the node otherwise; comments always stay.
    */
   TextEdit removeLine(Node node) {
     int start = begin(node);
@@ -123,7 +123,8 @@ final class Source {
                 || text.charAt(lineEnd) == '\n'
                 || text.charAt(lineEnd) == '\r');
     if (!alone) {
-      return new TextEdit(start, end, "");
+      // a comment after it stays, where the node's text began
+      return new TextEdit(start, text.startsWith("//", lineEnd) ? lineEnd : end, "");
     }
     if (text.startsWith("\r\n", lineEnd)) {
       lineEnd += 2;
