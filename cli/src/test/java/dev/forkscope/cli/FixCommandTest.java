@@ -34,13 +34,13 @@ class FixCommandTest {
     Path file = Files.writeString(dir.resolve("Half.java"), TASK);
     CliRun run = CliRun.of("fix", dir.toString(), "--rule", "fork-immediately-joined");
     assertThat(run.exitCode()).isEqualTo(Forkscope.FINDINGS);
-    String shown = file.toAbsolutePath().toString().substring(1);
+    String shown = file.toAbsolutePath().toString();
     assertThat(run.out())
         .isEqualTo(
             String.join(
                 "\n",
-                "--- a/" + shown,
-                "+++ b/" + shown,
+                "--- " + shown,
+                "+++ " + shown,
                 "@@ -5,8 +5,7 @@",
                 "   @Override protected Integer compute() {",
                 "     if (n < 2) return n;",

@@ -26,7 +26,11 @@ public final class UnifiedDiff {
 
   private UnifiedDiff() {}
 
-  /** The diff of {@code original} to {@code rewritten}, or "" when they are equal. */
+  /**
+   * The diff of {@code original} to {@code rewritten}, or "" when they are equal. A relative path
+   * is named {@code a/path} and {@code b/path} (for {@code git apply} and {@code patch -p1}); an
+   * absolute one as it is (for {@code patch -p0}).
+   */
   public static String of(String path, String original, String rewritten) {
     if (original.equals(rewritten)) {
       return "";
@@ -35,8 +39,9 @@ public final class UnifiedDiff {
     List<String> b = lines(rewritten);
     List<Line> script = script(a, b);
     StringBuilder out = new StringBuilder();
-    out.append("--- a/").append(path).append('\n');
-    out.append("+++ b/").append(path).append('\n');
+    boolean absolute = path.startsWith("/");
+    out.append(absolute ? "--- " : "--- a/").append(path).append('\n');
+    out.append(absolute ? "+++ " : "+++ b/").append(path).append('\n');
     int i = 0;
     while (i < script.size()) {
       if (script.get(i).op == Op.SAME) {
