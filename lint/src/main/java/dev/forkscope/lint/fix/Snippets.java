@@ -61,6 +61,10 @@ final class Snippets {
     if (finding.rule().id().equals("intra-task-sync") && node instanceof SynchronizedStmt) {
       before = text(source, node);
     }
+    if (node instanceof Modifier
+        && node.getParentNode().orElse(null) instanceof MethodDeclaration m) {
+      before = m.getDeclarationAsString(true, true, true);
+    }
     return new Suggestion(
         finding, reason, before, after == null ? "// " + finding.rule().instead() : after);
   }
