@@ -20,6 +20,7 @@ import picocli.CommandLine.Command;
     subcommands = {
       CommandLine.HelpCommand.class,
       LintCommand.class,
+      FixCommand.class,
       DemoCommand.class,
       BenchCommand.class,
       ProfileCommand.class,

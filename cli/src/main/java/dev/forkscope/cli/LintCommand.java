@@ -7,14 +7,12 @@ import dev.forkscope.lint.Rule;
 import dev.forkscope.lint.Rules;
 import dev.forkscope.lint.output.LintReport;
 import dev.forkscope.lint.output.ReportFormat;
-import java.io.File;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
@@ -80,7 +78,8 @@ final class LintCommand implements Callable<Integer> {
         throw new UserError("no such file or directory: " + path);
       }
     }
-    checkClasspath();
+    // the linter resolves types from sources and the JDK; a missing entry is a typo
+    Classpath.parse(classpath);
     Terminal terminal = new Terminal(spec.commandLine().getErr());
     Linter linter;
     try {
@@ -116,22 +115,5 @@ final class LintCommand implements Callable<Integer> {
       AtomicFiles.write(output, out -> report.write(result, out));
     }
     return result.findings().isEmpty() ? Forkscope.OK : Forkscope.FINDINGS;
-  }
-
-  /**
-   * The linter resolves types from sources and the JDK; a classpath entry that does not exist is a
-   * typo.
-   */
-  private void checkClasspath() {
-    if (classpath == null) {
-      return;
-    }
-    List<String> missing =
-        Arrays.stream(classpath.split(File.pathSeparator))
-            .filter(entry -> !entry.isEmpty() && !Files.exists(Path.of(entry)))
-            .collect(Collectors.toList());
-    if (!missing.isEmpty()) {
-      throw new UserError("classpath entry not found: " + String.join(", ", missing));
-    }
   }
 }

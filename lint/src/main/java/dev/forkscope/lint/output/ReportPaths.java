@@ -8,10 +8,10 @@ import java.nio.file.Path;
 /**
  * How reports name files: relative to a base directory when under it, always with forward slashes.
  */
-final class ReportPaths {
+public final class ReportPaths {
   private final Path base;
 
-  ReportPaths(Path baseDir) {
+  public ReportPaths(Path baseDir) {
     this.base = baseDir.toAbsolutePath().normalize();
   }
 
@@ -21,7 +21,7 @@ final class ReportPaths {
   }
 
   /** The file relative to the base directory if under it, otherwise its absolute path. */
-  String display(Path file) {
+  public String display(Path file) {
     Path abs = absolute(file);
     Path shown = abs.startsWith(base) ? base.relativize(abs) : abs;
     return shown.toString().replace(File.separatorChar, '/');
