@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.forkscope.examples.Exhibit;
 import dev.forkscope.examples.Zoo;
 import dev.forkscope.examples.ZooProgram;
+import dev.forkscope.examples.ZooSources;
 import dev.forkscope.lint.Linter;
 import dev.forkscope.lint.fix.FileFix;
 import dev.forkscope.lint.fix.FixResult;
