@@ -1,5 +1,6 @@
 package dev.forkscope.profile;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.forkscope.io.AtomicFiles;
 import dev.forkscope.profile.trace.Trace;
 import java.io.IOException;
@@ -31,6 +32,13 @@ public final class Exports {
     AtomicFiles.write(summary, writer -> writeSummaryJson(profile, writer));
     AtomicFiles.write(tasks, writer -> writeTasksCsv(trace, writer));
     return List.of(summary, tasks);
+  }
+
+  /**
+   * {@code summary.json}'s content as a JSON tree, for front ends that embed it (the HTML report).
+   */
+  public static ObjectNode summary(Profile profile) {
+    return SummaryJson.toJson(profile);
   }
 
   /**

@@ -69,6 +69,10 @@ final class SummaryJson {
       node.put("threads", c.threads());
       node.put("verdict", c.verdict().kind().label());
       node.put("why", c.verdict().why());
+      ArrayNode histogram = node.putArray("histogram");
+      for (long n : c.histogram().counts()) {
+        histogram.add(n);
+      }
       ArrayNode sites = node.putArray("sites");
       for (SiteProfile s : c.sites()) {
         ObjectNode site = sites.addObject();

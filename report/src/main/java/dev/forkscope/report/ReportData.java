@@ -3,12 +3,9 @@ package dev.forkscope.report;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.forkscope.profile.Exports;
 import dev.forkscope.profile.Profile;
-import dev.forkscope.profile.RunLayers;
-import dev.forkscope.profile.RuntimeFinding;
-import dev.forkscope.profile.SiteProfile;
 import dev.forkscope.profile.TaskClassProfile;
-import dev.forkscope.profile.WorkSpan;
 import dev.forkscope.profile.layers.Layers;
 import dev.forkscope.profile.trace.TaskExecution;
 import dev.forkscope.profile.trace.Trace;
@@ -21,6 +18,8 @@ import java.util.Map;
 
 /**
  * The data behind {@code report.html}, as the JSON object the page's script draws from.
+ *
+ * <p>It holds {@code summary.json} as it is (see {@link Exports#summary}) and the timeline.
  *
  * <p>Implementation note: the page must stay a few megabytes and responsive with millions of
  * executions, so the timeline is aggregated before it is embedded. Per thread, executions sorted by
@@ -72,12 +71,7 @@ final class ReportData {
     }
 
     ObjectNode root = mapper.createObjectNode();
-    meta(root.putObject("meta"), trace, profile, t1 - t0);
-    classes(root.putArray("classes"), profile);
-    findings(root.putArray("findings"), profile.runtimeFindings());
-    workSpan(root.putArray("workSpan"), profile.workSpan(), profile.meta().cpus());
-    threads(root.putArray("threadTimes"), profile.layers());
-
+    root.set("summary", Exports.summary(profile));
     long resolution = Math.max(1, (t1 - t0) / FINEST_FRACTION);
     Map<Long, List<long[]>> merged = segments(executions, classIndex, resolution);
     while (count(merged) > MAX_SEGMENTS && resolution < t1 - t0) {
@@ -121,122 +115,6 @@ final class ReportData {
     }
     rates(timeline, layers.samples(), t0, t1, unit, profile.meta().cpus());
     return root;
-  }
-
-  private void meta(ObjectNode meta, Trace trace, Profile profile, long runNs) {
-    meta.put("jdk", trace.meta().jdk());
-    meta.put("cpus", trace.meta().cpus());
-    meta.put("runWallNs", profile.runWallNs());
-    meta.put("timelineNs", runNs);
-    meta.put("executions", profile.executionsRecorded());
-    meta.put("incomplete", profile.incomplete());
-    meta.put("neverExecuted", profile.neverExecuted());
-    meta.put("aggregated", profile.folded());
-    meta.put("profilerCostNs", trace.meta().overheadPerTaskNs());
-    meta.put("cpuMode", trace.meta().cpuMode());
-    meta.put("dropped", trace.meta().dropped());
-    ArrayNode unavailable = meta.putArray("unavailable");
-    profile.layers().unavailable().forEach(unavailable::add);
-    ObjectNode gc = meta.putObject("gc");
-    RunLayers.Gc g = profile.layers().gc();
-    gc.put("pauses", g.pauses());
-    gc.put("pauseNs", g.pauseNs());
-    gc.put("maxPauseNs", g.maxPauseNs());
-    gc.put("overlappingExecutions", g.overlappingExecutions());
-  }
-
-  private static void classes(ArrayNode out, Profile profile) {
-    for (TaskClassProfile c : profile.taskClasses()) {
-      ObjectNode node = out.addObject();
-      node.put("name", c.taskClass());
-      node.put("executions", c.executions());
-      node.put("tasks", c.tasks());
-      node.put("medianNs", c.granularity().median());
-      node.put("p90Ns", c.granularity().p90());
-      node.put("maxNs", c.granularity().max());
-      node.put("totalNs", c.granularity().total());
-      if (c.cpu() == null) {
-        node.putNull("cpuMedianNs");
-      } else {
-        node.put("cpuMedianNs", c.cpu().median());
-      }
-      node.put("threads", c.threads());
-      node.put("verdict", c.verdict().kind().label());
-      node.put("why", c.verdict().why());
-      ArrayNode executors = node.putArray("executors");
-      c.executors().forEach(executors::add);
-      ArrayNode hist = node.putArray("hist");
-      for (long n : c.histogram().counts()) {
-        hist.add(n);
-      }
-      ArrayNode sites = node.putArray("sites");
-      for (SiteProfile s : c.sites()) {
-        ObjectNode site = sites.addObject();
-        site.put("kind", s.kind());
-        site.put("site", s.site());
-        site.put("executions", s.executions());
-        site.put("medianNs", s.granularity().median());
-        ArrayNode frames = site.putArray("frames");
-        s.frames().forEach(frames::add);
-      }
-    }
-  }
-
-  private static void findings(ArrayNode out, List<RuntimeFinding> findings) {
-    for (RuntimeFinding f : findings) {
-      ObjectNode node = out.addObject();
-      if (f.bottleneck() == null) {
-        node.putNull("bottleneck");
-      } else {
-        node.put("bottleneck", f.bottleneck());
-      }
-      node.put("rule", f.rule());
-      node.put("class", f.taskClass());
-      node.put("site", f.site());
-      node.put("executions", f.executions());
-      node.put("blockedNs", f.blockedNs());
-      node.put("share", f.share());
-      node.put("evidence", f.evidence());
-    }
-  }
-
-  private static void workSpan(ArrayNode out, List<WorkSpan> rows, int cpus) {
-    for (WorkSpan w : rows) {
-      ObjectNode node = out.addObject();
-      node.put("root", w.root());
-      node.put("invocations", w.invocations());
-      node.put("workNs", w.workNs());
-      node.put("spanNs", w.spanNs());
-      node.put("burdenedSpanNs", w.burdenedSpanNs());
-      double parallelism = w.parallelism();
-      double bound = w.speedupBound(cpus);
-      if (Double.isFinite(parallelism)) {
-        node.put("parallelism", parallelism);
-      } else {
-        node.putNull("parallelism");
-      }
-      if (Double.isFinite(bound)) {
-        node.put("speedupBound", bound);
-      } else {
-        node.putNull("speedupBound");
-      }
-    }
-  }
-
-  private static void threads(ArrayNode out, RunLayers layers) {
-    for (RunLayers.ThreadTime t : layers.threads()) {
-      ObjectNode node = out.addObject();
-      node.put("id", t.threadId());
-      node.put("name", t.name());
-      node.put("busyNs", t.busyNs());
-      node.put("inTasksNs", t.inTasksNs());
-      node.put("blockedNs", t.blockedNs());
-      node.put("parkedNs", t.parkedNs());
-      node.put("sleepingNs", t.sleepingNs());
-      node.put("idleNs", t.idleNs());
-      node.put("voluntarySwitches", t.voluntarySwitches());
-      node.put("involuntarySwitches", t.involuntarySwitches());
-    }
   }
 
   /**

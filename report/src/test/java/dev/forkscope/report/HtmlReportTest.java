@@ -27,11 +27,11 @@ class HtmlReportTest {
     String html = HtmlReport.render(run.trace, run.profile, run.layers);
 
     JsonNode data = data(html);
-    assertThat(data.at("/findings/0/evidence").asText()).endsWith("</script><b>");
-    assertThat(data.at("/classes/0/hist")).hasSize(48);
+    assertThat(data.at("/summary/runtimeFindings/0/evidence").asText()).endsWith("</script><b>");
+    assertThat(data.at("/summary/taskClasses/0/histogram")).hasSize(48);
     assertThat(data.at("/timeline/lanes")).hasSize(2);
     assertThat(data.at("/timeline/gc")).hasSize(2);
-    assertThat(data.at("/workSpan/0/parallelism").asDouble()).isEqualTo(100.0);
+    assertThat(data.at("/summary/workSpan/0/parallelism").asDouble()).isEqualTo(100.0);
     assertThat(html)
         .doesNotContain("<script src", "<link", "url(", "@import", "fetch(")
         .contains("<canvas");
