@@ -7,7 +7,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** centralized-pooling and pool-per-call (bottleneck 1). */
+/** centralized-pooling (bottleneck 1) and pool-per-call (no bottleneck number). */
 class PoolRulesTest {
   @TempDir Path dir;
 
@@ -127,25 +127,142 @@ class PoolRulesTest {
         .satisfies(x -> assertThat(x.message()).contains("ForkJoinPool.submit()"));
   }
 
+  /** A benchmark harness that leaves a pool running for every thread count it measures. */
   @Test
-  void poolCreatedInALoopIsFlagged() {
+  void poolCreatedInALoopAndLeftRunningIsFlagged() {
     List<Finding> f =
         Lint.of(
             "pool-per-call",
             dir,
             """
                 import java.util.concurrent.*;
-                class Loop {
+                class Harness {
+                    static long work() { return 1; }
                     public static void main(String[] args) {
-                        for (int i = 0; i < 10; i++) {
-                            try (ForkJoinPool pool = new ForkJoinPool(4)) {
-                                pool.invoke(ForkJoinTask.adapt(() -> { }));
-                            }
+                        for (int threads = 1; threads <= 8; threads *= 2) {
+                            long t = new ForkJoinPool(threads).invoke(ForkJoinTask.adapt(Harness::work));
+                        }
+                        ForkJoinPool last = null;
+                        for (int threads = 1; threads <= 8; threads *= 2) {
+                            last = new ForkJoinPool(threads);
+                            last.invoke(ForkJoinTask.adapt(Harness::work));
+                        }
+                        last.shutdown();
+                        for (String name : args) {
+                            ForkJoinPool pool = new ForkJoinPool();
+                            pool.submit(() -> System.out.println(name));
+                            pool.awaitQuiescence(1, TimeUnit.SECONDS);
                         }
                     }
                 }
                 """);
-    assertThat(f).singleElement().satisfies(x -> assertThat(x.line()).isEqualTo(5));
+    assertThat(f).extracting(Finding::line).containsExactly(6, 10, 15);
+    assertThat(f)
+        .allSatisfy(
+            x -> {
+              assertThat(x.rule().bottleneck()).isNull();
+              assertThat(x.message()).contains("does not shut it down in the same iteration");
+            });
+  }
+
+  /** Issue 8: a pool created in a loop and shut down in the same iteration is fine. */
+  @Test
+  void poolShutDownInTheIterationThatCreatedItIsClean() {
+    assertThat(
+            Lint.of(
+                "pool-per-call",
+                dir,
+                """
+                import java.util.concurrent.*;
+                class Harness {
+                    static long work() { return 1; }
+                    public static void main(String[] args) throws InterruptedException {
+                        for (int threads = 1; threads <= 8; threads *= 2) {
+                            try (ForkJoinPool pool = new ForkJoinPool(threads)) {
+                                pool.invoke(ForkJoinTask.adapt(Harness::work));
+                            }
+                        }
+                        for (int threads = 1; threads <= 8; threads *= 2) {
+                            ForkJoinPool pool = new ForkJoinPool(threads);
+                            try {
+                                pool.invoke(ForkJoinTask.adapt(Harness::work));
+                            } finally {
+                                pool.shutdown();
+                                pool.awaitTermination(1, TimeUnit.SECONDS);
+                            }
+                        }
+                        int i = 0;
+                        while (i++ < 3) {
+                            ForkJoinPool pool = new ForkJoinPool();
+                            pool.execute(() -> { });
+                            pool.shutdownNow();
+                        }
+                    }
+                    static ForkJoinPool[] shards(int n) {
+                        ForkJoinPool[] shards = new ForkJoinPool[n];
+                        for (int s = 0; s < n; s++) {
+                            shards[s] = new ForkJoinPool(1);
+                        }
+                        int p = 0;
+                        for (int s = 0; s < n; s++) {
+                            p += new ForkJoinPool().getParallelism();
+                        }
+                        return shards;
+                    }
+                }
+                """))
+        .isEmpty();
+  }
+
+  /** One finding per statement, not per {@code new}. */
+  @Test
+  void aStatementThatCreatesTwoPoolsGetsOneFinding() {
+    List<Finding> f =
+        Lint.of(
+            "pool-per-call",
+            dir,
+            """
+                import java.util.concurrent.*;
+                class Service {
+                    long sized(long[] data) {
+                        return new ForkJoinPool(new ForkJoinPool().getParallelism()).invoke(ForkJoinTask.adapt(() -> 1L));
+                    }
+                    long twice() {
+                        return new ForkJoinPool().invoke(ForkJoinTask.adapt(() -> 1L)) + new ForkJoinPool().invoke(ForkJoinTask.adapt(() -> 2L));
+                    }
+                }
+                class Inner extends RecursiveAction {
+                    protected void compute() {
+                        ForkJoinPool a = new ForkJoinPool(new ForkJoinPool().getParallelism());
+                        a.invoke(new Inner());
+                        a.shutdown();
+                    }
+                }
+                """);
+    assertThat(f).extracting(Finding::line).containsExactly(4, 7, 12);
+    assertThat(f.get(0).column()).isEqualTo(16);
+    assertThat(f.get(2).message()).contains("inside Inner.compute()");
+  }
+
+  @Test
+  void aPoolAskedOnlyForItsParallelismIsClean() {
+    assertThat(
+            Lint.of(
+                "pool-per-call",
+                dir,
+                """
+                import java.util.concurrent.*;
+                class Sizing {
+                    int threads() {
+                        return new ForkJoinPool().getParallelism();
+                    }
+                    ForkJoinPool sized() {
+                        ForkJoinPool pool = new ForkJoinPool(new ForkJoinPool().getParallelism() * 2);
+                        return pool;
+                    }
+                }
+                """))
+        .isEmpty();
   }
 
   @Test
