@@ -524,6 +524,68 @@ class CopyRulesTest {
     assertThat(f).extracting(Finding::line).containsExactly(12, 13);
   }
 
+  /** javaOneBR-2012, netflixoss: map results merged entry by entry into another map. */
+  @Test
+  void joinedResultCopiedElementByElementIsFlagged() {
+    List<Finding> f =
+        Lint.of(
+            "copy-on-join",
+            dir,
+            """
+                import java.util.*;
+                import java.util.concurrent.*;
+                class WordCount extends RecursiveTask<Map<String, Integer>> {
+                    final String[] lines; final int lo, hi;
+                    WordCount(String[] lines, int lo, int hi) { this.lines = lines; this.lo = lo; this.hi = hi; }
+                    protected Map<String, Integer> compute() {
+                        if (hi - lo < 100) { Map<String, Integer> m = new HashMap<>(); for (int i = lo; i < hi; i++) m.merge(lines[i], 1, Integer::sum); return m; }
+                        int mid = (lo + hi) >>> 1;
+                        WordCount l = new WordCount(lines, lo, mid);
+                        l.fork();
+                        Map<String, Integer> right = new WordCount(lines, mid, hi).compute();
+                        Map<String, Integer> result = new HashMap<>();
+                        for (Map.Entry<String, Integer> e : l.join().entrySet()) {
+                            result.merge(e.getKey(), e.getValue(), Integer::sum);
+                        }
+                        right.forEach((w, n) -> result.merge(w, n, Integer::sum));
+                        List<String> words = new ArrayList<>();
+                        right.keySet().stream().forEach(words::add);
+                        return result;
+                    }
+                }
+                """);
+    assertThat(f).extracting(Finding::line).containsExactly(13, 16, 18);
+  }
+
+  @Test
+  void readingAJoinedResultElementByElementIsClean() {
+    assertThat(
+            Lint.of(
+                "copy-on-join",
+                dir,
+                """
+                import java.util.*;
+                import java.util.concurrent.*;
+                class Best extends RecursiveTask<List<Integer>> {
+                    final int[] a; final int lo, hi;
+                    Best(int[] a, int lo, int hi) { this.a = a; this.lo = lo; this.hi = hi; }
+                    protected List<Integer> compute() {
+                        if (hi - lo < 100) return List.of(a[lo]);
+                        int mid = (lo + hi) >>> 1;
+                        Best l = new Best(a, lo, mid);
+                        l.fork();
+                        List<Integer> r = new Best(a, mid, hi).compute();
+                        int best = Integer.MIN_VALUE;
+                        long sum = 0;
+                        for (int x : l.join()) { best = Math.max(best, x); sum += x; }
+                        r.forEach(x -> System.out.println(x));
+                        return List.of(best, (int) sum);
+                    }
+                }
+                """))
+        .isEmpty();
+  }
+
   @Test
   void combiningNumbersOrCopyingLeafResultsIsClean() {
     assertThat(
