@@ -178,6 +178,38 @@ final class Copies {
     return from;
   }
 
+  /**
+   * Whether a copy takes all of its source ({@code a.clone()}, {@code new ArrayList<>(list)},
+   * {@code Arrays.copyOf(a, a.length)}), as opposed to a slice ({@code Arrays.copyOfRange}, a copy
+   * of a subList, {@code Arrays.copyOf(a, mid)}).
+   */
+  static boolean isWholeCopy(Expression copy) {
+    copy = Syntax.unwrap(copy);
+    Expression raw = null;
+    if (copy instanceof MethodCallExpr call) {
+      String name = call.getNameAsString();
+      if (name.equals("copyOfRange")) {
+        return false;
+      }
+      if (name.equals("copyOf") && call.getArguments().size() == 2) {
+        return call.getArgument(1)
+                .findFirst(FieldAccessExpr.class, f -> f.getNameAsString().equals("length"))
+                .isPresent()
+            || call.getArgument(1)
+                .findFirst(MethodCallExpr.class, c -> c.getNameAsString().equals("size"))
+                .isPresent();
+      }
+      if (!call.getArguments().isEmpty() && !name.equals("toArray")) {
+        raw = call.getArgument(0);
+      }
+    } else if (copy instanceof ObjectCreationExpr created && created.getArguments().size() == 1) {
+      raw = created.getArgument(0);
+    }
+    return !(raw != null
+        && Syntax.unwrap(raw) instanceof MethodCallExpr view
+        && VIEWS.contains(view.getNameAsString()));
+  }
+
   /** Whether an expression is a subList view ({@code list.subList(lo, hi)}). */
   static boolean isSubList(Expression e) {
     return Syntax.unwrap(e) instanceof MethodCallExpr call

@@ -4,9 +4,11 @@ import com.github.javaparser.ast.CompilationUnit;
 import com.github.javaparser.ast.Node;
 import com.github.javaparser.ast.body.CallableDeclaration;
 import com.github.javaparser.ast.body.ConstructorDeclaration;
+import com.github.javaparser.ast.body.MethodDeclaration;
 import com.github.javaparser.ast.body.Parameter;
 import com.github.javaparser.ast.body.TypeDeclaration;
 import com.github.javaparser.ast.body.VariableDeclarator;
+import com.github.javaparser.ast.expr.ArrayAccessExpr;
 import com.github.javaparser.ast.expr.ArrayCreationExpr;
 import com.github.javaparser.ast.expr.AssignExpr;
 import com.github.javaparser.ast.expr.Expression;
@@ -76,6 +78,10 @@ final class CopyOnFork extends Check {
 
   private static final Set<String> BULK_ADDS = Set.of("addAll", "putAll");
 
+  /** Calls that change single elements of a collection or map. */
+  private static final Set<String> ELEMENT_CHANGES =
+      Set.of("add", "set", "put", "remove", "addFirst", "addLast", "push", "offer", "merge");
+
   private final Check view = new Variant(VIEW);
 
   CopyOnFork() {
@@ -91,23 +97,37 @@ final class CopyOnFork extends Check {
 
   @Override
   void inContext(Node node, Scope scope) {
-    if (scope.kind() != Scope.Kind.TASK
-        || !(node instanceof ObjectCreationExpr created)
-        || created.getAnonymousClassBody().isPresent()
-        || !scope.index().isTask(created.getType().getNameAsString())) {
+    if (scope.kind() != Scope.Kind.TASK) {
+      return;
+    }
+    List<Expression> args;
+    String subtask;
+    List<ConstructorDeclaration> constructors = List.of();
+    String created = null;
+    if (node instanceof ObjectCreationExpr creation
+        && creation.getAnonymousClassBody().isEmpty()
+        && scope.index().isTask(creation.getType().getNameAsString())) {
+      args = creation.getArguments();
+      created = creation.getType().getNameAsString();
+      subtask = "new " + created + "(..)";
+      constructors = constructors(creation, scope);
+    } else if (node instanceof MethodCallExpr call && makesSubtask(call, scope.index())) {
+      args = call.getArguments();
+      subtask = call.getNameAsString() + "(..)";
+    } else {
       return;
     }
     TypeDeclaration<?> running = runningType(scope);
-    if (running != null && !createsItself(running)) {
+    if (running != null && !createsItself(running, scope.index())) {
       return;
     }
-    String subtask = "new " + created.getType().getNameAsString() + "(..)";
-    boolean self =
-        running != null && running.getNameAsString().equals(created.getType().getNameAsString());
-    List<ConstructorDeclaration> constructors = constructors(created, scope);
-    for (int i = 0; i < created.getArguments().size(); i++) {
-      Expression arg = created.getArgument(i);
+    boolean self = running != null && running.getNameAsString().equals(created);
+    for (int i = 0; i < args.size(); i++) {
+      Expression arg = args.get(i);
       Expression copy = Copies.source(arg, scope.index(), e -> Copies.isCopy(e, scope.index()));
+      if (copy != null && copy != Syntax.unwrap(arg) && isOwnState(copy, arg)) {
+        continue;
+      }
       if (copy == null && Syntax.unwrap(arg) instanceof NameExpr name) {
         copy = arrayCopyInto(name, scope);
         if (copy == null) {
@@ -136,7 +156,7 @@ final class CopyOnFork extends Check {
               this,
               copyInConstructor,
               "copies its argument in the constructor of "
-                  + created.getType().getNameAsString()
+                  + created
                   + ", which forks instances of itself: the copy is repeated for every subtask, at "
                   + "every level of the recursion",
               rule().fix());
@@ -145,6 +165,60 @@ final class CopyOnFork extends Check {
       }
       reportViews(arg, subtask, scope);
     }
+  }
+
+  /**
+   * Whether a call is a factory of subtasks: an unqualified (or this.) call of a method of the
+   * enclosing class or its project supertypes, abstract or not, that returns a task (CSSTProto's
+   * {@code createTask}).
+   */
+  private static boolean makesSubtask(MethodCallExpr call, ProjectIndex index) {
+    if (call.getArguments().isEmpty()
+        || call.getScope().isPresent() && !(call.getScope().get() instanceof ThisExpr)) {
+      return false;
+    }
+    TypeDeclaration<?> type = ProjectIndex.enclosingType(call);
+    ProjectIndex.TypeInfo info = type == null ? null : index.info(type);
+    if (info == null) {
+      return false;
+    }
+    for (MethodDeclaration m :
+        index.methods(info, call.getNameAsString(), call.getArguments().size())) {
+      if (index.isTask(Syntax.typeName(m.getType()))) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * Whether a whole copy kept in a local is changed before it is handed on: the child's own state
+   * in a search (a board with one more queen placed, a path one step longer), not a slice of shared
+   * data that index bounds could replace.
+   */
+  private static boolean isOwnState(Expression copy, Expression arg) {
+    if (!(Syntax.unwrap(arg) instanceof NameExpr local) || !Copies.isWholeCopy(copy)) {
+      return false;
+    }
+    Node callable = Syntax.enclosingCallable(local);
+    String name = local.getNameAsString();
+    return callable != null
+        && (callable
+                .findFirst(
+                    AssignExpr.class,
+                    a ->
+                        a.getTarget() instanceof ArrayAccessExpr element
+                            && element.getName() instanceof NameExpr array
+                            && array.getNameAsString().equals(name))
+                .isPresent()
+            || callable
+                .findFirst(
+                    MethodCallExpr.class,
+                    c ->
+                        ELEMENT_CHANGES.contains(c.getNameAsString())
+                            && c.getScope().orElse(null) instanceof NameExpr target
+                            && target.getNameAsString().equals(name))
+                .isPresent());
   }
 
   /** A subList view, or a part cut by a library partition, handed to the subtask. */
@@ -204,20 +278,35 @@ final class CopyOnFork extends Check {
   }
 
   /**
-   * Whether a task class creates instances of itself outside static code: it recurses, so what it
-   * does per subtask is repeated at every level. A task that only creates other tasks partitions
-   * once.
+   * Whether a task class creates instances of itself outside static code, directly or through a
+   * factory method of its own that returns its type: it recurses, so what it does per subtask is
+   * repeated at every level. A task that only creates other tasks partitions once.
    */
-  static boolean createsItself(TypeDeclaration<?> type) {
+  static boolean createsItself(TypeDeclaration<?> type, ProjectIndex index) {
     String name = type.getNameAsString();
-    return type.findFirst(
+    if (type.findFirst(
             ObjectCreationExpr.class,
             c ->
                 c.getType().getNameAsString().equals(name)
                     && c.getAnonymousClassBody().isEmpty()
                     && ProjectIndex.enclosingType(c) == type
                     && !inStaticCode(c, type))
-        .isPresent();
+        .isPresent()) {
+      return true;
+    }
+    ProjectIndex.TypeInfo info = index.info(type);
+    return info != null
+        && type.findFirst(
+                MethodCallExpr.class,
+                c ->
+                    (c.getScope().isEmpty() || c.getScope().get() instanceof ThisExpr)
+                        && ProjectIndex.enclosingType(c) == type
+                        && !inStaticCode(c, type)
+                        && index
+                            .methods(info, c.getNameAsString(), c.getArguments().size())
+                            .stream()
+                            .anyMatch(m -> Syntax.typeName(m.getType()).equals(name)))
+            .isPresent();
   }
 
   private static boolean inStaticCode(Node node, TypeDeclaration<?> type) {

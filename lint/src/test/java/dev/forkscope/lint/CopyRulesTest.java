@@ -416,6 +416,74 @@ class CopyRulesTest {
         .isEmpty();
   }
 
+  /** CSSTProto's createTask: the subtask comes from a factory method of the task class. */
+  @Test
+  void copyHandedToASubtaskFactoryIsFlagged() {
+    List<Finding> f =
+        Lint.of(
+            "copy-on-fork",
+            dir,
+            """
+                import java.util.*;
+                import java.util.concurrent.*;
+                abstract class ListReduce<T> extends RecursiveTask<Long> {
+                    final List<T> items;
+                    ListReduce(List<T> items) { this.items = items; }
+                    abstract ListReduce<T> subtask(List<T> part);
+                    abstract long leaf(List<T> part);
+                    protected Long compute() {
+                        if (items.size() <= 1000) return leaf(items);
+                        int mid = items.size() / 2;
+                        ListReduce<T> left = subtask(new ArrayList<>(items.subList(0, mid)));
+                        ListReduce<T> right = this.subtask(items.subList(mid, items.size()));
+                        left.fork();
+                        return right.compute() + left.join();
+                    }
+                }
+                """);
+    assertThat(f).extracting(Finding::line).containsExactly(11, 12);
+    assertThat(f.get(0).message()).contains("for the subtask subtask(..)");
+    assertThat(f.get(1).rule().severity()).isEqualTo(Severity.NOTE);
+  }
+
+  /**
+   * A search gives each child its own state: a copy of the board with one more queen placed. Index
+   * bounds cannot replace that copy, so it is not copy on fork; an unchanged copy still is.
+   */
+  @Test
+  void wholeCopyChangedBeforeTheHandoffIsTheChildsOwnState() {
+    List<Finding> f =
+        Lint.of(
+            "copy-on-fork",
+            dir,
+            """
+                import java.util.*;
+                import java.util.concurrent.*;
+                class Queens extends RecursiveTask<Long> {
+                    final int n; final int[] cols; final int row;
+                    Queens(int n, int[] cols, int row) { this.n = n; this.cols = cols; this.row = row; }
+                    protected Long compute() {
+                        if (row == n) return 1L;
+                        List<Queens> children = new ArrayList<>();
+                        for (int c = 0; c < n; c++) {
+                            int[] next = cols.clone();
+                            next[row] = c;
+                            children.add(new Queens(n, next, row + 1));
+                        }
+                        int[] same = Arrays.copyOf(cols, cols.length);
+                        children.add(new Queens(n, same, row + 1));
+                        int[] half = Arrays.copyOfRange(cols, 0, row);
+                        half[0] = 1;
+                        children.add(new Queens(n, half, row + 1));
+                        long total = 0;
+                        for (Queens q : invokeAll(children)) total += q.join();
+                        return total;
+                    }
+                }
+                """);
+    assertThat(f).extracting(Finding::line).containsExactly(14, 16);
+  }
+
   @Test
   void copyMadeOnlyInTheSequentialLeafIsClean() {
     assertThat(
