@@ -233,8 +233,9 @@ final class CopyOnFork extends Check {
               + " in "
               + scope.where()
               + ": not a copy, but every level adds a view object that keeps its parent list "
-              + "reachable, and on a LinkedList every get(i) walks the nodes; pass the list with "
-              + "index bounds instead",
+              + "reachable, on a LinkedList every get(i) walks the nodes, and on JDK 8 every "
+              + "access through nested views walks the chain of views; pass the list with index "
+              + "bounds instead",
           rule().fix());
       return;
     }

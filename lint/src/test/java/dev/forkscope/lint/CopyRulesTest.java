@@ -122,6 +122,7 @@ class CopyRulesTest {
                   .contains("not a copy")
                   .contains("keeps its parent list reachable")
                   .contains("LinkedList")
+                  .contains("on JDK 8 every access through nested views")
                   .doesNotContain("O(n)");
               assertThat(x.rule().why()).contains("copies nothing");
             });
