@@ -65,10 +65,15 @@ public final class Forkscope implements Runnable {
     return t instanceof UserError || t instanceof UnwritableFileException;
   }
 
+  /**
+   * Prints the parse error and where to get help: "Try 'forkscope --help'" for the top-level
+   * command, "Try 'forkscope lint --help'" for a subcommand (its qualified name).
+   */
   private static int usageError(CommandLine.ParameterException e, String[] args) {
     PrintWriter err = e.getCommandLine().getErr();
     err.println("forkscope: " + e.getMessage());
-    err.println("Try 'forkscope " + e.getCommandLine().getCommandName() + " --help' for usage.");
+    err.println(
+        "Try '" + e.getCommandLine().getCommandSpec().qualifiedName() + " --help' for usage.");
     return USAGE;
   }
 

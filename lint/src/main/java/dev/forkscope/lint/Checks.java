@@ -9,12 +9,12 @@ final class Checks {
   private static final List<Supplier<Check>> FACTORIES =
       List.of(
           CentralizedPooling::new,
-          PoolPerCall::new,
           CopyOnFork::new,
           CopyOnJoin::new,
           ScatteredData::new,
           IntraTaskSync::new,
           SleepyWorker::new,
+          PoolPerCall::new,
           ForkEverySubtask::new,
           JoinsNotInnermostFirst::new,
           ForkImmediatelyJoined::new,

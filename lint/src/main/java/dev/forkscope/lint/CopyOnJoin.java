@@ -3,8 +3,10 @@ package dev.forkscope.lint;
 import com.github.javaparser.ast.Node;
 import com.github.javaparser.ast.expr.Expression;
 import com.github.javaparser.ast.expr.MethodCallExpr;
+import com.github.javaparser.ast.expr.MethodReferenceExpr;
 import com.github.javaparser.ast.expr.ObjectCreationExpr;
 import com.github.javaparser.ast.expr.ThisExpr;
+import com.github.javaparser.ast.stmt.ForEachStmt;
 import java.util.Set;
 
 /** Bottleneck 3: subtask results merged by copying them (Pinto et al. 2017, Fig. 6, cq4j). */
@@ -23,6 +25,13 @@ final class CopyOnJoin extends Check {
           "high");
   private static final Set<String> RESULTS = Set.of("join", "invoke", "getRawResult", "compute");
   private static final Set<String> BULK_ADDS = Set.of("addAll", "putAll");
+
+  /** Calls that put one element into a collection or map. */
+  private static final Set<String> INSERTS =
+      Set.of("add", "put", "merge", "putIfAbsent", "offer", "addFirst", "addLast", "push");
+
+  /** Views that iterate the elements of a map or a stream of a collection. */
+  private static final Set<String> ELEMENT_VIEWS = Set.of("entrySet", "keySet", "values", "stream");
 
   CopyOnJoin() {
     super(RULE);
@@ -49,6 +58,9 @@ final class CopyOnJoin extends Check {
         && Copies.COLLECTIONS.contains(created.getType().getNameAsString())) {
       joined = joined(created.getArgument(0), scope);
     }
+    if (joined == null) {
+      joined = elementwiseMerge(node, scope);
+    }
     if (joined != null) {
       scope.report(
           this,
@@ -65,6 +77,47 @@ final class CopyOnJoin extends Check {
 
   private static Expression joined(Expression e, Scope scope) {
     return Copies.source(e, scope.index(), CopyOnJoin::isSubtaskResult);
+  }
+
+  /**
+   * The joined result that a loop or a {@code forEach} copies element by element into another
+   * structure: {@code for (E e : t.join()) out.add(e)}, {@code for (var e :
+   * right.join().entrySet()) merged.merge(..)}, {@code right.forEach((k, v) -> result.merge(k, v,
+   * ..))}. Reading a result (summing it, picking its best element) copies nothing.
+   */
+  private static Expression elementwiseMerge(Node node, Scope scope) {
+    Expression source;
+    Node body;
+    if (node instanceof ForEachStmt loop) {
+      source = loop.getIterable();
+      body = loop.getBody();
+    } else if (node instanceof MethodCallExpr call
+        && call.getNameAsString().equals("forEach")
+        && call.getArguments().size() == 1
+        && call.getScope().isPresent()) {
+      source = call.getScope().get();
+      body = call.getArgument(0);
+    } else {
+      return null;
+    }
+    source = Syntax.unwrap(source);
+    while (source instanceof MethodCallExpr view
+        && ELEMENT_VIEWS.contains(view.getNameAsString())
+        && view.getArguments().isEmpty()
+        && view.getScope().isPresent()) {
+      source = Syntax.unwrap(view.getScope().get());
+    }
+    Expression joined = joined(source, scope);
+    if (joined == null) {
+      return null;
+    }
+    boolean inserts =
+        body.findFirst(
+                    MethodCallExpr.class,
+                    c -> INSERTS.contains(c.getNameAsString()) && c.getScope().isPresent())
+                .isPresent()
+            || body instanceof MethodReferenceExpr ref && INSERTS.contains(ref.getIdentifier());
+    return inserts ? joined : null;
   }
 
   /**

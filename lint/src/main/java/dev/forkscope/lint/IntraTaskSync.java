@@ -1,9 +1,19 @@
 package dev.forkscope.lint;
 
+import com.github.javaparser.ast.CompilationUnit;
 import com.github.javaparser.ast.Modifier;
 import com.github.javaparser.ast.Node;
+import com.github.javaparser.ast.body.ConstructorDeclaration;
 import com.github.javaparser.ast.body.MethodDeclaration;
+import com.github.javaparser.ast.body.TypeDeclaration;
+import com.github.javaparser.ast.body.VariableDeclarator;
+import com.github.javaparser.ast.expr.AssignExpr;
+import com.github.javaparser.ast.expr.Expression;
+import com.github.javaparser.ast.expr.FieldAccessExpr;
 import com.github.javaparser.ast.expr.MethodCallExpr;
+import com.github.javaparser.ast.expr.NameExpr;
+import com.github.javaparser.ast.expr.ObjectCreationExpr;
+import com.github.javaparser.ast.expr.ThisExpr;
 import com.github.javaparser.ast.stmt.SynchronizedStmt;
 import java.util.Optional;
 import java.util.Set;
@@ -107,11 +117,77 @@ final class IntraTaskSync extends Check {
       return "shared java.util.Random field " + call.getScope().get() + " is contended";
     }
     if (receiver.type() != null && SYNCHRONIZED_TYPES.contains(receiver.type())
-        || receiver.init() instanceof MethodCallExpr init
-            && init.getNameAsString().startsWith("synchronized")
-            && "Collections".equals(Syntax.scopeName(init))) {
+        || isSynchronizedWrapper(receiver.init())
+        || receiver.init() == null && passedSynchronized(receiver, scope.index())) {
       return "uses the synchronized collection " + call.getScope().get();
     }
     return null;
+  }
+
+  private static boolean isSynchronizedWrapper(Expression e) {
+    return Syntax.unwrap(e) instanceof MethodCallExpr init
+        && init.getNameAsString().startsWith("synchronized")
+        && "Collections".equals(Syntax.scopeName(init));
+  }
+
+  /**
+   * Whether a field without initializer is set by a constructor from a parameter to which the same
+   * file passes a synchronized wrapper ({@code new Task(root, Collections.synchronizedSet(..))},
+   * directly or through a local): the way a shared collection usually reaches a task.
+   */
+  private static boolean passedSynchronized(Syntax.Var field, ProjectIndex index) {
+    if (!(field.decl() instanceof VariableDeclarator declarator)) {
+      return false;
+    }
+    TypeDeclaration<?> owner = ProjectIndex.enclosingType(declarator);
+    if (owner == null) {
+      return false;
+    }
+    String name = declarator.getNameAsString();
+    CompilationUnit unit = owner.findCompilationUnit().orElse(null);
+    if (unit == null) {
+      return false;
+    }
+    for (ConstructorDeclaration constructor : owner.getConstructors()) {
+      int param = parameterStoredIn(constructor, name);
+      if (param < 0) {
+        continue;
+      }
+      for (ObjectCreationExpr created :
+          unit.findAll(
+              ObjectCreationExpr.class,
+              c ->
+                  c.getType().getNameAsString().equals(owner.getNameAsString())
+                      && c.getArguments().size() == constructor.getParameters().size())) {
+        if (Copies.source(created.getArgument(param), index, IntraTaskSync::isSynchronizedWrapper)
+            != null) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  /** The index of the parameter a constructor assigns to the field ({@code this.f = p}), or -1. */
+  private static int parameterStoredIn(ConstructorDeclaration constructor, String field) {
+    for (AssignExpr assign : constructor.getBody().findAll(AssignExpr.class)) {
+      Expression target = assign.getTarget();
+      boolean toField =
+          target instanceof FieldAccessExpr f
+                  && f.getScope() instanceof ThisExpr
+                  && f.getNameAsString().equals(field)
+              || target instanceof NameExpr n
+                  && n.getNameAsString().equals(field)
+                  && constructor.getParameters().stream()
+                      .noneMatch(p -> p.getNameAsString().equals(field));
+      if (toField && Syntax.unwrap(assign.getValue()) instanceof NameExpr value) {
+        for (int i = 0; i < constructor.getParameters().size(); i++) {
+          if (constructor.getParameter(i).getNameAsString().equals(value.getNameAsString())) {
+            return i;
+          }
+        }
+      }
+    }
+    return -1;
   }
 }

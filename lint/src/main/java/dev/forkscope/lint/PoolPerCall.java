@@ -1,6 +1,7 @@
 package dev.forkscope.lint;
 
 import com.github.javaparser.ast.Node;
+import com.github.javaparser.ast.body.BodyDeclaration;
 import com.github.javaparser.ast.body.MethodDeclaration;
 import com.github.javaparser.ast.body.VariableDeclarator;
 import com.github.javaparser.ast.expr.AssignExpr;
@@ -9,30 +10,44 @@ import com.github.javaparser.ast.expr.NameExpr;
 import com.github.javaparser.ast.expr.ObjectCreationExpr;
 import com.github.javaparser.ast.expr.VariableDeclarationExpr;
 import com.github.javaparser.ast.stmt.ReturnStmt;
+import com.github.javaparser.ast.stmt.Statement;
 import com.github.javaparser.ast.stmt.TryStmt;
+import java.util.Comparator;
 import java.util.Set;
 
 /**
- * Bottleneck 1, creation side: a new ForkJoinPool in a loop, inside a task, or on every call of a
- * method that never shuts it down. A pool created once in {@code main}, in a field, or in
- * try-with-resources is fine.
+ * A new ForkJoinPool in a loop, inside a task, or on every call of a method, left running. A pool
+ * created once in {@code main} or in a field, one shut down (or closed by try-with-resources, JDK
+ * 19+) before the method returns, and one created and shut down within the same loop iteration are
+ * fine.
+ *
+ * <p>Not one of the six bottlenecks of Pinto et al. (2017): their centralized pooling is about
+ * submissions through a pool's shared queue ({@link CentralizedPooling}), so this rule has no
+ * bottleneck number. A statement that creates several pools ({@code new ForkJoinPool(new
+ * ForkJoinPool().getParallelism())}) gets one finding, at its first creation that is a problem.
  */
 final class PoolPerCall extends Check {
   static final Rule RULE =
       new Rule(
           "pool-per-call",
-          1,
+          null,
           Severity.WARNING,
           FixSafety.SUGGESTION,
           "Pool created per call",
           "Each new ForkJoinPool starts its own workers, so a pool per call, per iteration or per task multiplies "
-              + "threads and splits the work into pools that cannot steal from each other (Pinto et al. 2017, "
-              + "bottleneck 1).",
-          "Create one pool and reuse it (a static final field or ForkJoinPool.commonPool()); inside a task, fork "
-              + "or invoke the subtask instead.",
+              + "threads and splits the work into pools that cannot steal from each other; one that is never "
+              + "shut down leaves its idle workers behind until they time out.",
+          "Create one pool and reuse it (a static final field or ForkJoinPool.commonPool()), or shut a "
+              + "short-lived pool down in the same call or iteration; inside a task, fork or invoke the "
+              + "subtask instead.",
           "high");
-  private static final Set<String> RELEASES =
-      Set.of("shutdown", "shutdownNow", "close", "awaitTermination");
+
+  /** Calls that shut a pool down. */
+  private static final Set<String> SHUTDOWNS = Set.of("shutdown", "shutdownNow", "close");
+
+  /** Calls on a pool that hand it work, and so start its workers. */
+  private static final Set<String> SUBMISSIONS =
+      Set.of("invoke", "submit", "execute", "invokeAll", "invokeAny");
 
   PoolPerCall() {
     super(RULE);
@@ -40,7 +55,7 @@ final class PoolPerCall extends Check {
 
   @Override
   void inContext(Node node, Scope scope) {
-    if (isNewPool(node)) {
+    if (isNewPool(node) && firstInStatement(node, n -> true)) {
       scope.report(
           this,
           node,
@@ -56,46 +71,129 @@ final class PoolPerCall extends Check {
     if (!isNewPool(node)) {
       return;
     }
-    if (Syntax.enclosingLoop(node) != null) {
-      file.report(
-          this,
-          node,
-          "creates a new ForkJoinPool in a loop: every iteration starts and abandons "
-              + "a set of worker threads",
-          rule().fix());
-      return;
+    String problem = problem((ObjectCreationExpr) node);
+    if (problem != null && firstInStatement(node, n -> problem(n) != null)) {
+      file.report(this, node, problem, rule().fix());
     }
-    Node callable = Syntax.enclosingCallable(node);
+  }
+
+  /** What is wrong with a pool created here outside any task, or null. */
+  private static String problem(ObjectCreationExpr created) {
+    Node parent = created.getParentNode().orElseThrow();
+    Statement loop = Syntax.enclosingLoop(created);
+    if (loop != null) {
+      if (escapes(created, parent) || startsNoWork(created, parent)) {
+        return null;
+      }
+      String variable = variableOf(created, parent);
+      if (parent instanceof VariableDeclarator v && isResource(v)) {
+        return null;
+      }
+      if (variable != null && shutDownWithin(loop, variable)) {
+        return null;
+      }
+      return "creates a new ForkJoinPool in a loop and does not shut it down in the same "
+          + "iteration: every iteration starts worker threads that outlive it";
+    }
+    Node callable = Syntax.enclosingCallable(created);
     if (!(callable instanceof MethodDeclaration method)
         || method.getNameAsString().equals("main")) {
-      return;
+      return null;
     }
-    Node parent = node.getParentNode().orElseThrow();
-    if (parent instanceof MethodCallExpr call && call.getScope().orElse(null) == node) {
-      file.report(
-          this,
-          node,
-          "creates a new ForkJoinPool on every call of "
-              + method.getNameAsString()
-              + "() and never shuts it down",
-          rule().fix());
-    } else if (parent instanceof VariableDeclarator v
-        && v.getParentNode().orElse(null) instanceof VariableDeclarationExpr decl
-        && !(decl.getParentNode().orElse(null) instanceof TryStmt)
+    String leak =
+        "creates a new ForkJoinPool on every call of "
+            + method.getNameAsString()
+            + "() and never shuts it down: every call starts worker threads that linger until they "
+            + "time out";
+    if (parent instanceof MethodCallExpr call
+        && call.getScope().orElse(null) == created
+        && SUBMISSIONS.contains(call.getNameAsString())) {
+      return leak;
+    }
+    if (parent instanceof VariableDeclarator v
+        && !isResource(v)
         && !released(method, v.getNameAsString())) {
-      file.report(
-          this,
-          node,
-          "creates a new ForkJoinPool on every call of "
-              + method.getNameAsString()
-              + "() and never shuts it down",
-          rule().fix());
+      return leak;
     }
+    return null;
   }
 
   private static boolean isNewPool(Node node) {
     return node instanceof ObjectCreationExpr created
         && created.getType().getNameAsString().equals("ForkJoinPool");
+  }
+
+  /**
+   * Whether no other pool creation that passes the test comes before this one in the same statement
+   * (or field declaration).
+   */
+  private static boolean firstInStatement(
+      Node node, java.util.function.Predicate<ObjectCreationExpr> test) {
+    Node statement = node;
+    while (statement.getParentNode().isPresent()
+        && !(statement instanceof Statement)
+        && !(statement instanceof BodyDeclaration<?>)) {
+      statement = statement.getParentNode().get();
+    }
+    return statement.findAll(ObjectCreationExpr.class, c -> isNewPool(c) && test.test(c)).stream()
+        .min(Comparator.comparing(c -> c.getBegin().orElseThrow()))
+        .map(first -> first == node)
+        .orElse(true);
+  }
+
+  /**
+   * A pool only asked a question ({@code new ForkJoinPool().getParallelism()}) starts no thread.
+   */
+  private static boolean startsNoWork(ObjectCreationExpr created, Node parent) {
+    return parent instanceof MethodCallExpr call
+        && call.getScope().orElse(null) == created
+        && !SUBMISSIONS.contains(call.getNameAsString());
+  }
+
+  /** A pool stored or handed on (an element of an array or a collection, a field) is kept. */
+  private static boolean escapes(ObjectCreationExpr created, Node parent) {
+    if (parent instanceof MethodCallExpr call) {
+      return call.getArguments().stream().anyMatch(a -> a == created);
+    }
+    if (parent instanceof AssignExpr assign && assign.getValue() == created) {
+      return !(assign.getTarget() instanceof NameExpr name)
+          || Syntax.lookup(name.getNameAsString(), name, null, false)
+              .map(Syntax.Var::field)
+              .orElse(true);
+    }
+    return parent instanceof ReturnStmt || parent instanceof ObjectCreationExpr;
+  }
+
+  /** The local a creation is stored in, declared ({@code var p = new ..}) or assigned. */
+  private static String variableOf(ObjectCreationExpr created, Node parent) {
+    if (parent instanceof VariableDeclarator v) {
+      return v.getNameAsString();
+    }
+    if (parent instanceof AssignExpr assign
+        && assign.getValue() == created
+        && assign.getTarget() instanceof NameExpr name) {
+      return name.getNameAsString();
+    }
+    return null;
+  }
+
+  /**
+   * A resource of try-with-resources: closed (JDK 19+: shut down and awaited) at the block's end.
+   */
+  private static boolean isResource(VariableDeclarator v) {
+    return v.getParentNode().orElse(null) instanceof VariableDeclarationExpr decl
+        && decl.getParentNode().orElse(null) instanceof TryStmt;
+  }
+
+  private static boolean shutDownWithin(Node scope, String pool) {
+    return scope
+        .findFirst(
+            MethodCallExpr.class,
+            c ->
+                SHUTDOWNS.contains(c.getNameAsString())
+                    && c.getScope().orElse(null) instanceof NameExpr n
+                    && n.getNameAsString().equals(pool))
+        .isPresent();
   }
 
   /**
@@ -106,7 +204,9 @@ final class PoolPerCall extends Check {
     for (NameExpr use : method.findAll(NameExpr.class, n -> n.getNameAsString().equals(pool))) {
       Node parent = use.getParentNode().orElseThrow();
       if (parent instanceof MethodCallExpr call) {
-        if (call.getScope().orElse(null) == use && RELEASES.contains(call.getNameAsString())) {
+        if (call.getScope().orElse(null) == use
+            && (SHUTDOWNS.contains(call.getNameAsString())
+                || call.getNameAsString().equals("awaitTermination"))) {
           return true;
         }
         if (call.getArguments().stream().anyMatch(a -> a == use)) {

@@ -70,6 +70,77 @@ class SyncAndBlockingTest {
     assertThat(f).extracting(Finding::line).containsExactly(8, 9, 10, 11);
   }
 
+  /** Basic-Blocks: the shared visited set reaches every task through its constructor. */
+  @Test
+  void synchronizedCollectionHandedToTasksThroughTheConstructorIsFlagged() {
+    List<Finding> f =
+        Lint.of(
+            "intra-task-sync",
+            dir,
+            """
+                import java.util.*;
+                import java.util.concurrent.*;
+                class Visit extends RecursiveAction {
+                    private final List<Visit> next = new ArrayList<>();
+                    private final int node;
+                    private final Set<Integer> visited;
+                    Visit(int node, Set<Integer> visited) { this.node = node; this.visited = visited; }
+                    protected void compute() {
+                        if (!visited.add(node)) return;
+                        for (int succ : new int[] {node * 2, node * 2 + 1}) {
+                            if (succ < 1000) next.add(new Visit(succ, visited));
+                        }
+                        invokeAll(next);
+                    }
+                    static int reachable() {
+                        Set<Integer> visited = Collections.synchronizedSet(new HashSet<>());
+                        ForkJoinPool.commonPool().invoke(new Visit(1, visited));
+                        return visited.size();
+                    }
+                }
+                """);
+    assertThat(f)
+        .singleElement()
+        .satisfies(
+            x -> {
+              assertThat(x.line()).isEqualTo(9);
+              assertThat(x.message()).contains("uses the synchronized collection visited");
+            });
+  }
+
+  @Test
+  void concurrentCollectionHandedToTasksThroughTheConstructorIsClean() {
+    assertThat(
+            Lint.of(
+                "intra-task-sync",
+                dir,
+                """
+                import java.util.*;
+                import java.util.concurrent.*;
+                class Visit extends RecursiveAction {
+                    private final List<Visit> next = new ArrayList<>();
+                    private final int node;
+                    private final Set<Integer> visited;
+                    Visit(int node, Set<Integer> visited) { this.node = node; this.visited = visited; }
+                    protected void compute() {
+                        if (!visited.add(node)) return;
+                        for (int succ : new int[] {node * 2, node * 2 + 1}) {
+                            if (succ < 1000) next.add(new Visit(succ, visited));
+                        }
+                        invokeAll(next);
+                    }
+                    static int reachable() {
+                        Set<Integer> visited = ConcurrentHashMap.newKeySet();
+                        ForkJoinPool.commonPool().invoke(new Visit(1, visited));
+                        List<Integer> log = Collections.synchronizedList(new ArrayList<>());
+                        log.add(visited.size());
+                        return visited.size();
+                    }
+                }
+                """))
+        .isEmpty();
+  }
+
   @Test
   void synchronizationOnlyInTheDriverOrOnLocalsIsClean() {
     assertThat(
