@@ -30,11 +30,12 @@ public final class Zoo {
               CentralizedPoolingAfter.class,
               "Pinto et al. 2017, Listings 1 and 2 (Akka's mailbox dispatch)",
               "Actors hand every message to the pool with pool.execute(mailbox), even when the sender is "
-                  + "itself a worker thread running a task. That is an external submission: it goes through the "
-                  + "shared submission queues instead of the worker's own deque, so every message pays for "
-                  + "centralized scheduling and the work-stealing design is bypassed. The fix forks the delivery "
-                  + "from the worker (fork-first when the receiver's mailbox is idle, as in Listing 2) and keeps "
-                  + "execute() for messages that come from outside the pool."),
+                  + "itself a worker thread running a task. On JDK 8 that was an external submission through the "
+                  + "shared submission queues instead of the worker's own deque, so every message paid for "
+                  + "centralized scheduling; since JDK 9 a worker's submission to its own pool goes to its own "
+                  + "deque, and the cost remains for submissions to another pool or executor. The fix forks the "
+                  + "delivery from the worker (fork-first when the receiver's mailbox is idle, as in Listing 2) "
+                  + "and keeps execute() for messages that come from outside the pool."),
           new Exhibit(
               2,
               "copy-on-fork",

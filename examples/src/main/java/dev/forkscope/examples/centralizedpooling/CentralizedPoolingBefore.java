@@ -11,7 +11,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
 /**
  * Bottleneck 1, centralized pooling: Akka's messaging core (Listing 1 of Pinto et al.). Every
  * message, including those sent by an actor while it runs on a worker, is handed to the pool with
- * {@code pool.execute(mailbox)}, an external submission that bypasses the worker's own deque.
+ * {@code pool.execute(mailbox)}: on JDK 8 an external submission that bypassed the worker's own
+ * deque; since JDK 9 ForkJoinPool routes a worker's submission to its own pool to its deque.
  */
 public final class CentralizedPoolingBefore implements ZooProgram {
 
