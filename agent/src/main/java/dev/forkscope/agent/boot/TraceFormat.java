@@ -15,7 +15,7 @@ package dev.forkscope.agent.boot;
  * 1 CLASS   id, name
  * 2 THREAD  recorderId, threadId, name, virtual(0|1)
  * 3 SITE    id, frameCount, frames...
- * 4 OWNER   recorderId                 (the thread of the EXEC/CREATE/SUBMIT records that follow)
+ * 4 OWNER   recorderId                 (the thread of the records that follow)
  * 5 EXEC    flags, classId, identityHash, z(seq - prevSeq), seq - parentSeq (0 if none), z(end - prevTime),
  *           z(end - start), z(end - start - selfWall), z(selfCpu)
  * 6 CREATE  classId, identityHash, z(time - prevTime), z(site)
