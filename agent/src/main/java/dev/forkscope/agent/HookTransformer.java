@@ -20,7 +20,9 @@ import org.objectweb.asm.Type;
  * FutureTask.run/runAndReset}, the {@code task.run()} call in {@code ThreadPoolExecutor.runWorker},
  * {@code CompletableFuture} async tasks, {@code Thread.run}, {@code VirtualThread.run}), the
  * execution methods and constructors of non-JDK task classes, the submission methods of every
- * executor, {@code fork}, and the waits in which a thread may help run other tasks.
+ * executor, {@code fork}, the joins of fork/join tasks ({@code join}, {@code get}, {@code
+ * quietlyJoin}, {@code invokeAll}: their normal returns, with the joined tasks), and the waits in
+ * which a thread may help run other tasks.
  *
  * <p>Implementation note: a hooked method gets one static call into {@link Recorder} on entry and
  * one on every way out: before each return, and in a catch-all handler appended last to the
@@ -44,6 +46,8 @@ final class HookTransformer implements ClassFileTransformer {
     SUBMISSION_OF_ALL,
     FORK,
     JOIN,
+    JOINED,
+    JOINED_ALL,
     CREATION,
     WORKER_LOOP
   }
@@ -52,15 +56,19 @@ final class HookTransformer implements ClassFileTransformer {
   private static final Map<String, Map<String, Hook>> JDK_METHODS =
       Map.of(
           JUC + "ForkJoinTask",
-          Map.of(
-              "doExec",
-              Hook.EXECUTION,
-              "fork",
-              Hook.FORK,
-              "awaitDone",
-              Hook.JOIN,
-              "helpQuiesce",
-              Hook.JOIN),
+          Map.ofEntries(
+              Map.entry("doExec", Hook.EXECUTION),
+              Map.entry("fork", Hook.FORK),
+              Map.entry("awaitDone", Hook.JOIN),
+              Map.entry("helpQuiesce", Hook.JOIN),
+              Map.entry("join", Hook.JOINED),
+              Map.entry("get", Hook.JOINED),
+              Map.entry("quietlyJoin", Hook.JOINED),
+              Map.entry("quietlyJoinUninterruptibly", Hook.JOINED),
+              // JDK 17's ForkJoinPool.invoke joins through these rather than join()
+              Map.entry("joinForPoolInvoke", Hook.JOINED),
+              Map.entry("getForPoolInvoke", Hook.JOINED),
+              Map.entry("invokeAll", Hook.JOINED_ALL)),
           JUC + "ForkJoinPool",
           Map.of(
               "managedBlock",
@@ -231,6 +239,7 @@ final class HookTransformer implements ClassFileTransformer {
       return switch (hook) {
         case CREATION -> new CreationHook(mv, owner);
         case FORK -> new ForkHook(mv);
+        case JOINED, JOINED_ALL -> new JoinedHook(mv, hook, descriptor);
         case WORKER_LOOP -> new WorkerLoopHook(mv);
         default -> new EnterExitHook(mv, hook, executionMethod(name), version >= Opcodes.V1_6);
       };
@@ -244,6 +253,12 @@ final class HookTransformer implements ClassFileTransformer {
       }
       if (jdkHook == Hook.VIRTUAL_BODY) {
         return instance && descriptor.equals("(Ljava/lang/Runnable;)V") ? jdkHook : null;
+      }
+      if (jdkHook == Hook.JOINED) {
+        return instance ? jdkHook : null;
+      }
+      if (jdkHook == Hook.JOINED_ALL) {
+        return !instance && JoinedHook.recorderCall(descriptor) != null ? jdkHook : null;
       }
       if (jdkHook != null) {
         return jdkHook;
@@ -379,6 +394,55 @@ final class HookTransformer implements ClassFileTransformer {
     @Override
     public void visitMaxs(int maxStack, int maxLocals) {
       super.visitMaxs(Math.max(maxStack, 1), maxLocals);
+    }
+  }
+
+  /**
+   * The joins of {@code ForkJoinTask} ({@code join}, {@code get}, {@code quietlyJoin...}, {@code
+   * invokeAll}): a call before each normal return with the joined task (or tasks), which the
+   * work/span analysis needs even when the task was already done and the join did not wait. A join
+   * that throws records nothing. The tasks are the method's first parameters (or {@code this}),
+   * which these JDK methods never overwrite.
+   */
+  private static final class JoinedHook extends MethodVisitor {
+    private final String[] call;
+
+    JoinedHook(MethodVisitor mv, Hook hook, String descriptor) {
+      super(Opcodes.ASM9, mv);
+      this.call =
+          hook == Hook.JOINED
+              ? new String[] {"joined", "(Ljava/lang/Object;)V"}
+              : recorderCall(descriptor);
+    }
+
+    /** The recorder method and its descriptor for an {@code invokeAll} overload, or null. */
+    static String[] recorderCall(String descriptor) {
+      return switch (descriptor) {
+        case "(Ljava/util/concurrent/ForkJoinTask;Ljava/util/concurrent/ForkJoinTask;)V" ->
+            new String[] {"joined", "(Ljava/lang/Object;Ljava/lang/Object;)V"};
+        case "([Ljava/util/concurrent/ForkJoinTask;)V" ->
+            new String[] {"joinedAll", "([Ljava/lang/Object;)V"};
+        case "(Ljava/util/Collection;)Ljava/util/Collection;" ->
+            new String[] {"joinedAll", "(Ljava/util/Collection;)V"};
+        default -> null;
+      };
+    }
+
+    @Override
+    public void visitInsn(int opcode) {
+      if (opcode >= Opcodes.IRETURN && opcode <= Opcodes.RETURN) {
+        super.visitVarInsn(Opcodes.ALOAD, 0);
+        if (call[1].startsWith("(Ljava/lang/Object;Ljava/lang/Object;")) {
+          super.visitVarInsn(Opcodes.ALOAD, 1);
+        }
+        super.visitMethodInsn(Opcodes.INVOKESTATIC, RECORDER, call[0], call[1], false);
+      }
+      super.visitInsn(opcode);
+    }
+
+    @Override
+    public void visitMaxs(int maxStack, int maxLocals) {
+      super.visitMaxs(maxStack + 2, maxLocals);
     }
   }
 

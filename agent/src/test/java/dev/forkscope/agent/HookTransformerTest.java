@@ -53,6 +53,29 @@ class HookTransformerTest {
   }
 
   @Test
+  void forkJoinJoinsRecordTheirTasksBeforeEachNormalReturn() throws Exception {
+    Class<?> fjt = java.util.concurrent.ForkJoinTask.class;
+    assertThat(recorderCalls(fjt, "join")).isNotEmpty().containsOnly("joined");
+    assertThat(recorderCalls(fjt, "get()Ljava/lang/Object;")).isNotEmpty().containsOnly("joined");
+    assertThat(recorderCalls(fjt, "quietlyJoin()V")).isNotEmpty().containsOnly("joined");
+    assertThat(
+            recorderCalls(
+                fjt,
+                "invokeAll(Ljava/util/concurrent/ForkJoinTask;"
+                    + "Ljava/util/concurrent/ForkJoinTask;)V"))
+        .contains("joined")
+        .doesNotContain("joinedAll");
+    assertThat(recorderCalls(fjt, "invokeAll([Ljava/util/concurrent/ForkJoinTask;)V"))
+        .contains("joinedAll");
+    assertThat(recorderCalls(fjt, "invokeAll(Ljava/util/Collection;)Ljava/util/Collection;"))
+        .contains("joinedAll");
+    // a wait reads the clock only when it has to wait: it keeps its enter and exit calls
+    assertThat(recorderCalls(fjt, "awaitDone")).contains("joinEnter", "joinExit");
+    // invoke runs the task itself: no join edge of its own
+    assertThat(recorderCalls(fjt, "invoke")).doesNotContain("joined");
+  }
+
+  @Test
   void classesThatAreNoTasksAreLeftAlone() throws Exception {
     assertThat(transform(NotATask.class)).isNull();
   }
@@ -110,8 +133,12 @@ class HookTransformerTest {
   }
 
   private static byte[] bytes(Class<?> type) throws IOException {
+    String resource = type.getName().replace('.', '/') + ".class";
+    ClassLoader loader = type.getClassLoader();
     try (InputStream in =
-        type.getClassLoader().getResourceAsStream(type.getName().replace('.', '/') + ".class")) {
+        loader == null
+            ? ClassLoader.getSystemResourceAsStream(resource)
+            : loader.getResourceAsStream(resource)) {
       return in.readAllBytes();
     }
   }

@@ -15,7 +15,7 @@ import java.util.Set;
  * Turns a {@link Trace} into a {@link Profile}: drops executions that never returned (tasks created
  * but never executed are already apart in the trace), aggregates nested tasks when asked (see
  * {@link Aggregation}), groups executions by task class and by creation and submission site, and
- * gives each class a {@link Verdict}.
+ * gives each class a {@link Verdict}; work and span per fork/join root come from {@link WorkSpans}.
  */
 public final class Analysis {
 
@@ -75,7 +75,7 @@ public final class Analysis {
         folded,
         classes,
         List.of(),
-        List.of(),
+        WorkSpans.of(complete, trace.events(), meta.overheadPerTaskNs()),
         RunLayers.none("the JVM and OS layers were not recorded"));
   }
 

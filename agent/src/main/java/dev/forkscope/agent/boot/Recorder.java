@@ -222,7 +222,7 @@ public final class Recorder {
   /** Entry of a wait that may run other tasks (join, helpQuiesce, managedBlock...). */
   public static void joinEnter() {
     try {
-      state().joinDepth++;
+      state().waitEnter();
     } catch (Throwable recorderFailure) {
       // never visible to the program
     }
@@ -231,7 +231,46 @@ public final class Recorder {
   /** Exit, normal or by exception, of such a wait. */
   public static void joinExit() {
     try {
-      state().joinDepth--;
+      state().waitExit();
+    } catch (Throwable recorderFailure) {
+      // never visible to the program
+    }
+  }
+
+  /**
+   * Normal return of a join of {@code task} ({@code ForkJoinTask.join}, {@code get}, {@code
+   * quietlyJoin}...): records the join edge when this thread is inside a recorded execution.
+   */
+  public static void joined(Object task) {
+    try {
+      state().joined(task);
+    } catch (Throwable recorderFailure) {
+      // never visible to the program
+    }
+  }
+
+  /** Normal return of {@code ForkJoinTask.invokeAll(t1, t2)}: both tasks are joined. */
+  public static void joined(Object t1, Object t2) {
+    try {
+      state().joined(t1, t2);
+    } catch (Throwable recorderFailure) {
+      // never visible to the program
+    }
+  }
+
+  /** Normal return of {@code ForkJoinTask.invokeAll(tasks...)}. */
+  public static void joinedAll(Object[] tasks) {
+    try {
+      state().joinedAll(tasks);
+    } catch (Throwable recorderFailure) {
+      // never visible to the program
+    }
+  }
+
+  /** Normal return of {@code ForkJoinTask.invokeAll(Collection)}. */
+  public static void joinedAll(Collection<?> tasks) {
+    try {
+      state().joinedAll(tasks);
     } catch (Throwable recorderFailure) {
       // never visible to the program
     }

@@ -3,6 +3,9 @@ package dev.forkscope.agent.boot;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.Arrays;
+import java.util.Collection;
+import java.util.List;
+import java.util.RandomAccess;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ForkJoinTask;
 import java.util.concurrent.ForkJoinWorkerThread;
@@ -26,11 +29,13 @@ import java.util.concurrent.atomic.AtomicLong;
  *
  * <p>The instrumented code calls {@link #exit} exactly once for every {@link #enter}, on every way
  * out of the hooked method, so every enter pushes a frame (a {@link #SILENT} one when it records
- * nothing) and exit pops the top one. Only executions read the clock twice; creations and most
- * submissions are stamped with one nanosecond more than the thread's last time stamp ({@link
- * #stamp}): all time stamps of one thread strictly increase, so the trace reader's time order keeps
- * each thread's program order, and a stamp is never later than the true time of its record (each
- * record takes more than a nanosecond).
+ * nothing) and exit pops the top one. Executions read the clock twice, and so does a wait in an
+ * execution that finds its task not done; joins, and submissions (forks) made inside a fork/join
+ * task's execution, read it once: the work/span analysis places them on their execution's time
+ * line. Creations and other submissions are stamped with one nanosecond more than the thread's last
+ * time stamp ({@link #stamp}): all time stamps of one thread strictly increase, so the trace
+ * reader's time order keeps each thread's program order, and a stamp is never later than the true
+ * time of its record (each record takes more than a nanosecond).
  */
 final class ThreadState {
   static final int RUN = 0;
@@ -57,7 +62,7 @@ final class ThreadState {
   /**
    * Submissions read the clock one time in this many (a power of two): a clock read costs tens of
    * nanoseconds, as much as the rest of a submission record, and queue-wait percentiles need no
-   * more.
+   * more. Forks inside fork/join executions always read it (see {@link #inForkJoinExecution}).
    */
   static final int SUBMIT_CLOCK_EVERY = 4;
 
@@ -100,6 +105,10 @@ final class ThreadState {
   private int[] parents = new int[8];
 
   private int[] joinAtEntry = new int[8];
+
+  /** When the frame's current outermost wait (join, quiescence, managed block) began. */
+  private long[] waitStarts = new long[8];
+
   private int[] savedSubmitDepth = new int[8];
   private int depth;
 
@@ -345,7 +354,7 @@ final class ThreadState {
       return;
     }
     TaskClass tc = classOf(payload.getClass());
-    boolean timed = sampleSubmissionClock();
+    boolean timed = inForkJoinExecution() || sampleSubmissionClock();
     long t = timed ? clock() : stamp();
     boolean forked =
         fork
@@ -367,6 +376,138 @@ final class ThreadState {
       w[at + 3] = key(TaskClass.of(executor.getClass()), executor);
       chunk.publish(at + TraceFormat.SUBMIT_WORDS);
     }
+  }
+
+  /**
+   * Entry of a wait that may run other tasks ({@code awaitDone}, {@code helpQuiesce}, {@code
+   * managedBlock}...). The outermost wait of a recorded execution reads the clock: the time until
+   * it ends is not the execution's own work (the work/span analysis leaves it out). These methods
+   * are entered only when a join has to wait, so a join of a task already done costs nothing here.
+   */
+  void waitEnter() {
+    int f = recordedFrame();
+    if (f >= 0 && joinDepth == joinAtEntry[f] && !busy) {
+      waitStarts[f] = clock();
+    }
+    joinDepth++;
+  }
+
+  /** Exit of such a wait; the outermost one of a recorded execution writes a WAIT record. */
+  void waitExit() {
+    joinDepth--;
+    int f = recordedFrame();
+    if (f >= 0 && joinDepth == joinAtEntry[f] && !busy) {
+      long start = waitStarts[f];
+      int at = reserve(TraceFormat.WAIT_WORDS);
+      if (at >= 0) {
+        long[] w = chunk.words;
+        w[at] = TraceFormat.WAIT;
+        w[at + 1] = start;
+        w[at + 2] = clock();
+        chunk.publish(at + TraceFormat.WAIT_WORDS);
+      }
+    }
+  }
+
+  /** The innermost frame that records, -1 if none. */
+  private int recordedFrame() {
+    int d = depth;
+    if (d == 0) {
+      return -1;
+    }
+    int f = flags[d - 1] == SILENT ? parents[d - 1] : d - 1;
+    return f >= 0 && flags[f] != SILENT ? f : -1;
+  }
+
+  /**
+   * Records that a join of {@code task} (or of what it wraps) returned: inside an execution, the
+   * join edge of the work/span analysis; anywhere, a bound of the task's completion time (a task is
+   * done, and its joiners woken, a little before its execution's exit is recorded). One clock read.
+   */
+  void joined(Object task) {
+    if (busy) {
+      return;
+    }
+    Object payload = payload(task);
+    if (payload != null) {
+      join(payload, clock());
+    }
+  }
+
+  /**
+   * Records joins of {@code a} and {@code b} (either may be null) after one {@code invokeAll}: one
+   * clock read, the second record stamped after it.
+   */
+  void joined(Object a, Object b) {
+    if (busy || recording == 0) {
+      return;
+    }
+    long t = clock();
+    Object pa = payload(a);
+    if (pa != null) {
+      join(pa, t);
+    }
+    Object pb = payload(b);
+    if (pb != null) {
+      join(pb, stamp());
+    }
+  }
+
+  /** Records joins of every task in {@code tasks} after one {@code invokeAll}. */
+  void joinedAll(Object[] tasks) {
+    if (busy || recording == 0 || tasks == null) {
+      return;
+    }
+    long t = clock();
+    for (Object task : tasks) {
+      Object payload = payload(task);
+      if (payload != null) {
+        join(payload, t);
+        t = stamp();
+      }
+    }
+  }
+
+  /**
+   * Records joins of every task in {@code tasks} after one {@code invokeAll}; only random-access
+   * lists (the others go through the array form, which records them, and iterating them would
+   * allocate).
+   */
+  void joinedAll(Collection<?> tasks) {
+    if (busy || recording == 0 || !(tasks instanceof List) || !(tasks instanceof RandomAccess)) {
+      return;
+    }
+    List<?> list = (List<?>) tasks;
+    long t = clock();
+    for (int i = 0, n = list.size(); i < n; i++) {
+      Object payload = payload(list.get(i));
+      if (payload != null) {
+        join(payload, t);
+        t = stamp();
+      }
+    }
+  }
+
+  private void join(Object payload, long time) {
+    TaskClass tc = classOf(payload.getClass());
+    int at = reserve(TraceFormat.JOIN_WORDS);
+    if (at >= 0) {
+      long[] w = chunk.words;
+      w[at] = TraceFormat.JOIN;
+      w[at + 1] = key(tc, payload);
+      w[at + 2] = time;
+      chunk.publish(at + TraceFormat.JOIN_WORDS);
+    }
+  }
+
+  /**
+   * Whether the innermost recorded execution on this thread is a fork/join task's: its submissions
+   * (forks) are the spawn edges of the work/span analysis, which needs their place in the
+   * execution's time line, so they always read the clock.
+   */
+  private boolean inForkJoinExecution() {
+    int f = recordedFrame();
+    return f >= 0 && (flags[f] & (TaskClass.KIND_FORK_JOIN << TraceFormat.KIND_SHIFT)) != 0;
   }
 
   /**
@@ -496,6 +637,7 @@ final class ThreadState {
     flags = Arrays.copyOf(flags, n);
     parents = Arrays.copyOf(parents, n);
     joinAtEntry = Arrays.copyOf(joinAtEntry, n);
+    waitStarts = Arrays.copyOf(waitStarts, n);
     savedSubmitDepth = Arrays.copyOf(savedSubmitDepth, n);
   }
 }

@@ -4,7 +4,7 @@ package dev.forkscope.agent.boot;
  * Layout of the in-memory records and of {@code trace.bin}; the reader in {@code
  * dev.forkscope.profile.trace} implements the same description.
  *
- * <p>{@code trace.bin}: the 8 bytes {@code FSTRACE4}, a varlong base time (nanoTime at agent
+ * <p>{@code trace.bin}: the 8 bytes {@code FSTRACE5}, a varlong base time (nanoTime at agent
  * start), then tagged records until the end of the file. A record cut short by the end of the file
  * (a JVM killed while writing) is ignored. Integers are LEB128 varints, except {@code identityHash}
  * and {@code executorHash}: 4 bytes, little-endian (random 31-bit values, which would take 5 bytes
@@ -15,28 +15,42 @@ package dev.forkscope.agent.boot;
  * 1 CLASS   id, name
  * 2 THREAD  recorderId, threadId, name, virtual(0|1)
  * 3 SITE    id, frameCount, frames...
- * 4 OWNER   recorderId                 (the thread of the EXEC/CREATE/SUBMIT records that follow)
+ * 4 OWNER   recorderId                 (the thread of the records that follow)
  * 5 EXEC    flags, classId, identityHash, z(seq - prevSeq), seq - parentSeq (0 if none), z(end - prevTime),
  *           z(end - start), z(end - start - selfWall), z(selfCpu)
  * 6 CREATE  classId, identityHash, z(time - prevTime), z(site)
  * 7 SUBMIT  flags, classId, identityHash, z(time - prevTime), executorClassId, executorHash, z(site)
  * 8 CREATED classId, count             (at exit: fork/join tasks created, counted rather than recorded)
+ * 9 JOIN    classId, identityHash, z(time - prevTime)
+ * 10 WAIT   z(start - prevTime), z(end - start)
  * </pre>
  *
  * Times and seqs are deltas, which keeps most of them to one or two bytes: {@code prevTime} is the
- * time of the previous EXEC (its end), CREATE or SUBMIT record since the last OWNER record, or the
- * base time right after it; {@code prevSeq} is the seq of the previous EXEC since the last OWNER
- * record, or 0. EXEC flags: bits 0-1 method (0 run, 1 call, 2 exec), {@link #F_HELPED}, {@link
- * #F_VIRTUAL}, {@link #F_THREAD_TASK}, {@link #F_CPU} (selfCpu measured), bits 8-11 the task's
- * kinds (runnable 1, callable 2, fork/join 4, thread 8), {@link #F_DONE} (a fork/join task that was
- * done when the execution ended). SUBMIT flags: {@link #F_FORKED}, {@link #F_TIMED} (the clock was
- * read for this submission). A CREATE record's time, and an untimed SUBMIT's, is one more than the
- * thread's previous time stamp (the recorder saves a clock read there): it orders the record among
- * its thread's others, no more. {@code seq} numbers executions per recorder (thread); {@code
- * parentSeq} is the enclosing execution's seq on the same recorder, 0 if none.
+ * time of the previous EXEC (its end), CREATE, SUBMIT or JOIN record, or the end of the previous
+ * WAIT record, since the last OWNER record, or the base time right after it; {@code prevSeq} is the
+ * seq of the previous EXEC since the last OWNER record, or 0. EXEC flags: bits 0-1 method (0 run, 1
+ * call, 2 exec), {@link #F_HELPED}, {@link #F_VIRTUAL}, {@link #F_THREAD_TASK}, {@link #F_CPU}
+ * (selfCpu measured), bits 8-11 the task's kinds (runnable 1, callable 2, fork/join 4, thread 8),
+ * {@link #F_DONE} (a fork/join task that was done when the execution ended). SUBMIT flags: {@link
+ * #F_FORKED}, {@link #F_TIMED} (the clock was read for this submission: always for a submission or
+ * fork made inside a fork/join task's execution, whose place in that execution's time line the
+ * work/span analysis needs, one time in four otherwise). A CREATE record's time, and an untimed
+ * SUBMIT's, is one more than the thread's previous time stamp (the recorder saves a clock read
+ * there): it orders the record among its thread's others, no more. {@code seq} numbers executions
+ * per recorder (thread); {@code parentSeq} is the enclosing execution's seq on the same recorder, 0
+ * if none.
+ *
+ * <p>A JOIN record: a join of the task ({@code join}, {@code get}, {@code quietlyJoin}, {@code
+ * invokeAll}, JDK 17's {@code joinForPoolInvoke}) returned normally at {@code time} on the owner
+ * thread (those of {@code invokeAll} only inside a recorded execution); the tasks of one {@code
+ * invokeAll} share one clock read, each record stamped one nanosecond after the one before. A WAIT
+ * record: inside a recorded execution, the owner thread waited from {@code start} to {@code end} in
+ * a join that found its task not done, a quiescence or a managed block (only the outermost such
+ * wait of each execution; tasks run meanwhile have EXEC records of their own, written before the
+ * WAIT). FSTRACE4 had no JOIN or WAIT records and timed one fork in four.
  */
 final class TraceFormat {
-  static final byte[] MAGIC = {'F', 'S', 'T', 'R', 'A', 'C', 'E', '4'};
+  static final byte[] MAGIC = {'F', 'S', 'T', 'R', 'A', 'C', 'E', '5'};
 
   static final byte T_CLASS = 1;
   static final byte T_THREAD = 2;
@@ -46,23 +60,33 @@ final class TraceFormat {
   static final byte T_CREATE = 6;
   static final byte T_SUBMIT = 7;
   static final byte T_CREATED = 8;
+  static final byte T_JOIN = 9;
+  static final byte T_WAIT = 10;
 
-  /** An upper bound of one encoded EXEC, CREATE or SUBMIT record: a tag and at most ten varints. */
+  /**
+   * An upper bound of one encoded EXEC, CREATE, SUBMIT or JOIN record: a tag and at most ten
+   * varints.
+   */
   static final int MAX_RECORD_BYTES = 1 + 10 * 10;
 
   /**
    * In-memory records: the first word holds the type (bits 0-7), the flags (bits 8-31) and a 32-bit
    * field (bits 32-63): for EXEC the distance {@code seq - parentSeq} (0 when there is no parent or
    * it does not fit), for CREATE and SUBMIT {@code site + 1}. Then EXEC: key, seq, start, end,
-   * selfWall, selfCpu; CREATE: key, time; SUBMIT: key, time, executor key.
+   * selfWall, selfCpu; CREATE: key, time; SUBMIT: key, time, executor key; JOIN: key, time; WAIT:
+   * start, end.
    */
   static final int EXEC = 1;
 
   static final int CREATE = 2;
   static final int SUBMIT = 3;
+  static final int JOIN = 4;
   static final int EXEC_WORDS = 7;
   static final int CREATE_WORDS = 3;
   static final int SUBMIT_WORDS = 4;
+  static final int JOIN_WORDS = 3;
+  static final int WAIT = 5;
+  static final int WAIT_WORDS = 3;
 
   static final int F_HELPED = 4;
   static final int F_VIRTUAL = 8;

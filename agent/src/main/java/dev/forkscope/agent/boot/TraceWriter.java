@@ -336,6 +336,20 @@ final class TraceWriter implements Runnable {
           prevTime = w[i + 2];
           i += TraceFormat.SUBMIT_WORDS;
           break;
+        case TraceFormat.JOIN:
+          b[p++] = TraceFormat.T_JOIN;
+          p = key(b, p, w[i + 1]);
+          p = zigzag(b, p, w[i + 2] - prevTime);
+          prevTime = w[i + 2];
+          i += TraceFormat.JOIN_WORDS;
+          break;
+        case TraceFormat.WAIT:
+          b[p++] = TraceFormat.T_WAIT;
+          p = zigzag(b, p, w[i + 1] - prevTime);
+          p = zigzag(b, p, w[i + 2] - w[i + 1]);
+          prevTime = w[i + 2];
+          i += TraceFormat.WAIT_WORDS;
+          break;
         default:
           throw new IllegalStateException("corrupt record buffer at word " + i);
       }

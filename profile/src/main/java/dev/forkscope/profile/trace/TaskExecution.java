@@ -26,7 +26,8 @@ package dev.forkscope.profile.trace;
  * @param createdNs the creating thread's last clock reading before the creation (the agent reads no
  *     clock there; it orders events, it does not time them), -1 if unknown
  * @param submittedNs submission time, -1 if never submitted or if this submission's time was not
- *     sampled (the agent reads the clock for one submission in four)
+ *     sampled (the agent reads the clock for one submission in four, and for every fork made inside
+ *     a fork/join task's execution)
  * @param startNs entry into the execution method
  * @param endNs exit from the execution method
  * @param selfWallNs wall time of this execution exclusive of nested task executions

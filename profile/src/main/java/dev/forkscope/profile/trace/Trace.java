@@ -12,13 +12,25 @@ import java.util.Map;
  * @param unlistedNeverExecuted further fork/join tasks created but never executed, known only by
  *     number per task class (the agent counts their creations rather than recording them)
  * @param sites calling contexts, indexed by the site ids in {@link TaskExecution}
+ * @param events submissions and joins in time order (for the work/span analysis)
  */
 public record Trace(
     TraceMeta meta,
     List<TaskExecution> executions,
     List<CreatedTask> neverExecuted,
     Map<String, Long> unlistedNeverExecuted,
-    List<CallSite> sites) {
+    List<CallSite> sites,
+    List<TaskEvent> events) {
+
+  /** A trace without submission and join events. */
+  public Trace(
+      TraceMeta meta,
+      List<TaskExecution> executions,
+      List<CreatedTask> neverExecuted,
+      Map<String, Long> unlistedNeverExecuted,
+      List<CallSite> sites) {
+    this(meta, executions, neverExecuted, unlistedNeverExecuted, sites, List.of());
+  }
 
   /** A trace whose never-executed tasks are all listed. */
   public Trace(
@@ -26,7 +38,7 @@ public record Trace(
       List<TaskExecution> executions,
       List<CreatedTask> neverExecuted,
       List<CallSite> sites) {
-    this(meta, executions, neverExecuted, Map.of(), sites);
+    this(meta, executions, neverExecuted, Map.of(), sites, List.of());
   }
 
   /** All tasks created but never executed, listed or not. */

@@ -17,7 +17,7 @@ import java.util.Map;
  * The raw content of {@code trace.bin}, decoded but not yet linked.
  *
  * <p>Format (written by the agent's {@code dev.forkscope.agent.boot.TraceWriter}, described in its
- * {@code TraceFormat}): the 8 bytes {@code FSTRACE4}, a varlong base time, then tagged records.
+ * {@code TraceFormat}): the 8 bytes {@code FSTRACE5}, a varlong base time, then tagged records.
  * Integers are LEB128 varints, except {@code identityHash} and {@code executorHash}: 4 bytes,
  * little-endian (random 31-bit values, which would take 5 bytes as varints); {@code z} marks
  * zigzag-encoded signed values.
@@ -32,15 +32,21 @@ import java.util.Map;
  * 6 CREATE  classId, identityHash, z(time - prevTime), z(site)
  * 7 SUBMIT  flags, classId, identityHash, z(time - prevTime), executorClassId, executorHash, z(site)
  * 8 CREATED classId, count             (at exit: fork/join tasks created, counted rather than recorded)
+ * 9 JOIN    classId, identityHash, z(time - prevTime)
+ * 10 WAIT   z(start - prevTime), z(end - start)
  * </pre>
  *
- * {@code prevTime} is the time of the previous EXEC (its end), CREATE or SUBMIT record since the
- * last OWNER record, or the base time right after it; {@code prevSeq} is the seq of the previous
- * EXEC since the last OWNER record, or 0. A CREATE record's time, and a SUBMIT record's time
- * without {@code F_TIMED}, is one more than the recording thread's previous time stamp: right for
- * ordering, not for timing. EXEC flag {@code F_DONE}: a fork/join task that was done when the
- * execution ended. A record cut short by the end of the file (a JVM killed while writing) ends the
- * trace.
+ * {@code prevTime} is the time of the previous EXEC (its end), CREATE, SUBMIT or JOIN record, or
+ * the end of the previous WAIT record, since the last OWNER record, or the base time right after
+ * it; {@code prevSeq} is the seq of the previous EXEC since the last OWNER record, or 0. A CREATE
+ * record's time, and a SUBMIT record's time without {@code F_TIMED}, is one more than the recording
+ * thread's previous time stamp: right for ordering, not for timing (submissions made inside a
+ * fork/join task's execution are always timed). A JOIN record: a join of the task returned normally
+ * at {@code time} on the owner thread. A WAIT record: inside a recorded execution, the owner thread
+ * waited from {@code start} to {@code end} (a join that found its task not done, a quiescence, a
+ * managed block), running only the tasks whose EXEC records say so. EXEC flag {@code F_DONE}: a
+ * fork/join task that was done when the execution ended. A record cut short by the end of the file
+ * (a JVM killed while writing) ends the trace.
  */
 final class TraceFile {
   static final int F_METHOD = 3;
@@ -53,7 +59,7 @@ final class TraceFile {
   static final int KIND_SHIFT = 8;
   static final int F_DONE = 1 << 12;
 
-  private static final byte[] MAGIC = "FSTRACE4".getBytes(StandardCharsets.US_ASCII);
+  private static final byte[] MAGIC = "FSTRACE5".getBytes(StandardCharsets.US_ASCII);
 
   record ThreadInfo(long threadId, String name, boolean virtual) {}
 
@@ -72,6 +78,10 @@ final class TraceFile {
 
   record Submit(long recorder, int flags, long key, long timeNs, long executorKey, int site) {}
 
+  record Join(long recorder, long key, long timeNs) {}
+
+  record Wait(long recorder, long startNs, long endNs) {}
+
   final Map<Integer, String> classes = new HashMap<>();
   final Map<Long, ThreadInfo> threads = new HashMap<>();
   final Map<Integer, List<String>> sites = new HashMap<>();
@@ -84,6 +94,8 @@ final class TraceFile {
 
   final List<Create> creates = new ArrayList<>();
   final List<Submit> submits = new ArrayList<>();
+  final List<Join> joins = new ArrayList<>();
+  final List<Wait> waits = new ArrayList<>();
 
   /** False when the file ended inside a record. */
   boolean complete = true;
@@ -173,6 +185,12 @@ final class TraceFile {
           case 8 -> {
             int classId = (int) varlong();
             createdCounts.merge(classId, varlong(), Long::sum);
+          }
+          case 9 -> joins.add(new Join(recorder, taskKey(), time()));
+          case 10 -> {
+            long start = time();
+            prevTime = start + zigzag();
+            waits.add(new Wait(recorder, start, prevTime));
           }
           default -> throw new IOException(file + " is corrupt: unknown record tag " + tag);
         }

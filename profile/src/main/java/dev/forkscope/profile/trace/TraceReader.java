@@ -48,6 +48,9 @@ import java.util.regex.Pattern;
  * again and again, stays one task. The price: a fork/join task object run again after {@code
  * reinitialize()} counts as a new task each time.
  *
+ * <p>Submissions, joins and waits are also kept as {@link TaskEvent}s for the work/span analysis: a
+ * join names the latest task of its key at the join's time (the joined task has run by then).
+ *
  * <p>Sites: when an execution's own submission (or creation) was not sampled, it gets the first
  * sampled site of its exact class (each lambda expression has its own class), so that grouping by
  * site works.
@@ -155,11 +158,16 @@ public final class TraceReader {
 
     Trace link(Trace.TraceMeta meta) {
       List<Event> events =
-          new ArrayList<>(file.creates.size() + file.submits.size() + file.execs.size());
+          new ArrayList<>(
+              file.creates.size() + file.submits.size() + file.execs.size() + file.joins.size());
       file.creates.forEach(c -> events.add(new Event(c.timeNs(), 0, c)));
       file.submits.forEach(s -> events.add(new Event(s.timeNs(), 1, s)));
       file.execs.forEach(e -> events.add(new Event(e.startNs(), 2, e)));
+      file.joins.forEach(j -> events.add(new Event(j.timeNs(), 3, j)));
+      file.waits.forEach(w -> events.add(new Event(w.startNs(), 4, w)));
       events.sort(Comparator.comparingLong(Event::time).thenComparingInt(Event::order));
+      List<TaskEvent> taskEvents =
+          new ArrayList<>(file.submits.size() + file.joins.size() + file.waits.size());
 
       Map<Long, Map<Long, Long>> taskOfExecution = new HashMap<>();
       List<Pending> pending = new ArrayList<>(file.execs.size());
@@ -168,7 +176,29 @@ public final class TraceReader {
           Task t = newTask(c.key());
           t.creation = c;
         } else if (ev.record() instanceof TraceFile.Submit s) {
-          submitted(s);
+          Task t = submitted(s);
+          taskEvents.add(
+              new TaskEvent(
+                  TaskEvent.Type.SUBMIT,
+                  threadId(s.recorder()),
+                  s.timeNs(),
+                  s.timeNs(),
+                  t.id,
+                  (s.flags() & TraceFile.F_TIMED) != 0));
+        } else if (ev.record() instanceof TraceFile.Join j) {
+          Task t = latest.get(j.key());
+          taskEvents.add(
+              new TaskEvent(
+                  TaskEvent.Type.JOIN,
+                  threadId(j.recorder()),
+                  j.timeNs(),
+                  j.timeNs(),
+                  t == null ? 0 : t.id,
+                  true));
+        } else if (ev.record() instanceof TraceFile.Wait w) {
+          taskEvents.add(
+              new TaskEvent(
+                  TaskEvent.Type.WAIT, threadId(w.recorder()), w.startNs(), w.endNs(), 0, true));
         } else {
           TraceFile.Exec e = (TraceFile.Exec) ev.record();
           Task t = executed(e.key());
@@ -236,7 +266,13 @@ public final class TraceReader {
           List.copyOf(executions),
           List.copyOf(neverExecuted),
           Map.copyOf(unlisted),
-          List.copyOf(sites));
+          List.copyOf(sites),
+          List.copyOf(taskEvents));
+    }
+
+    private long threadId(long recorder) {
+      TraceFile.ThreadInfo info = file.threads.get(recorder);
+      return info == null ? -1 : info.threadId();
     }
 
     private TaskExecution execution(Pending p, long outer) {
@@ -288,7 +324,7 @@ public final class TraceReader {
           classId, id -> normalizeClassName(file.classes.getOrDefault(id, "?class" + id)));
     }
 
-    private void submitted(TraceFile.Submit s) {
+    private Task submitted(TraceFile.Submit s) {
       long key = s.key();
       Task t = latest.get(key);
       if (t == null || t.done) {
@@ -298,6 +334,7 @@ public final class TraceReader {
         waiting.computeIfAbsent(key, k -> new ArrayDeque<>(1)).add(t);
       }
       t.submissions.add(s);
+      return t;
     }
 
     private Task executed(long key) {

@@ -51,6 +51,30 @@ public final class Workloads {
   static final int VIRTUAL_THREADS = 100;
   static final int VIRTUAL_EXECUTOR_TASKS = 50;
 
+  /** Work/span: a balanced tree of this depth whose leaves each spin this long (wall time). */
+  static final int TREE_DEPTH = 4;
+
+  static final long TREE_LEAF_NS = 10_000_000;
+
+  /** Work/span: a chain of this many links, each forked and joined at once, spinning this long. */
+  static final int CHAIN_LINKS = 10;
+
+  static final long CHAIN_LINK_NS = 3_000_000;
+
+  /**
+   * Work/span: this many rounds of {@code invokeAll(short, long)}: the short task runs inline, the
+   * long one is forked and joined by invokeAll.
+   */
+  static final int PAIR_ROUNDS = 10;
+
+  static final long PAIR_SHORT_NS = 1_000_000;
+  static final long PAIR_LONG_NS = 4_000_000;
+
+  /** Work/span: Fib(FIB_N), computed sequentially below FIB_CUTOFF, on a pool of one worker. */
+  static final int FIB_N = 35;
+
+  static final int FIB_CUTOFF = 20;
+
   private Workloads() {}
 
   public static void main(String[] args) throws Exception {
@@ -84,6 +108,7 @@ public final class Workloads {
       }
       case "millions" -> millions();
       case "virtual" -> virtualThreads();
+      case "workspan" -> workSpan();
       default -> throw new IllegalArgumentException(args[0]);
     }
   }
@@ -159,6 +184,35 @@ public final class Workloads {
     }
     pool.shutdown();
     pool.awaitTermination(1, TimeUnit.MINUTES);
+  }
+
+  /** Fork/join computations whose work and span are known; see the constants above. */
+  private static void workSpan() {
+    ForkJoinPool pool = new ForkJoinPool(2);
+    pool.invoke(new SpanTree(TREE_DEPTH));
+    pool.invoke(new SpanChain());
+    pool.invoke(new SpanPairs());
+    pool.shutdown();
+    // one worker: its many short strands do not compete with a second worker for two loaded CPUs
+    // (the graph does not depend on the number of workers)
+    ForkJoinPool single = new ForkJoinPool(1);
+    SpanFib.sequential(FIB_CUTOFF + 5); // compiled before the first leaf: leaves of equal cost
+    long fib = single.invoke(new SpanFib(FIB_N));
+    if (fib != SpanFib.sequential(FIB_N)) {
+      throw new AssertionError("fib " + fib);
+    }
+    single.shutdown();
+  }
+
+  /**
+   * Spins for {@code ns} of wall time: a leaf whose wall time is known even when the thread is
+   * preempted in the middle (unless it is still off the CPU at the deadline).
+   */
+  static void wallSpin(long ns) {
+    long start = System.nanoTime();
+    while (System.nanoTime() - start < ns) {
+      Thread.onSpinWait();
+    }
   }
 
   private static void fixedTasks(int n, long spinNs) throws Exception {
@@ -470,6 +524,93 @@ public final class Workloads {
         int mid = (from + to) >>> 1;
         invokeAll(new Split(from, mid), new Split(mid, to));
       }
+    }
+  }
+
+  /**
+   * A balanced binary tree of {@link SpanLeaf} leaves: fork the right half, invoke the left half
+   * directly, join.
+   */
+  static final class SpanTree extends RecursiveAction {
+    private final int depth;
+
+    SpanTree(int depth) {
+      this.depth = depth;
+    }
+
+    @Override
+    protected void compute() {
+      RecursiveAction right = depth == 1 ? new SpanLeaf() : new SpanTree(depth - 1);
+      RecursiveAction left = depth == 1 ? new SpanLeaf() : new SpanTree(depth - 1);
+      right.fork();
+      left.invoke();
+      right.join();
+    }
+  }
+
+  static final class SpanLeaf extends RecursiveAction {
+    @Override
+    protected void compute() {
+      wallSpin(TREE_LEAF_NS);
+    }
+  }
+
+  /** Forks a link and joins it at once, {@link #CHAIN_LINKS} times. */
+  static final class SpanChain extends RecursiveAction {
+    @Override
+    protected void compute() {
+      for (int i = 0; i < CHAIN_LINKS; i++) {
+        SpanLink link = new SpanLink(CHAIN_LINK_NS);
+        link.fork();
+        link.join();
+      }
+    }
+  }
+
+  static final class SpanLink extends RecursiveAction {
+    private final long ns;
+
+    SpanLink(long ns) {
+      this.ns = ns;
+    }
+
+    @Override
+    protected void compute() {
+      wallSpin(ns);
+    }
+  }
+
+  /** {@link #PAIR_ROUNDS} rounds of invokeAll(short, long). */
+  static final class SpanPairs extends RecursiveAction {
+    @Override
+    protected void compute() {
+      for (int i = 0; i < PAIR_ROUNDS; i++) {
+        invokeAll(new SpanLink(PAIR_SHORT_NS), new SpanLink(PAIR_LONG_NS));
+      }
+    }
+  }
+
+  /** Fib(n): fork f(n-1), compute f(n-2) directly, join; sequential below the cut-off. */
+  static final class SpanFib extends RecursiveTask<Long> {
+    private final int n;
+
+    SpanFib(int n) {
+      this.n = n;
+    }
+
+    static long sequential(int n) {
+      return n < 2 ? n : sequential(n - 1) + sequential(n - 2);
+    }
+
+    @Override
+    protected Long compute() {
+      if (n <= FIB_CUTOFF) {
+        return sequential(n);
+      }
+      SpanFib f1 = new SpanFib(n - 1);
+      f1.fork();
+      long f2 = new SpanFib(n - 2).compute();
+      return f2 + f1.join();
     }
   }
 
