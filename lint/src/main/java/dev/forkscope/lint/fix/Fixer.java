@@ -49,7 +49,8 @@ public final class Fixer {
           "fork-every-subtask", ForkShapes::forkEverySubtask,
           "joins-not-innermost-first", ForkShapes::joinsInnermostFirst,
           "fork-immediately-joined", ForkShapes::forkImmediatelyJoined,
-          "centralized-pooling", PoolSubmissions::fork);
+          "centralized-pooling", PoolSubmissions::fork,
+          "sleepy-worker", Sleeps::drop);
 
   /** Why rules without a rewrite have none. */
   private static final Map<String, String> NO_REWRITE =
@@ -62,8 +63,6 @@ public final class Fixer {
               + " prove that safe",
           "intra-task-sync",
           "a lock can go only if the tasks touch disjoint data, which the fixer cannot prove",
-          "sleepy-worker",
-          "the fixer cannot prove that nothing waits for the sleep",
           "pool-per-call",
           "sharing one pool changes its lifetime and configuration: a design change");
 
