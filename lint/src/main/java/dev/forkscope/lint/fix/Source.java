@@ -169,6 +169,22 @@ final class Source {
     return prefix.isBlank() ? prefix : prefix.replaceAll("\\S.*", "");
   }
 
+  /**
+   * One level of indentation as the file writes it: how much deeper a statement is indented than
+   * the line that opens its block, else two spaces.
+   */
+  String indentUnit(Node statement) {
+    Node opener = statement.getParentNode().flatMap(Node::getParentNode).orElse(null);
+    if (opener != null) {
+      String outer = indentOf(opener);
+      String inner = indentOf(statement);
+      if (inner.length() > outer.length() && inner.startsWith(outer)) {
+        return inner.substring(outer.length());
+      }
+    }
+    return "  ";
+  }
+
   private int offset(Position p) {
     return lineStarts[p.line - 1] + p.column - 1;
   }
