@@ -50,7 +50,8 @@ public final class Fixer {
           "joins-not-innermost-first", ForkShapes::joinsInnermostFirst,
           "fork-immediately-joined", ForkShapes::forkImmediatelyJoined,
           "centralized-pooling", PoolSubmissions::fork,
-          "sleepy-worker", Sleeps::drop);
+          "sleepy-worker", Sleeps::drop,
+          "scattered-data", BatchedForks::invokeAll);
 
   /** Why rules without a rewrite have none. */
   private static final Map<String, String> NO_REWRITE =
@@ -58,9 +59,6 @@ public final class Fixer {
           "copy-on-join",
           "merging without copies changes the shape of the results (a shared output instead of"
               + " returned lists): a design change",
-          "scattered-data",
-          "batching the forks moves every task's creation ahead of its fork; the fixer does not"
-              + " prove that safe",
           "intra-task-sync",
           "a lock can go only if the tasks touch disjoint data, which the fixer cannot prove",
           "pool-per-call",
