@@ -34,7 +34,17 @@ import org.junit.jupiter.params.provider.MethodSource;
 class ZooFixTest {
   /** The exhibits the fixer rewrites; every other bottleneck stays a suggestion. */
   private static final Map<String, Integer> FIXES =
-      Map.of("copy-on-fork", 1, "sleepy-worker", 1, "centralized-pooling", 1, "scattered-data", 1);
+      Map.of(
+          "copy-on-fork",
+          1,
+          "sleepy-worker",
+          1,
+          "centralized-pooling",
+          1,
+          "scattered-data",
+          1,
+          "intra-task-sync",
+          1);
 
   @TempDir Path dir;
 

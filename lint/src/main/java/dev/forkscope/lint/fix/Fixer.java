@@ -51,7 +51,8 @@ public final class Fixer {
           "fork-immediately-joined", ForkShapes::forkImmediatelyJoined,
           "centralized-pooling", PoolSubmissions::fork,
           "sleepy-worker", Sleeps::drop,
-          "scattered-data", BatchedForks::invokeAll);
+          "scattered-data", BatchedForks::invokeAll,
+          "intra-task-sync", LockRemoval::unlock);
 
   /** Why rules without a rewrite have none. */
   private static final Map<String, String> NO_REWRITE =
@@ -59,8 +60,6 @@ public final class Fixer {
           "copy-on-join",
           "merging without copies changes the shape of the results (a shared output instead of"
               + " returned lists): a design change",
-          "intra-task-sync",
-          "a lock can go only if the tasks touch disjoint data, which the fixer cannot prove",
           "pool-per-call",
           "sharing one pool changes its lifetime and configuration: a design change");
 
