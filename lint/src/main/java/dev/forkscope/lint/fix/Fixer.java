@@ -58,8 +58,9 @@ public final class Fixer {
   private static final Map<String, String> NO_REWRITE =
       Map.of(
           "copy-on-join",
-          "merging without copies changes the shape of the results (a shared output instead of"
-              + " returned lists): a design change",
+          "merging without copies changes the task's result type and every caller (a"
+              + " RecursiveAction filling a shared output instead of returned lists): a design"
+              + " change the fixer does not make",
           "pool-per-call",
           "sharing one pool changes its lifetime and configuration: a design change");
 
