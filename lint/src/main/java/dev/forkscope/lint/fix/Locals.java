@@ -73,7 +73,7 @@ final class Locals {
   private static String typed(String name, Type type, Set<String> types) {
     return types.isEmpty() || types.contains(type.asString())
         ? null
-        : name + " is not declared as a " + types.iterator().next();
+        : name + " is not declared as a " + types.stream().sorted().findFirst().orElseThrow();
   }
 
   /** The declared type of a parameter or local of a method, if it declares exactly one. */
