@@ -33,7 +33,18 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 class ZooFixTest {
   /** The exhibits the fixer rewrites; every other bottleneck stays a suggestion. */
-  private static final Map<String, Integer> FIXES = Map.of("copy-on-fork", 1);
+  private static final Map<String, Integer> FIXES =
+      Map.of(
+          "copy-on-fork",
+          1,
+          "sleepy-worker",
+          1,
+          "centralized-pooling",
+          1,
+          "scattered-data",
+          1,
+          "intra-task-sync",
+          1);
 
   @TempDir Path dir;
 
@@ -70,9 +81,9 @@ class ZooFixTest {
     FixWriter.write(file);
     Path classes = Files.createDirectories(dir.resolve("classes"));
     compile(before, classes);
-    int size = 20_000;
-    long original =
-        ((ZooProgram) exhibit.before().getDeclaredConstructor().newInstance()).compute(size);
+    ZooProgram program = (ZooProgram) exhibit.before().getDeclaredConstructor().newInstance();
+    int size = Math.max(1, program.defaultSize() / 8); // a sleepy worker sleeps 10 ms a chunk
+    long original = program.compute(size);
     assertThat(runFixed(exhibit.before().getName(), classes, size)).isEqualTo(original);
     assertThat(
             Linter.builder()

@@ -4,6 +4,7 @@ import com.github.javaparser.ast.CompilationUnit;
 import com.github.javaparser.ast.Node;
 import com.github.javaparser.ast.body.CallableDeclaration;
 import com.github.javaparser.ast.body.TypeDeclaration;
+import com.github.javaparser.ast.expr.BinaryExpr;
 import com.github.javaparser.ast.expr.CastExpr;
 import com.github.javaparser.ast.expr.Expression;
 import com.github.javaparser.ast.expr.FieldAccessExpr;
@@ -42,9 +43,9 @@ import java.util.Set;
  * </ul>
  *
  * A submission in the branch of an {@code if} that only runs off the pool's workers ({@code else}
- * of {@code Thread.currentThread() instanceof ForkJoinWorkerThread} or of {@code
- * ForkJoinTask.inForkJoinPool()}) is the external entry point of a fork-first design (Listing 2)
- * and is not reported.
+ * of {@code Thread.currentThread() instanceof ForkJoinWorkerThread}, of {@code
+ * ForkJoinTask.inForkJoinPool()} or of {@code ForkJoinTask.getPool() == pool}) is the external
+ * entry point of a fork-first design (Listing 2) and is not reported.
  */
 final class CentralizedPooling extends Check {
   static final Rule RULE =
@@ -441,6 +442,13 @@ final class CentralizedPooling extends Check {
         if (((inElse && !negated) || (inThen && negated)) && testsForWorker(condition, index)) {
           return true;
         }
+        if (condition instanceof BinaryExpr compare
+            && comparesCurrentPoolWith(compare, call.getScope().orElseThrow().toString())) {
+          boolean equals = (compare.getOperator() == BinaryExpr.Operator.EQUALS) != negated;
+          if (equals ? inElse : inThen) {
+            return true;
+          }
+        }
       }
     }
     return false;
@@ -450,6 +458,30 @@ final class CentralizedPooling extends Check {
    * {@code x instanceof ForkJoinWorkerThread}, {@code ForkJoinTask.inForkJoinPool()}, or a local
    * set to one.
    */
+  /**
+   * {@code ForkJoinTask.getPool() == pool}, {@code pool != getPool()} and the like: the test of the
+   * fork-first dispatch of Pinto et al., Listing 2, {@code if (ForkJoinTask.getPool() == pool)
+   * t.fork(); else pool.execute(t);}, whose external branch runs only off the pool's workers.
+   */
+  private static boolean comparesCurrentPoolWith(BinaryExpr compare, String pool) {
+    boolean equality =
+        compare.getOperator() == BinaryExpr.Operator.EQUALS
+            || compare.getOperator() == BinaryExpr.Operator.NOT_EQUALS;
+    return equality
+        && (isCurrentPool(compare.getLeft()) && compare.getRight().toString().equals(pool)
+            || isCurrentPool(compare.getRight()) && compare.getLeft().toString().equals(pool));
+  }
+
+  /** {@code ForkJoinTask.getPool()} (static: the pool of the current worker thread, or null). */
+  private static boolean isCurrentPool(Expression e) {
+    return e instanceof MethodCallExpr get
+        && get.getNameAsString().equals("getPool")
+        && get.getArguments().isEmpty()
+        && get.getScope()
+            .map(s -> s.toString().matches("(java\\.util\\.concurrent\\.)?ForkJoinTask"))
+            .orElse(true);
+  }
+
   private static boolean testsForWorker(Expression condition, ProjectIndex index) {
     if (condition instanceof InstanceOfExpr test) {
       return test.getType().asString().endsWith("ForkJoinWorkerThread");

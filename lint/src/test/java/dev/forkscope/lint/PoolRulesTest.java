@@ -43,6 +43,33 @@ class PoolRulesTest {
   }
 
   @Test
+  void theExternalHalfOfAForkFirstDispatchIsClean() {
+    List<Finding> f =
+        Lint.of(
+            "centralized-pooling",
+            dir,
+            """
+                import java.util.concurrent.*;
+                class Hop extends RecursiveAction {
+                    final ForkJoinPool pool;
+                    final int n;
+                    Hop(ForkJoinPool pool, int n) { this.pool = pool; this.n = n; }
+                    protected void compute() {
+                        if (n == 0) return;
+                        if (ForkJoinTask.getPool() == pool) {
+                            new Hop(pool, n - 1).fork();
+                        } else {
+                            pool.execute(new Hop(pool, n - 1));
+                        }
+                        if (pool != getPool()) pool.execute(new Hop(pool, 0));
+                        if (ForkJoinTask.getPool() == pool) pool.execute(new Hop(pool, 0));
+                    }
+                }
+                """);
+    assertThat(f).singleElement().satisfies(x -> assertThat(x.line()).isEqualTo(14));
+  }
+
+  @Test
   void akkaStyleDispatchReachedThroughCallsCarriesThePath() {
     List<Finding> f =
         Lint.of(

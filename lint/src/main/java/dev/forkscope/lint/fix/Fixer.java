@@ -49,21 +49,18 @@ public final class Fixer {
           "fork-every-subtask", ForkShapes::forkEverySubtask,
           "joins-not-innermost-first", ForkShapes::joinsInnermostFirst,
           "fork-immediately-joined", ForkShapes::forkImmediatelyJoined,
-          "centralized-pooling", PoolSubmissions::fork);
+          "centralized-pooling", PoolSubmissions::fork,
+          "sleepy-worker", Sleeps::drop,
+          "scattered-data", BatchedForks::invokeAll,
+          "intra-task-sync", LockRemoval::unlock);
 
   /** Why rules without a rewrite have none. */
   private static final Map<String, String> NO_REWRITE =
       Map.of(
           "copy-on-join",
-          "merging without copies changes the shape of the results (a shared output instead of"
-              + " returned lists): a design change",
-          "scattered-data",
-          "batching the forks moves every task's creation ahead of its fork; the fixer does not"
-              + " prove that safe",
-          "intra-task-sync",
-          "a lock can go only if the tasks touch disjoint data, which the fixer cannot prove",
-          "sleepy-worker",
-          "the fixer cannot prove that nothing waits for the sleep",
+          "merging without copies changes the task's result type and every caller (a"
+              + " RecursiveAction filling a shared output instead of returned lists): a design"
+              + " change the fixer does not make",
           "pool-per-call",
           "sharing one pool changes its lifetime and configuration: a design change");
 

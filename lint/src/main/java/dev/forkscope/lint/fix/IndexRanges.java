@@ -33,9 +33,6 @@ import com.github.javaparser.ast.stmt.ReturnStmt;
 import com.github.javaparser.ast.type.ArrayType;
 import com.github.javaparser.ast.type.ClassOrInterfaceType;
 import dev.forkscope.lint.Finding;
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.IdentityHashMap;
@@ -894,20 +891,8 @@ final class IndexRanges implements Rewrite {
     private MethodDeclaration callee(MethodCallExpr call) {
       int arity = call.getArguments().size();
       String owner = scopeName(call);
-      List<com.github.javaparser.ast.CompilationUnit> units = new ArrayList<>();
-      units.add(source.unit());
-      if (owner != null && source.path().getParent() != null) {
-        Path sibling = source.path().getParent().resolve(owner + ".java");
-        try {
-          if (Files.isRegularFile(sibling)) {
-            Source.parse(sibling, Files.readString(sibling)).ifPresent(s -> units.add(s.unit()));
-          }
-        } catch (IOException | java.io.UncheckedIOException e) {
-          return null;
-        }
-      }
       List<MethodDeclaration> found = new ArrayList<>();
-      for (var unit : units) {
+      for (var unit : source.unitsDeclaring(owner)) {
         for (ClassOrInterfaceDeclaration type : unit.findAll(ClassOrInterfaceDeclaration.class)) {
           boolean ownerMatches =
               owner == null ? Nodes.isInside(call, type) : type.getNameAsString().equals(owner);

@@ -1,39 +1,56 @@
 package dev.forkscope.lint.fix;
 
-import com.github.javaparser.ast.Node;
 import com.github.javaparser.ast.body.ClassOrInterfaceDeclaration;
 import com.github.javaparser.ast.body.MethodDeclaration;
 import com.github.javaparser.ast.body.VariableDeclarator;
-import com.github.javaparser.ast.expr.AssignExpr;
 import com.github.javaparser.ast.expr.Expression;
+import com.github.javaparser.ast.expr.FieldAccessExpr;
 import com.github.javaparser.ast.expr.MethodCallExpr;
 import com.github.javaparser.ast.expr.NameExpr;
 import com.github.javaparser.ast.expr.ObjectCreationExpr;
 import com.github.javaparser.ast.expr.ThisExpr;
-import com.github.javaparser.ast.type.ClassOrInterfaceType;
+import com.github.javaparser.ast.stmt.ExpressionStmt;
 import dev.forkscope.lint.Finding;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
 /**
- * Centralized pooling: a task that hands a subtask to the pool that runs it, {@code
- * getPool().execute(sub)}, forks it instead, {@code sub.fork()}.
+ * Centralized pooling: a task that submits a subtask to a pool forks it instead when it runs on a
+ * worker of that pool. Two rewrites, the first where it applies:
  *
- * <p>Implementation note: the rewrite is made only where the source proves both sides. The pool
- * must be the one running the current task: the receiver is {@code getPool()} (or a local that
- * holds it and is never assigned again), called directly in the execution method of a task class,
- * where the current thread is that pool's worker. A pool held in a field or a parameter, or {@code
- * ForkJoinPool.commonPool()}, could be any pool for all the source shows. The argument must be a
- * {@code ForkJoinTask} of a class declared in this file, since {@code submit} wraps a Runnable or
- * Callable and {@code fork()} does not exist for them. Then both calls schedule the same task in
- * the same pool and return it; {@code fork()} puts it on this worker's deque.
+ * <pre>{@code
+ * getPool().execute(sub);           ->  sub.fork();                     (in a task's compute())
+ * pool.execute(mbox);               ->  if (ForkJoinTask.getPool() == pool) {
+ *                                         mbox.fork();
+ *                                       } else {
+ *                                         pool.execute(mbox);
+ *                                       }
+ * }</pre>
+ *
+ * <p>Implementation note: both rewrites keep the pool that runs the task. {@code fork()} pushes the
+ * task onto the deque of the current worker, in that worker's pool; {@code pool.execute(task)}
+ * called from a worker of {@code pool} pushes it onto the same deque (JDK 17 and later), and from
+ * any other thread queues it in {@code pool}. So {@code fork()} may replace the submission exactly
+ * where the current thread is a worker of {@code pool}. The first rewrite proves that from the
+ * source: the receiver is {@code getPool()} (or a local that holds it and is never assigned again),
+ * called directly in the execution method of a task class. Elsewhere (a pool from a field or a
+ * parameter, a dispatcher called both from tasks and from outside the pool) the second rewrite, the
+ * fork-first dispatch of Pinto et al. (Listing 2), tests it at run time, {@code
+ * ForkJoinTask.getPool()} being the current worker's pool or null; the submission stays for every
+ * other thread. The guard reads the pool a second time, so the pool expression must give the same
+ * pool both times: a final field, an effectively final local or parameter, or {@code
+ * ForkJoinPool.commonPool()}; and the call must be a statement of its own, its result unused. In
+ * both, the argument must be a {@code ForkJoinTask}: a task class of this file or of {@code
+ * Name.java} beside it, since {@code submit} also takes a Runnable or Callable, which cannot be
+ * forked. {@code invoke} becomes {@code task.invoke()}, which runs the task and waits for it as the
+ * pool's {@code invoke} does.
  */
 final class PoolSubmissions {
   private static final Map<String, String> REPLACEMENTS =
       Map.of("execute", "fork", "submit", "fork", "invoke", "invoke");
-  private static final Set<String> JDK_TASKS =
-      Set.of("ForkJoinTask", "RecursiveTask", "RecursiveAction", "CountedCompleter");
+  private static final Set<String> POOL_TYPES =
+      Set.of("ForkJoinPool", "java.util.concurrent.ForkJoinPool");
 
   private PoolSubmissions() {}
 
@@ -45,50 +62,95 @@ final class PoolSubmissions {
         || call.getScope().isEmpty()) {
       return Rewrite.refuse("not a pool.execute/submit/invoke(task) call");
     }
-    MethodDeclaration method = call.findAncestor(MethodDeclaration.class).orElse(null);
-    boolean direct =
-        method != null
-            && Set.of("compute", "exec").contains(method.getNameAsString())
-            && Nodes.directlyIn(call, method)
-            && method.getParentNode().orElse(null) instanceof ClassOrInterfaceDeclaration owner
-            && isTaskClass(owner, source);
     Expression pool = call.getScope().get();
-    if (!direct) {
-      return Rewrite.refuse(
-          "cannot prove that "
-              + pool
-              + " is the pool running the task: the call is not directly in a task's compute()"
-              + (method == null
-                  ? ""
-                  : " but in "
-                      + method.getNameAsString()
-                      + "(), which code outside the pool may call"));
-    }
-    if (!isCurrentPool(pool, method)) {
-      return Rewrite.refuse(
-          "cannot prove that " + pool + " is the pool running this task (only getPool() is)");
-    }
     Expression task = call.getArgument(0);
-    if (!isProjectTask(task, call, source)) {
+    if (!TaskTypes.isTask(task, source)) {
       return Rewrite.refuse(
           source.text(task) + " is not known to be a ForkJoinTask of a class in this file");
     }
-    String replacement = REPLACEMENTS.get(call.getNameAsString());
-    String taskText = source.text(task);
-    if (!(task instanceof NameExpr
-        || task instanceof ObjectCreationExpr
-        || task instanceof MethodCallExpr)) {
-      taskText = "(" + taskText + ")";
+    String forked = taskText(task, source) + "." + REPLACEMENTS.get(call.getNameAsString()) + "()";
+    if (runsOnWorkerOf(call, pool, source)) {
+      return new Rewrite.Edits(
+          "centralized-pooling@" + source.begin(call),
+          "forks "
+              + source.text(task)
+              + " onto this worker's deque instead of submitting it to the pool",
+          List.of(source.replace(call, forked)));
     }
+    if (!(call.getParentNode().orElse(null) instanceof ExpressionStmt statement)) {
+      return Rewrite.refuse(
+          "cannot prove that "
+              + pool
+              + " is the pool running this task, and the call's result is used, so it cannot be"
+              + " guarded with if (ForkJoinTask.getPool() == "
+              + pool
+              + ")");
+    }
+    String unstable = commonPool(pool) ? null : Locals.unstable(pool, POOL_TYPES);
+    if (unstable != null) {
+      return Rewrite.refuse(
+          "cannot prove that "
+              + pool
+              + " is the pool running this task, and "
+              + unstable
+              + ": a guard that reads it twice could see two pools");
+    }
+    String indent = source.indentOf(statement);
+    String inner = indent + source.indentUnit(statement);
+    String nl = source.newline();
+    String guard =
+        "if ("
+            + TaskTypes.forkJoinTask(source.unit())
+            + ".getPool() == "
+            + source.text(pool)
+            + ") {"
+            + nl
+            + inner
+            + forked
+            + ";"
+            + nl
+            + indent
+            + "} else {"
+            + nl
+            + inner
+            + source.text(statement)
+            + nl
+            + indent
+            + "}";
     return new Rewrite.Edits(
         "centralized-pooling@" + source.begin(call),
         "forks "
             + source.text(task)
-            + " onto this worker's deque instead of submitting it to the pool",
-        List.of(source.replace(call, taskText + "." + replacement + "()")));
+            + " when this thread is a worker of "
+            + pool
+            + " (fork-first); other threads still submit it",
+        List.of(source.replace(statement, guard)));
   }
 
-  /** {@code getPool()}, or a local initialized with it and never assigned again. */
+  private static String taskText(Expression task, Source source) {
+    String text = source.text(task);
+    return task instanceof NameExpr
+            || task instanceof ObjectCreationExpr
+            || task instanceof MethodCallExpr
+            || task instanceof FieldAccessExpr
+        ? text
+        : "(" + text + ")";
+  }
+
+  /**
+   * Whether the call is directly in the execution method of a task class and its receiver is {@code
+   * getPool()}, or a local initialized with it and never assigned again.
+   */
+  private static boolean runsOnWorkerOf(MethodCallExpr call, Expression pool, Source source) {
+    MethodDeclaration method = call.findAncestor(MethodDeclaration.class).orElse(null);
+    return method != null
+        && Set.of("compute", "exec").contains(method.getNameAsString())
+        && Nodes.directlyIn(call, method)
+        && method.getParentNode().orElse(null) instanceof ClassOrInterfaceDeclaration owner
+        && TaskTypes.isTaskClass(owner, source)
+        && isCurrentPool(pool, method);
+  }
+
   private static boolean isCurrentPool(Expression pool, MethodDeclaration method) {
     if (pool instanceof MethodCallExpr get
         && get.getNameAsString().equals("getPool")
@@ -102,60 +164,17 @@ final class PoolSubmissions {
       List<VariableDeclarator> locals =
           method.findAll(
               VariableDeclarator.class, v -> v.getNameAsString().equals(name.getNameAsString()));
-      boolean assigned =
-          method
-              .findFirst(
-                  AssignExpr.class, a -> a.getTarget().toString().equals(name.getNameAsString()))
-              .isPresent();
       return locals.size() == 1
-          && !assigned
+          && !Locals.assigned(name.getNameAsString(), method)
           && locals.get(0).getInitializer().filter(i -> isCurrentPool(i, method)).isPresent();
     }
     return false;
   }
 
-  private static boolean isProjectTask(Expression task, Node at, Source source) {
-    String type = null;
-    if (task instanceof ObjectCreationExpr created && created.getAnonymousClassBody().isEmpty()) {
-      type = created.getType().getNameAsString();
-    } else if (task instanceof NameExpr name) {
-      MethodDeclaration method = at.findAncestor(MethodDeclaration.class).orElseThrow();
-      List<VariableDeclarator> locals =
-          method.findAll(
-              VariableDeclarator.class, v -> v.getNameAsString().equals(name.getNameAsString()));
-      if (locals.size() == 1 && locals.get(0).getType() instanceof ClassOrInterfaceType t) {
-        type = t.getNameAsString();
-      }
-    }
-    if (type == null) {
-      return false;
-    }
-    if (JDK_TASKS.contains(type)) {
-      return true;
-    }
-    String name = type;
-    return source
-        .unit()
-        .findFirst(ClassOrInterfaceDeclaration.class, c -> c.getNameAsString().equals(name))
-        .map(c -> isTaskClass(c, source))
-        .orElse(false);
-  }
-
-  /** Whether a class of this file extends a JDK task class, directly or through this file. */
-  private static boolean isTaskClass(ClassOrInterfaceDeclaration type, Source source) {
-    for (int depth = 0;
-        depth < 8 && type != null && type.getExtendedTypes().isNonEmpty();
-        depth++) {
-      String parent = type.getExtendedTypes(0).getNameAsString();
-      if (JDK_TASKS.contains(parent)) {
-        return true;
-      }
-      type =
-          source
-              .unit()
-              .findFirst(ClassOrInterfaceDeclaration.class, c -> c.getNameAsString().equals(parent))
-              .orElse(null);
-    }
-    return false;
+  private static boolean commonPool(Expression pool) {
+    return pool instanceof MethodCallExpr common
+        && common.getNameAsString().equals("commonPool")
+        && common.getArguments().isEmpty()
+        && common.getScope().map(s -> POOL_TYPES.contains(s.toString())).orElse(false);
   }
 }

@@ -2,6 +2,7 @@ package dev.forkscope.lint.fix;
 
 import com.github.javaparser.ast.Modifier;
 import com.github.javaparser.ast.Node;
+import com.github.javaparser.ast.body.ClassOrInterfaceDeclaration;
 import com.github.javaparser.ast.body.MethodDeclaration;
 import com.github.javaparser.ast.expr.AssignExpr;
 import com.github.javaparser.ast.expr.Expression;
@@ -47,6 +48,7 @@ final class Snippets {
               "private static final ForkJoinPool POOL = "
                   + source.text(node)
                   + "; // once; use POOL here";
+          case "copy-on-join" -> sharedOutput(node);
           case "copy-on-fork" ->
               "// share the data and pass index bounds: new Task(data, lo, mid), new Task(data, mid, hi)";
           default -> null;
@@ -143,6 +145,31 @@ final class Snippets {
       return text + ".fork(); // from a task of the same pool: onto this worker's deque";
     }
     return null;
+  }
+
+  /**
+   * For {@code result.addAll(sub.join())} in a task: the shared-output shape of the zoo's
+   * CopyOnJoinAfter, with the task's own class name.
+   */
+  private static String sharedOutput(Node node) {
+    String task =
+        node.findAncestor(ClassOrInterfaceDeclaration.class)
+            .map(ClassOrInterfaceDeclaration::getNameAsString)
+            .orElse("Task");
+    return String.join(
+        "\n",
+        "// " + task + " extends RecursiveAction and marks a shared boolean[] keep (or writes a",
+        "// preallocated output array) instead of returning lists:",
+        "//   leaf:   for (int i = lo; i < hi; i++) keep[i] = filter.test(data.get(i));",
+        "//   inner:  invokeAll(new "
+            + task
+            + "(.., keep, lo, mid), new "
+            + task
+            + "(.., keep, mid, hi));",
+        "//   caller: boolean[] keep = new boolean[n]; pool.invoke(new "
+            + task
+            + "(.., keep, 0, n));",
+        "//           then, once: for (int i = 0; i < n; i++) if (keep[i]) out.add(data.get(i));");
   }
 
   /** A node's text, its lines dedented by the indentation of its first line. */

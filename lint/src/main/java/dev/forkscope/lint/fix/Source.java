@@ -7,7 +7,12 @@ import com.github.javaparser.Position;
 import com.github.javaparser.ast.CompilationUnit;
 import com.github.javaparser.ast.Node;
 import dev.forkscope.lint.Finding;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -59,6 +64,25 @@ final class Source {
 
   CompilationUnit unit() {
     return unit;
+  }
+
+  /**
+   * This file's syntax tree, then that of {@code Owner.java} beside it when {@code owner} names one
+   * that parses (a class of the same package); null {@code owner}: this file only.
+   */
+  List<CompilationUnit> unitsDeclaring(String owner) {
+    List<CompilationUnit> units = new ArrayList<>();
+    units.add(unit);
+    Path dir = path.getParent();
+    if (owner != null && dir != null && Files.isRegularFile(dir.resolve(owner + ".java"))) {
+      try {
+        Path sibling = dir.resolve(owner + ".java");
+        parse(sibling, Files.readString(sibling)).ifPresent(s -> units.add(s.unit()));
+      } catch (IOException | UncheckedIOException e) {
+        // unreadable: only this file is known
+      }
+    }
+    return units;
   }
 
   /** The line separator the file uses ({@code \n} if it has none). */
@@ -143,6 +167,22 @@ final class Source {
     }
     String prefix = text.substring(lineStart, start);
     return prefix.isBlank() ? prefix : prefix.replaceAll("\\S.*", "");
+  }
+
+  /**
+   * One level of indentation as the file writes it: how much deeper a statement is indented than
+   * the line that opens its block, else two spaces.
+   */
+  String indentUnit(Node statement) {
+    Node opener = statement.getParentNode().flatMap(Node::getParentNode).orElse(null);
+    if (opener != null) {
+      String outer = indentOf(opener);
+      String inner = indentOf(statement);
+      if (inner.length() > outer.length() && inner.startsWith(outer)) {
+        return inner.substring(outer.length());
+      }
+    }
+    return "  ";
   }
 
   private int offset(Position p) {

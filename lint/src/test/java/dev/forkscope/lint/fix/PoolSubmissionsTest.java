@@ -43,30 +43,111 @@ class PoolSubmissionsTest {
   }
 
   @Test
-  void aPoolFromAFieldIsNotProvedToBeTheRunningOne() {
+  void aDispatcherCalledFromTasksAndFromOutsideForksFirst() {
+    RefactoringTestHelper.in(dir)
+        .rule("centralized-pooling")
+        .addSource(
+            "import java.util.concurrent.ForkJoinTask;",
+            "class Mailbox extends ForkJoinTask<Void> {",
+            "  final Dispatcher dispatcher;",
+            "  Mailbox(Dispatcher dispatcher) { this.dispatcher = dispatcher; }",
+            "  public Void getRawResult() { return null; }",
+            "  protected void setRawResult(Void v) { }",
+            "  protected boolean exec() { dispatcher.schedule(this); return false; }",
+            "}")
+        .addInputLines(
+            "import java.util.concurrent.ForkJoinPool;",
+            "class Dispatcher {",
+            "  final ForkJoinPool pool;",
+            "  Dispatcher(ForkJoinPool pool) { this.pool = pool; }",
+            "  void schedule(Mailbox mbox) {",
+            "    if (mbox.getRawResult() == null) {",
+            "      pool.execute(mbox); // deliver",
+            "    }",
+            "  }",
+            "}")
+        .addOutputLines(
+            "import java.util.concurrent.ForkJoinPool;",
+            "class Dispatcher {",
+            "  final ForkJoinPool pool;",
+            "  Dispatcher(ForkJoinPool pool) { this.pool = pool; }",
+            "  void schedule(Mailbox mbox) {",
+            "    if (mbox.getRawResult() == null) {",
+            "      if (java.util.concurrent.ForkJoinTask.getPool() == pool) {",
+            "        mbox.fork();",
+            "      } else {",
+            "        pool.execute(mbox);",
+            "      } // deliver",
+            "    }",
+            "  }",
+            "}")
+        .doTest();
+  }
+
+  @Test
+  void theCommonPoolIsGuardedWithTheImportedName() {
+    RefactoringTestHelper.in(dir)
+        .rule("centralized-pooling")
+        .addInputLines(
+            "import java.util.concurrent.*;",
+            "class Walker extends RecursiveAction {",
+            "\tfinal int n;",
+            "\tWalker(int n) { this.n = n; }",
+            "\tprotected void compute() {",
+            "\t\tif (n > 0) {",
+            "\t\t\tForkJoinPool.commonPool().invoke(new Walker(n - 1));",
+            "\t\t}",
+            "\t}",
+            "}")
+        .addOutputLines(
+            "import java.util.concurrent.*;",
+            "class Walker extends RecursiveAction {",
+            "\tfinal int n;",
+            "\tWalker(int n) { this.n = n; }",
+            "\tprotected void compute() {",
+            "\t\tif (n > 0) {",
+            "\t\t\tif (ForkJoinTask.getPool() == ForkJoinPool.commonPool()) {",
+            "\t\t\t\tnew Walker(n - 1).invoke();",
+            "\t\t\t} else {",
+            "\t\t\t\tForkJoinPool.commonPool().invoke(new Walker(n - 1));",
+            "\t\t\t}",
+            "\t\t}",
+            "\t}",
+            "}")
+        .doTest();
+  }
+
+  @Test
+  void aPoolThatMayChangeOrAResultInUseStaysASuggestion() {
     FixResult result =
         RefactoringTestHelper.in(dir)
             .rule("centralized-pooling")
             .addInputLines(
                 "import java.util.concurrent.ForkJoinPool;",
+                "import java.util.concurrent.ForkJoinTask;",
                 "import java.util.concurrent.RecursiveAction;",
                 "class Relay extends RecursiveAction {",
-                "  static final ForkJoinPool OTHER = new ForkJoinPool(2);",
+                "  static ForkJoinPool other = new ForkJoinPool(2);",
+                "  final ForkJoinPool mine = new ForkJoinPool(2);",
                 "  final int n;",
                 "  Relay(int n) { this.n = n; }",
                 "  @Override protected void compute() {",
-                "    if (n > 0) OTHER.execute(new Relay(n - 1));",
+                "    if (n == 0) return;",
+                "    other.execute(new Relay(n - 1));",
+                "    ForkJoinTask<?> next = mine.submit(new Relay(n - 1));",
+                "    mine.execute(() -> {});",
+                "    next.join();",
                 "  }",
                 "}")
             .expectUnchanged()
             .doTest();
     assertThat(result.suggestions())
-        .singleElement()
-        .satisfies(
-            s -> {
-              assertThat(s.reason())
-                  .contains("cannot prove that OTHER is the pool running this task");
-              assertThat(s.after()).startsWith("new Relay(n - 1).fork();");
-            });
+        .extracting(Suggestion::reason)
+        .containsExactly(
+            "cannot prove that other is the pool running this task, and the field other is not"
+                + " final: a guard that reads it twice could see two pools",
+            "cannot prove that mine is the pool running this task, and the call's result is used,"
+                + " so it cannot be guarded with if (ForkJoinTask.getPool() == mine)",
+            "() -> {} is not known to be a ForkJoinTask of a class in this file");
   }
 }
