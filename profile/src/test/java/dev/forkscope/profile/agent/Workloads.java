@@ -84,6 +84,7 @@ public final class Workloads {
       }
       case "millions" -> millions();
       case "virtual" -> virtualThreads();
+      case "layers" -> LayerWorkloads.run();
       default -> throw new IllegalArgumentException(args[0]);
     }
   }
