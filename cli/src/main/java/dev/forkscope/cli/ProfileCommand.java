@@ -2,6 +2,7 @@ package dev.forkscope.cli;
 
 import dev.forkscope.profile.AnalysisOptions;
 import dev.forkscope.profile.ProfilerAgent;
+import dev.forkscope.profile.layers.ProcSampler;
 import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -30,7 +31,9 @@ import picocli.CommandLine.Spec;
             + "[--verdicts relative|tgp] -- java ARGS...",
     description = {
       "Run a Java program under the task-granularity profiler, then print a summary per task class "
-          + "and write summary.json and tasks.csv into the output directory.",
+          + "and the runtime findings, and write summary.json and tasks.csv into the output directory.",
+      "JDK Flight Recorder (GC pauses, waits, allocation samples) and /proc (per-thread CPU time and "
+          + "context switches) record the JVM and OS layers beside the trace.",
       "The exit code is the program's."
     })
 final class ProfileCommand implements Callable<Integer> {
@@ -89,7 +92,10 @@ final class ProfileCommand implements Callable<Integer> {
     argv.set(0, java);
     long launched = System.currentTimeMillis();
     Process child = new ProcessBuilder(argv).inheritIO().start();
-    int exit = child.waitFor();
+    int exit;
+    try (ProcSampler sampler = ProcSampler.start(dir, child.pid())) {
+      exit = child.waitFor();
+    }
 
     Path trace = dir.resolve(TraceReport.TRACE_FILE);
     if (!Files.isRegularFile(trace)

@@ -4,8 +4,11 @@ import dev.forkscope.profile.Analysis;
 import dev.forkscope.profile.AnalysisOptions;
 import dev.forkscope.profile.Exports;
 import dev.forkscope.profile.Profile;
+import dev.forkscope.profile.RuntimeFindingsText;
 import dev.forkscope.profile.SummaryTable;
 import dev.forkscope.profile.VerdictMode;
+import dev.forkscope.profile.layers.Layers;
+import dev.forkscope.profile.layers.LayersReader;
 import dev.forkscope.profile.trace.Trace;
 import dev.forkscope.profile.trace.TraceReader;
 import java.io.IOException;
@@ -70,7 +73,8 @@ final class TraceReport {
       terminal.clear();
     }
     terminal.status("forkscope: analysing " + trace.executions().size() + " executions", true);
-    Profile profile = Analysis.analyze(trace, options);
+    Layers layers = LayersReader.read(dir);
+    Profile profile = Analysis.analyze(trace, layers, options);
     List<Path> written;
     try {
       written = Exports.writeInto(dir, trace, profile);
@@ -78,6 +82,7 @@ final class TraceReport {
       terminal.clear();
     }
     out.print(SummaryTable.render(profile));
+    out.print(RuntimeFindingsText.render(profile));
     out.println("wrote " + written.get(0) + " and " + written.get(1));
     out.flush();
   }
