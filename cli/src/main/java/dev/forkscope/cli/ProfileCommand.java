@@ -27,7 +27,8 @@ import picocli.CommandLine.Spec;
     name = "profile",
     mixinStandardHelpOptions = true,
     customSynopsis =
-        "forkscope profile [--out DIR] [--cpu off|sampled|all] [--contexts] [--no-aggregate] "
+        "forkscope profile [--out DIR] [--cpu off|sampled|all] [--contexts] [--no-layers] "
+            + "[--no-aggregate] "
             + "[--verdicts relative|tgp] -- java ARGS...",
     description = {
       "Run a Java program under the task-granularity profiler, then print a summary per task class "
@@ -59,6 +60,13 @@ final class ProfileCommand implements Callable<Integer> {
   @Option(names = "--contexts", description = "Sample creation and submission calling contexts.")
   boolean contexts;
 
+  @Option(
+      names = "--no-layers",
+      description =
+          "Record the task trace only: no JDK Flight Recorder and no /proc sampling (no runtime findings;"
+              + " JFR costs about a second of CPU time at start-up).")
+  boolean noLayers;
+
   @Mixin TraceReport.Options options;
 
   @Parameters(
@@ -85,7 +93,9 @@ final class ProfileCommand implements Callable<Integer> {
 
     List<String> argv;
     try {
-      argv = ProfilerAgent.command(command, dir, "cpu=" + cpuMode + ",contexts=" + contexts);
+      argv =
+          ProfilerAgent.command(
+              command, dir, "cpu=" + cpuMode + ",contexts=" + contexts, !noLayers);
     } catch (IllegalArgumentException e) {
       throw new UserError(e.getMessage());
     }
@@ -93,7 +103,7 @@ final class ProfileCommand implements Callable<Integer> {
     long launched = System.currentTimeMillis();
     Process child = new ProcessBuilder(argv).inheritIO().start();
     int exit;
-    try (ProcSampler sampler = ProcSampler.start(dir, child.pid())) {
+    try (ProcSampler sampler = noLayers ? null : ProcSampler.start(dir, child.pid())) {
       exit = child.waitFor();
     }
 

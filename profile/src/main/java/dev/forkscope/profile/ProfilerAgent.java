@@ -100,7 +100,8 @@ public final class ProfilerAgent {
    * layers}, JDK Flight Recorder records the JVM layer into {@code traceDir} too ({@link
    * LayerFiles}: GC pauses, waits, allocation samples), and the clock offset that aligns it with
    * the trace is measured now, so call this right before the launch. Start a {@link ProcSampler} on
-   * the child for the OS layer.
+   * the child for the OS layer. Without {@code layers}, the layer files an earlier run left in
+   * {@code traceDir} are deleted, so that they are not read with this run's trace.
    */
   public static List<String> command(
       List<String> javaCommand, Path traceDir, String options, boolean layers) {
@@ -109,6 +110,8 @@ public final class ProfilerAgent {
     argv.add(argument(traceDir, options));
     if (layers) {
       argv.addAll(LayerFiles.jvmOptions(traceDir, javaCommand.get(0)));
+    } else {
+      LayerFiles.clear(traceDir); // an earlier run's layers would be read with this trace
     }
     argv.addAll(javaCommand.subList(1, javaCommand.size()));
     return argv;

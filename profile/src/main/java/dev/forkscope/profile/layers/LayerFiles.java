@@ -108,6 +108,17 @@ public final class LayerFiles {
     }
   }
 
+  /** Deletes the layer files in {@code dir}, if any. */
+  public static void clear(Path dir) {
+    try {
+      for (String name : List.of(JFC, JFR, CLOCK, THREADS)) {
+        Files.deleteIfExists(dir.resolve(name));
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot delete the JVM layer's files in " + dir, e);
+    }
+  }
+
   /**
    * Epoch nanoseconds of the wall clock minus {@code System.nanoTime}, from the tightest of a few
    * bracketed reads.
