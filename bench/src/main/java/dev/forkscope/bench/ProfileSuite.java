@@ -9,6 +9,7 @@ import dev.forkscope.profile.Profile;
 import dev.forkscope.profile.ProfilerAgent;
 import dev.forkscope.profile.TaskClassProfile;
 import dev.forkscope.profile.Verdict;
+import dev.forkscope.profile.layers.ProcSampler;
 import dev.forkscope.profile.trace.TraceReader;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -23,26 +24,48 @@ import java.util.Set;
 
 /**
  * Suite {@code profile}: the profiler's own cost. Every zoo program and a fine-grained workload of
- * 262,144 tiny tasks ({@link TinyTasks}) run as child JVMs with the agent off and on, the order
- * alternating every repetition so that drift on a shared machine hits both sides alike.
+ * 262,144 tiny tasks ({@link TinyTasks}) run as child JVMs three ways: without the agent, with the
+ * agent alone, and with the agent and the JVM and OS layers (JDK Flight Recorder in the child, a
+ * {@link ProcSampler} in this process), which is what {@code forkscope profile} runs; the order
+ * rotates every repetition so that drift on a shared machine hits every side alike.
  *
  * <p>Per run, {@link Timed} measures the wall and process CPU time from the call of the program's
  * {@code main} to the JVM's exit (the agent's work on the program included, JVM start-up and agent
  * loading left out); the harness adds the whole process's wall time from outside. Reported: the
- * median of the per-repetition ratios on/off per program, their geometric mean over the programs
- * that are not fine-grained, the geometric mean over the fine-grained ones, and the geometric mean
- * of all CPU-time ratios (perturbation). A check fails when a target is missed.
+ * median of the per-repetition ratios on/off per program (on: agent and layers), their geometric
+ * mean over the programs that are not fine-grained, the geometric mean over the fine-grained ones,
+ * and the geometric mean of all CPU-time ratios (perturbation), and the layers' own cost: the
+ * geometric mean of the wall ratios agent-and-layers over agent alone. A check fails when a target
+ * is missed.
  */
 final class ProfileSuite implements Suite {
 
-  /** Targets: geomean wall, fine-grained wall, geomean CPU. */
+  /** Targets: geomean wall, fine-grained wall, geomean CPU (the whole profiler against none). */
   static final double TARGET_GEOMEAN = 1.05;
 
   static final double TARGET_FINE = 1.30;
   static final double TARGET_CPU = 1.03;
 
+  /** Target for the JVM and OS layers alone: agent and layers over agent only. */
+  static final double TARGET_LAYERS = 1.03;
+
   private static final String AGENT_OPTIONS = "cpu=off,contexts=false";
-  private static final List<Boolean> AGENT_OFF_ON = List.of(false, true);
+
+  /** What runs beside the program. */
+  enum Side {
+    /** Nothing. */
+    OFF("agent-off"),
+    /** The agent alone. */
+    AGENT("agent-on"),
+    /** The agent, JDK Flight Recorder and the /proc sampler: what forkscope profile runs. */
+    LAYERS("agent+layers");
+
+    final String variant;
+
+    Side(String variant) {
+      this.variant = variant;
+    }
+  }
 
   /** One program to measure: a short name for the table and the class whose main runs it. */
   record Program(String name, String mainClass) {}
@@ -52,25 +75,45 @@ final class ProfileSuite implements Suite {
    *
    * @param program the program
    * @param off the runs without the agent
-   * @param on the runs with it, paired with {@code off} by repetition
+   * @param on the runs with the whole profiler (agent and layers), paired with {@code off} by
+   *     repetition
    * @param fineGrained whether the profiler found the program fine-grained (see {@link
    *     #mostlyFine}): reported apart from the main geomean
+   * @param agentOnly the runs with the agent but without the layers, paired likewise (empty when
+   *     not measured)
    */
   record Overhead(
-      Program program, List<Harness.Sample> off, List<Harness.Sample> on, boolean fineGrained) {
+      Program program,
+      List<Harness.Sample> off,
+      List<Harness.Sample> on,
+      boolean fineGrained,
+      List<Harness.Sample> agentOnly) {
+
+    Overhead(
+        Program program, List<Harness.Sample> off, List<Harness.Sample> on, boolean fineGrained) {
+      this(program, off, on, fineGrained, List.of());
+    }
 
     double wallRatio() {
-      return pairedRatio(Harness.Sample::wallNs);
+      return pairedRatio(on, off, Harness.Sample::wallNs);
     }
 
     double cpuRatio() {
-      return pairedRatio(Harness.Sample::cpuNs);
+      return pairedRatio(on, off, Harness.Sample::cpuNs);
     }
 
-    private double pairedRatio(java.util.function.ToLongFunction<Harness.Sample> figure) {
-      double[] ratios = new double[off.size()];
+    /** Wall time with the layers over wall time with the agent alone; NaN if not measured. */
+    double layersWallRatio() {
+      return agentOnly.isEmpty() ? Double.NaN : pairedRatio(on, agentOnly, Harness.Sample::wallNs);
+    }
+
+    private static double pairedRatio(
+        List<Harness.Sample> num,
+        List<Harness.Sample> den,
+        java.util.function.ToLongFunction<Harness.Sample> figure) {
+      double[] ratios = new double[den.size()];
       for (int i = 0; i < ratios.length; i++) {
-        ratios[i] = (double) figure.applyAsLong(on.get(i)) / figure.applyAsLong(off.get(i));
+        ratios[i] = (double) figure.applyAsLong(num.get(i)) / figure.applyAsLong(den.get(i));
       }
       return Stats.median(ratios);
     }
@@ -83,18 +126,30 @@ final class ProfileSuite implements Suite {
    * @param wallGeomean geometric mean of the wall ratios of the programs that are not fine-grained
    * @param fineRatio geometric mean of the fine-grained programs' wall ratios (NaN without one)
    * @param cpuGeomean geometric mean of all CPU ratios
+   * @param layersGeomean geometric mean of the layers' own wall ratios (agent and layers over agent
+   *     alone) of the programs that are not fine-grained; NaN when not measured
    */
-  record Summary(List<Overhead> programs, double wallGeomean, double fineRatio, double cpuGeomean) {
+  record Summary(
+      List<Overhead> programs,
+      double wallGeomean,
+      double fineRatio,
+      double cpuGeomean,
+      double layersGeomean) {
 
     static Summary of(List<Overhead> programs) {
       List<Double> wall = new ArrayList<>();
       List<Double> fine = new ArrayList<>();
       List<Double> cpu = new ArrayList<>();
+      List<Double> layers = new ArrayList<>();
       for (Overhead o : programs) {
         (o.fineGrained() ? fine : wall).add(o.wallRatio());
         cpu.add(o.cpuRatio());
+        if (!o.fineGrained() && !Double.isNaN(o.layersWallRatio())) {
+          layers.add(o.layersWallRatio());
+        }
       }
-      return new Summary(List.copyOf(programs), geomean(wall), geomean(fine), geomean(cpu));
+      return new Summary(
+          List.copyOf(programs), geomean(wall), geomean(fine), geomean(cpu), geomean(layers));
     }
 
     /** The targets missed, one line each. */
@@ -105,6 +160,9 @@ final class ProfileSuite implements Suite {
         check(missed, "fine-grained wall", fineRatio, TARGET_FINE);
       }
       check(missed, "CPU geomean", cpuGeomean, TARGET_CPU);
+      if (!Double.isNaN(layersGeomean)) {
+        check(missed, "layers wall geomean", layersGeomean, TARGET_LAYERS);
+      }
       return missed;
     }
 
@@ -126,7 +184,8 @@ final class ProfileSuite implements Suite {
 
   @Override
   public String description() {
-    return "the profiler's overhead: zoo programs and 262,144 tiny tasks, agent off vs on";
+    return "the profiler's overhead: zoo programs and 262,144 tiny tasks, agent off vs on vs"
+        + " agent with the JVM and OS layers";
   }
 
   @Override
@@ -136,34 +195,41 @@ final class ProfileSuite implements Suite {
     List<Overhead> measured = new ArrayList<>();
     try {
       int[] done = {0};
-      int total = programs.size() * context.repeat() * AGENT_OFF_ON.size();
+      List<Side> sides = List.of(Side.values());
+      int total = programs.size() * context.repeat() * sides.size();
       for (Program p : programs) {
         boolean[] fine = new boolean[1];
         boolean[] verdictRead = new boolean[1];
-        Map<Boolean, List<Harness.Sample>> samples =
+        Map<Side, List<Harness.Sample>> samples =
             Harness.rotating(
-                AGENT_OFF_ON,
+                sides,
                 context.repeat(),
-                agent ->
+                side ->
                     () -> {
                       context
                           .progress()
                           .accept(
                               String.format(
                                   Locale.ROOT,
-                                  "[%d/%d] %s, agent %s",
+                                  "[%d/%d] %s, %s",
                                   ++done[0],
                                   total,
                                   p.name(),
-                                  agent ? "on" : "off"));
-                      Harness.Sample sample = runOnce(p, scratch, agent);
-                      if (agent && !verdictRead[0]) {
+                                  side.variant));
+                      Harness.Sample sample = runOnce(p, scratch, side);
+                      if (side != Side.OFF && !verdictRead[0]) {
                         fine[0] = mostlyFine(scratch.resolve("trace"));
                         verdictRead[0] = true;
                       }
                       return sample;
                     });
-        measured.add(new Overhead(p, samples.get(false), samples.get(true), fine[0]));
+        measured.add(
+            new Overhead(
+                p,
+                samples.get(Side.OFF),
+                samples.get(Side.LAYERS),
+                fine[0],
+                samples.get(Side.AGENT)));
       }
     } finally {
       FileTrees.delete(scratch);
@@ -213,8 +279,9 @@ final class ProfileSuite implements Suite {
   }
 
   /** Runs one child under {@link Timed}; the sample is main() to exit, the process from outside. */
-  private static Harness.Sample runOnce(Program p, Path scratch, boolean withAgent)
+  private static Harness.Sample runOnce(Program p, Path scratch, Side side)
       throws IOException, InterruptedException {
+    boolean withAgent = side != Side.OFF;
     Path timing = Files.createTempFile(scratch, "timing", ".txt");
     List<String> argv = new ArrayList<>();
     argv.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
@@ -226,7 +293,8 @@ final class ProfileSuite implements Suite {
             timing.toString(),
             p.mainClass()));
     if (withAgent) {
-      argv = ProfilerAgent.command(argv, scratch.resolve("trace"), AGENT_OPTIONS);
+      argv =
+          ProfilerAgent.command(argv, scratch.resolve("trace"), AGENT_OPTIONS, side == Side.LAYERS);
       // the JVM's warning that class sharing is limited once the boot class path is appended to
       // would be printed once per run
       argv.add(1, "-XX:-PrintWarnings");
@@ -237,13 +305,16 @@ final class ProfileSuite implements Suite {
             .redirectOutput(ProcessBuilder.Redirect.DISCARD)
             .redirectError(ProcessBuilder.Redirect.INHERIT)
             .start();
-    int exit = child.waitFor();
+    int exit;
+    try (ProcSampler sampler =
+        side == Side.LAYERS ? ProcSampler.start(scratch.resolve("trace"), child.pid()) : null) {
+      exit = child.waitFor();
+    }
     long process = System.nanoTime() - start;
     String[] line = Files.readString(timing).trim().split(" ");
     Files.delete(timing);
     if (exit != 0 || line.length != 2) {
-      throw new IOException(
-          p.name() + " failed (exit " + exit + ", agent " + (withAgent ? "on" : "off") + ")");
+      throw new IOException(p.name() + " failed (exit " + exit + ", " + side.variant + ")");
     }
     return new Harness.Sample(
         Long.parseLong(line[0]), Long.parseLong(line[1]), Map.of("processMs", process / 1e6));
@@ -263,15 +334,33 @@ final class ProfileSuite implements Suite {
               Harness.medianCpuMs(o.off()),
               1,
               Map.of("processWallMsMedian", Harness.median(o.off(), "processMs"))));
+      if (!o.agentOnly().isEmpty()) {
+        Overhead agent = new Overhead(o.program(), o.off(), o.agentOnly(), o.fineGrained());
+        Map<String, Object> ratios = new LinkedHashMap<>();
+        ratios.put("wallRatio", agent.wallRatio());
+        ratios.put("cpuRatio", agent.cpuRatio());
+        ratios.put("processWallMsMedian", Harness.median(o.agentOnly(), "processMs"));
+        ratios.put("fineGrained", o.fineGrained());
+        rows.add(
+            new Result(
+                name,
+                Side.AGENT.variant,
+                cpus,
+                Harness.medianWallMs(o.agentOnly()),
+                Harness.medianCpuMs(o.agentOnly()),
+                1,
+                ratios));
+      }
       Map<String, Object> ratios = new LinkedHashMap<>();
       ratios.put("wallRatio", o.wallRatio());
       ratios.put("cpuRatio", o.cpuRatio());
+      ratios.put("layersWallRatio", o.layersWallRatio());
       ratios.put("processWallMsMedian", Harness.median(o.on(), "processMs"));
       ratios.put("fineGrained", o.fineGrained());
       rows.add(
           new Result(
               name,
-              "agent-on",
+              Side.LAYERS.variant,
               cpus,
               Harness.medianWallMs(o.on()),
               Harness.medianCpuMs(o.on()),
@@ -286,10 +375,12 @@ final class ProfileSuite implements Suite {
     fields.put("wallGeomean", summary.wallGeomean());
     fields.put("fineGrainedGeomean", summary.fineRatio());
     fields.put("cpuGeomean", summary.cpuGeomean());
+    fields.put("layersWallGeomean", summary.layersGeomean());
     Map<String, Object> targets = new LinkedHashMap<>();
     targets.put("wallGeomean", TARGET_GEOMEAN);
     targets.put("fineGrainedGeomean", TARGET_FINE);
     targets.put("cpuGeomean", TARGET_CPU);
+    targets.put("layersWallGeomean", TARGET_LAYERS);
     fields.put("targets", targets);
     return fields;
   }
@@ -305,11 +396,13 @@ final class ProfileSuite implements Suite {
     b.append(
         String.format(
             Locale.ROOT,
-            "%-31s %9s %9s %7s %9s %9s %7s %9s %9s%n",
+            "%-31s %9s %9s %9s %7s %7s %9s %9s %7s %9s %9s%n",
             "PROGRAM (medians, ms)",
             "WALL OFF",
-            "WALL ON",
+            "AGENT",
+            "+LAYERS",
             "RATIO",
+            "LAYERS",
             "CPU OFF",
             "CPU ON",
             "RATIO",
@@ -319,11 +412,13 @@ final class ProfileSuite implements Suite {
       b.append(
           String.format(
               Locale.ROOT,
-              "%-31s %9.1f %9.1f %6.3fx %9.1f %9.1f %6.3fx %9.1f %9.1f%n",
+              "%-31s %9.1f %9.1f %9.1f %6.3fx %6.3fx %9.1f %9.1f %6.3fx %9.1f %9.1f%n",
               o.program().name() + (o.fineGrained() ? " (fine)" : ""),
               Harness.medianWallMs(o.off()),
+              o.agentOnly().isEmpty() ? Double.NaN : Harness.medianWallMs(o.agentOnly()),
               Harness.medianWallMs(o.on()),
               o.wallRatio(),
+              o.layersWallRatio(),
               Harness.medianCpuMs(o.off()),
               Harness.medianCpuMs(o.on()),
               o.cpuRatio(),
@@ -350,8 +445,16 @@ final class ProfileSuite implements Suite {
             summary.cpuGeomean(),
             TARGET_CPU));
     b.append(
-        "WALL and CPU: from main() to exit; PROC: the whole child process, JVM start-up and agent"
-            + " loading included\n");
+        String.format(
+            Locale.ROOT,
+            "layers       %.3fx (target <= %.2fx): wall with the agent and the JVM and OS layers over"
+                + " the agent alone, without the fine-grained programs%n",
+            summary.layersGeomean(),
+            TARGET_LAYERS));
+    b.append(
+        "WALL and CPU: from main() to exit; ON, +LAYERS and RATIO: agent, JFR and /proc sampling on"
+            + " (what forkscope profile runs) vs off; LAYERS: that over the agent alone; PROC: the"
+            + " whole child process, JVM start-up, agent loading and JFR start-up included\n");
     return b.toString();
   }
 }

@@ -66,6 +66,23 @@ class ProfileSuiteTest {
   }
 
   @Test
+  void theLayersAreMeasuredAgainstTheAgentAlone() {
+    List<Harness.Sample> off = List.of(sample(1000, 1000), sample(1000, 1000));
+    List<Harness.Sample> agent = List.of(sample(1010, 1000), sample(1020, 1000));
+    List<Harness.Sample> layers = List.of(sample(1100, 1000), sample(1080, 1000));
+    ProfileSuite.Overhead o =
+        new ProfileSuite.Overhead(new ProfileSuite.Program("a", "x.a"), off, layers, false, agent);
+
+    assertThat(o.wallRatio()).isCloseTo(1.09, within(1e-3));
+    assertThat(o.layersWallRatio()).isCloseTo((1100 / 1010.0 + 1080 / 1020.0) / 2, within(1e-6));
+    ProfileSuite.Summary s = ProfileSuite.Summary.of(List.of(o));
+    assertThat(s.layersGeomean()).isCloseTo(o.layersWallRatio(), within(1e-9));
+    assertThat(s.missedTargets())
+        .containsExactly(
+            "wall geomean 1.090x > target 1.05x", "layers wall geomean 1.074x > target 1.03x");
+  }
+
+  @Test
   void targetsHoldWithinBoundsAndWithoutAFineGrainedProgram() {
     ProfileSuite.Summary s =
         ProfileSuite.Summary.of(

@@ -2,6 +2,7 @@ package dev.forkscope.cli;
 
 import dev.forkscope.profile.AnalysisOptions;
 import dev.forkscope.profile.ProfilerAgent;
+import dev.forkscope.profile.layers.ProcSampler;
 import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -26,11 +27,15 @@ import picocli.CommandLine.Spec;
     name = "profile",
     mixinStandardHelpOptions = true,
     customSynopsis =
-        "forkscope profile [--out DIR] [--cpu off|sampled|all] [--contexts] [--no-aggregate] "
+        "forkscope profile [--out DIR] [--cpu off|sampled|all] [--contexts] [--no-layers] "
+            + "[--no-aggregate] "
             + "[--verdicts relative|tgp] -- java ARGS...",
     description = {
       "Run a Java program under the task-granularity profiler, then print a summary per task class "
-          + "and write summary.json, tasks.csv and report.html into the output directory.",
+          + "and the runtime findings, and write summary.json, tasks.csv and report.html into the "
+          + "output directory.",
+      "JDK Flight Recorder (GC pauses, waits, allocation samples) and /proc (per-thread CPU time and "
+          + "context switches) record the JVM and OS layers beside the trace.",
       "The exit code is the program's."
     })
 final class ProfileCommand implements Callable<Integer> {
@@ -55,6 +60,13 @@ final class ProfileCommand implements Callable<Integer> {
 
   @Option(names = "--contexts", description = "Sample creation and submission calling contexts.")
   boolean contexts;
+
+  @Option(
+      names = "--no-layers",
+      description =
+          "Record the task trace only: no JDK Flight Recorder and no /proc sampling (no runtime findings;"
+              + " JFR costs about a second of CPU time at start-up).")
+  boolean noLayers;
 
   @Mixin TraceReport.Options options;
 
@@ -82,14 +94,19 @@ final class ProfileCommand implements Callable<Integer> {
 
     List<String> argv;
     try {
-      argv = ProfilerAgent.command(command, dir, "cpu=" + cpuMode + ",contexts=" + contexts);
+      argv =
+          ProfilerAgent.command(
+              command, dir, "cpu=" + cpuMode + ",contexts=" + contexts, !noLayers);
     } catch (IllegalArgumentException e) {
       throw new UserError(e.getMessage());
     }
     argv.set(0, java);
     long launched = System.currentTimeMillis();
     Process child = new ProcessBuilder(argv).inheritIO().start();
-    int exit = child.waitFor();
+    int exit;
+    try (ProcSampler sampler = noLayers ? null : ProcSampler.start(dir, child.pid())) {
+      exit = child.waitFor();
+    }
 
     Path trace = dir.resolve(TraceReport.TRACE_FILE);
     if (!Files.isRegularFile(trace)

@@ -6,9 +6,11 @@ import dev.forkscope.profile.Analysis;
 import dev.forkscope.profile.AnalysisOptions;
 import dev.forkscope.profile.Exports;
 import dev.forkscope.profile.Profile;
+import dev.forkscope.profile.RuntimeFindingsText;
 import dev.forkscope.profile.SummaryTable;
 import dev.forkscope.profile.VerdictMode;
 import dev.forkscope.profile.layers.Layers;
+import dev.forkscope.profile.layers.LayersReader;
 import dev.forkscope.profile.trace.Trace;
 import dev.forkscope.profile.trace.TraceReader;
 import dev.forkscope.report.HtmlReport;
@@ -75,8 +77,8 @@ final class TraceReport {
       terminal.clear();
     }
     terminal.status("forkscope: analysing " + trace.executions().size() + " executions", true);
-    Profile profile = Analysis.analyze(trace, options);
-    Layers layers = Layers.none("the JVM and OS layers were not recorded");
+    Layers layers = LayersReader.read(dir);
+    Profile profile = Analysis.analyze(trace, layers, options);
     List<Path> written = new ArrayList<>();
     try {
       written.addAll(Exports.writeInto(dir, trace, profile));
@@ -86,6 +88,7 @@ final class TraceReport {
       terminal.clear();
     }
     out.print(SummaryTable.render(profile));
+    out.print(RuntimeFindingsText.render(profile));
     out.println(
         "wrote "
             + written.stream().map(p -> p.getFileName().toString()).collect(joining(", "))

@@ -182,6 +182,8 @@ final class Aggregation {
         e.kind(),
         e.method(),
         e.creationSite(),
-        e.submissionSite());
+        e.submissionSite(),
+        e.submissionThreadId(),
+        e.submissionStampNs());
   }
 }

@@ -1,5 +1,6 @@
 package dev.forkscope.profile;
 
+import dev.forkscope.profile.layers.Layers;
 import dev.forkscope.profile.trace.TaskExecution;
 import dev.forkscope.profile.trace.Trace;
 import java.util.ArrayList;
@@ -24,15 +25,28 @@ public final class Analysis {
 
   private Analysis() {}
 
-  /** Analyses {@code trace}. */
+  /** Analyses {@code trace} without its JVM and OS layers. */
   public static Profile analyze(Trace trace, AnalysisOptions options) {
+    return analyze(trace, Layers.none("the JVM and OS layers were not read"), options);
+  }
+
+  /**
+   * Analyses {@code trace} with the JVM and OS layers recorded beside it: runtime findings and
+   * where the threads' time went (see {@link LayerAnalysis}).
+   */
+  public static Profile analyze(Trace trace, Layers layers, AnalysisOptions options) {
     List<TaskExecution> complete = new ArrayList<>(trace.executions().size());
+    int incomplete = 0;
     for (TaskExecution e : trace.executions()) {
+      if (isRecorders(e)) {
+        continue;
+      }
       if (e.startNs() >= 0 && e.endNs() >= e.startNs()) {
         complete.add(e);
+      } else {
+        incomplete++;
       }
     }
-    int incomplete = trace.executions().size() - complete.size();
     List<TaskExecution> rows = complete;
     int folded = 0;
     if (options.aggregate()) {
@@ -65,6 +79,7 @@ public final class Analysis {
         Comparator.comparingLong((TaskClassProfile c) -> c.granularity().total())
             .reversed()
             .thenComparing(TaskClassProfile::taskClass));
+    LayerAnalysis.Result runtime = LayerAnalysis.analyze(complete, layers, runWall);
     return new Profile(
         meta,
         options,
@@ -74,9 +89,17 @@ public final class Analysis {
         trace.neverExecutedCount(),
         folded,
         classes,
-        List.of(),
+        runtime.findings(),
         WorkSpans.of(complete, trace.events(), meta.overheadPerTaskNs()),
-        RunLayers.none("the JVM and OS layers were not recorded"));
+        runtime.layers());
+  }
+
+  /**
+   * JDK Flight Recorder's own threads (its shutdown hook dumps the recording of the JVM layer) are
+   * the profiler's work, not the program's.
+   */
+  private static boolean isRecorders(TaskExecution e) {
+    return e.taskClass().startsWith("jdk.jfr.");
   }
 
   private static long runWallNs(Trace.TraceMeta meta, List<TaskExecution> executions) {

@@ -1,6 +1,8 @@
 package dev.forkscope.profile;
 
 import dev.forkscope.io.AtomicFiles;
+import dev.forkscope.profile.layers.LayerFiles;
+import dev.forkscope.profile.layers.ProcSampler;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -86,12 +88,31 @@ public final class ProfilerAgent {
 
   /**
    * A {@code java ...} command line with the agent inserted right after the launcher, so that it is
-   * loaded before any of the program's own options take effect.
+   * loaded before any of the program's own options take effect, and with the JVM layer recorded
+   * (see {@link #command(List, Path, String, boolean)}).
    */
   public static List<String> command(List<String> javaCommand, Path traceDir, String options) {
-    List<String> argv = new ArrayList<>(javaCommand.size() + 1);
+    return command(javaCommand, traceDir, options, true);
+  }
+
+  /**
+   * A {@code java ...} command line with the agent inserted right after the launcher. With {@code
+   * layers}, JDK Flight Recorder records the JVM layer into {@code traceDir} too ({@link
+   * LayerFiles}: GC pauses, waits, allocation samples), and the clock offset that aligns it with
+   * the trace is measured now, so call this right before the launch. Start a {@link ProcSampler} on
+   * the child for the OS layer. Without {@code layers}, the layer files an earlier run left in
+   * {@code traceDir} are deleted, so that they are not read with this run's trace.
+   */
+  public static List<String> command(
+      List<String> javaCommand, Path traceDir, String options, boolean layers) {
+    List<String> argv = new ArrayList<>(javaCommand.size() + 3);
     argv.add(javaCommand.get(0));
     argv.add(argument(traceDir, options));
+    if (layers) {
+      argv.addAll(LayerFiles.jvmOptions(traceDir, javaCommand.get(0)));
+    } else {
+      LayerFiles.clear(traceDir); // an earlier run's layers would be read with this trace
+    }
     argv.addAll(javaCommand.subList(1, javaCommand.size()));
     return argv;
   }

@@ -32,7 +32,8 @@ public record RunLayers(Gc gc, List<ThreadTime> threads, List<String> unavailabl
   public record Gc(long pauses, long pauseNs, long maxPauseNs, long overlappingExecutions) {}
 
   /**
-   * Where one thread's time went during the run.
+   * Where one thread's time went during the run. The figures from {@code /proc} (busy, idle,
+   * switches) cover the span of the thread's samples and are -1 when it was not sampled.
    *
    * @param threadId the Java thread id
    * @param name its name

@@ -48,6 +48,9 @@ final class Executions {
     private TaskExecution.Kind kind = RUNNABLE;
     private int creationSite = -1;
     private int submissionSite = -1;
+    private Boolean forked;
+    private long submissionThread = -1;
+    private long submissionStamp = -1;
 
     private Builder(long taskId, String taskClass) {
       this.taskId = taskId;
@@ -78,6 +81,14 @@ final class Executions {
       executorId = executor;
       executorClass = executorClassName;
       submittedNs = atNs;
+      return this;
+    }
+
+    /** Submitted by {@code thread} at its stamp {@code atNs}, and not by a fork. */
+    Builder submittedFrom(long thread, long atNs) {
+      submissionThread = thread;
+      submissionStamp = atNs;
+      forked = false;
       return this;
     }
 
@@ -122,7 +133,7 @@ final class Executions {
           false,
           executorId,
           executorClass,
-          executorId >= 0,
+          forked != null ? forked : executorId >= 0,
           0,
           submittedNs,
           startNs,
@@ -132,7 +143,9 @@ final class Executions {
           kind,
           kind.thread() || kind.runnable() ? TaskExecution.Method.RUN : TaskExecution.Method.EXEC,
           creationSite,
-          submissionSite);
+          submissionSite,
+          submissionThread,
+          submissionStamp);
     }
   }
 }

@@ -3,6 +3,7 @@ package dev.forkscope.profile;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.forkscope.profile.layers.LayerFiles;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -29,12 +30,35 @@ class ProfilerAgentTest {
   void theAgentGoesRightAfterTheLauncher() {
     List<String> argv =
         ProfilerAgent.command(
-            List.of("java", "-Xmx1g", "-cp", "app.jar", "Main"), dir, "cpu=off,contexts=false");
+            List.of("java", "-Xmx1g", "-cp", "app.jar", "Main"),
+            dir,
+            "cpu=off,contexts=false",
+            false);
 
     assertThat(argv).hasSize(6).startsWith("java").endsWith("-Xmx1g", "-cp", "app.jar", "Main");
     assertThat(argv.get(1))
         .startsWith("-javaagent:" + ProfilerAgent.jar())
         .endsWith("=out=" + dir.toAbsolutePath() + ",cpu=off,contexts=false");
+  }
+
+  @Test
+  void byDefaultFlightRecorderRecordsTheJvmLayerIntoTheTraceDirectory() throws Exception {
+    List<String> argv =
+        ProfilerAgent.command(List.of("java", "-cp", "app.jar", "Main"), dir, "cpu=off");
+
+    Path out = dir.toAbsolutePath();
+    assertThat(argv).hasSize(7).startsWith("java").endsWith("-cp", "app.jar", "Main");
+    assertThat(argv.get(2))
+        .isEqualTo(
+            "-XX:StartFlightRecording=settings="
+                + out.resolve(LayerFiles.JFC)
+                + ",filename="
+                + out.resolve(LayerFiles.JFR)
+                + ",dumponexit=true");
+    assertThat(argv.get(3)).isEqualTo("-Xlog:jfr+startup=error");
+    assertThat(Files.readString(out.resolve(LayerFiles.JFC)))
+        .contains("jdk.ThreadPark", "jdk.JavaMonitorEnter", "jdk.ThreadSleep", "jdk.GCPhasePause");
+    assertThat(Files.readString(out.resolve(LayerFiles.CLOCK))).startsWith("start ");
   }
 
   @Test

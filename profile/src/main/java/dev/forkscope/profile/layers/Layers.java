@@ -13,22 +13,54 @@ import java.util.List;
  * @param waits intervals in which a thread was parked, blocked on a monitor, waiting or sleeping,
  *     in start order
  * @param samples per-thread counters sampled over time, in time order per thread
+ * @param allocations sampled allocations (JFR's {@code jdk.ObjectAllocationSample}), in time order
  * @param unavailable one line per layer that could not be recorded, saying why (empty when all
  *     were)
  */
 public record Layers(
-    List<Pause> gcPauses, List<Wait> waits, List<ThreadSample> samples, List<String> unavailable) {
+    List<Pause> gcPauses,
+    List<Wait> waits,
+    List<ThreadSample> samples,
+    List<Allocation> allocations,
+    List<String> unavailable) {
 
   public Layers {
     gcPauses = List.copyOf(gcPauses);
     waits = List.copyOf(waits);
     samples = List.copyOf(samples);
+    allocations = List.copyOf(allocations);
     unavailable = List.copyOf(unavailable);
+  }
+
+  /** Layers without allocation samples. */
+  public Layers(
+      List<Pause> gcPauses,
+      List<Wait> waits,
+      List<ThreadSample> samples,
+      List<String> unavailable) {
+    this(gcPauses, waits, samples, List.of(), unavailable);
   }
 
   /** No layers at all, for the reason given (a trace recorded without them). */
   public static Layers none(String why) {
-    return new Layers(List.of(), List.of(), List.of(), List.of(why));
+    return new Layers(List.of(), List.of(), List.of(), List.of(), List.of(why));
+  }
+
+  /**
+   * A sampled allocation: JFR picks about 150 allocations a second, each standing for the bytes its
+   * thread allocated since the previous sample.
+   *
+   * @param threadId the Java thread id
+   * @param timeNs when it was made
+   * @param weightBytes the bytes it stands for
+   * @param objectClass the class allocated
+   * @param frames the top of its stack, innermost first; empty if not recorded
+   */
+  public record Allocation(
+      long threadId, long timeNs, long weightBytes, String objectClass, List<String> frames) {
+    public Allocation {
+      frames = List.copyOf(frames);
+    }
   }
 
   /** A garbage-collection pause. */
@@ -49,9 +81,14 @@ public record Layers(
    * @param kind why
    * @param startNs when it began
    * @param endNs when it ended
-   * @param frames the top of its stack, innermost first, user frames first; empty if not recorded
+   * @param frames the top of its stack, innermost first (JDK frames included); empty if not
+   *     recorded
    */
   public record Wait(long threadId, WaitKind kind, long startNs, long endNs, List<String> frames) {
+    public long durationNs() {
+      return endNs - startNs;
+    }
+
     public Wait {
       frames = List.copyOf(frames);
     }

@@ -36,6 +36,11 @@ package dev.forkscope.profile.trace;
  * @param method which execution method ran (tgp columns 20–22)
  * @param creationSite index into {@link Trace#sites()}, -1 when not sampled
  * @param submissionSite index into {@link Trace#sites()}, -1 when not sampled or not submitted
+ * @param submissionThreadId id of the thread that made the submission paired with this execution
+ *     (or, for a re-execution, the task's latest one), -1 if never submitted
+ * @param submissionStampNs that submission's time stamp on its thread: the clock when it was read,
+ *     otherwise one more than the thread's previous stamp, which places the submission among that
+ *     thread's own executions (inside one or between two); -1 if never submitted
  */
 public record TaskExecution(
     long taskId,
@@ -60,7 +65,62 @@ public record TaskExecution(
     Kind kind,
     Method method,
     int creationSite,
-    int submissionSite) {
+    int submissionSite,
+    long submissionThreadId,
+    long submissionStampNs) {
+
+  /** An execution whose submitting thread is not known. */
+  public TaskExecution(
+      long taskId,
+      String taskClass,
+      int executionNumber,
+      long outerTaskId,
+      boolean helped,
+      long creationThreadId,
+      String creationThreadName,
+      long executionThreadId,
+      String executionThreadName,
+      boolean virtualThread,
+      long executorId,
+      String executorClass,
+      boolean forked,
+      long createdNs,
+      long submittedNs,
+      long startNs,
+      long endNs,
+      long selfWallNs,
+      long selfCpuNs,
+      Kind kind,
+      Method method,
+      int creationSite,
+      int submissionSite) {
+    this(
+        taskId,
+        taskClass,
+        executionNumber,
+        outerTaskId,
+        helped,
+        creationThreadId,
+        creationThreadName,
+        executionThreadId,
+        executionThreadName,
+        virtualThread,
+        executorId,
+        executorClass,
+        forked,
+        createdNs,
+        submittedNs,
+        startNs,
+        endNs,
+        selfWallNs,
+        selfCpuNs,
+        kind,
+        method,
+        creationSite,
+        submissionSite,
+        -1,
+        -1);
+  }
 
   /** What a task is, by type (a task may be several: a Thread is a Runnable). */
   public record Kind(boolean thread, boolean runnable, boolean callable, boolean forkJoinTask) {}

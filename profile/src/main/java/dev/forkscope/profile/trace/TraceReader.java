@@ -284,6 +284,8 @@ public final class TraceReader {
       TraceFile.ThreadInfo creator = c == null ? null : file.threads.get(c.recorder());
       TraceFile.Submit s = p.submission;
       TraceFile.Submit executor = p.lastSubmission;
+      TraceFile.ThreadInfo submitter =
+          executor == null ? null : file.threads.get(executor.recorder());
       int kinds = flags >>> TraceFile.KIND_SHIFT;
       boolean threadTask = (flags & TraceFile.F_THREAD_TASK) != 0;
       TaskExecution.Kind kind = KINDS[(kinds & 0xf) | (threadTask ? 8 : 0)];
@@ -312,7 +314,9 @@ public final class TraceReader {
           kind,
           method,
           c == null ? -1 : site(c.site(), firstCreationSite, t.key),
-          executor == null ? -1 : site(executor.site(), firstSubmissionSite, t.key));
+          executor == null ? -1 : site(executor.site(), firstSubmissionSite, t.key),
+          submitter == null ? -1 : submitter.threadId(),
+          executor == null ? -1 : executor.timeNs());
     }
 
     private static int site(int own, Map<Integer, Integer> firstOfClass, long key) {

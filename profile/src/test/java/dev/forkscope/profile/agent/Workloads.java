@@ -109,6 +109,7 @@ public final class Workloads {
       case "millions" -> millions();
       case "virtual" -> virtualThreads();
       case "workspan" -> workSpan();
+      case "layers" -> LayerWorkloads.run();
       default -> throw new IllegalArgumentException(args[0]);
     }
   }

@@ -1,0 +1,570 @@
+package dev.forkscope.profile;
+
+import dev.forkscope.profile.layers.Layers;
+import dev.forkscope.profile.trace.TaskExecution;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Lines the JVM and OS layers up with the task executions (one clock: the profiled JVM's {@code
+ * System.nanoTime}) and finds the bottlenecks that only show at run time, in lint's terms:
+ *
+ * <ul>
+ *   <li>{@code intra-task-sync} (5): a thread blocked entering a monitor, waiting in {@code
+ *       Object.wait}, or parked on a lock or another synchronizer, inside an execution (a park in a
+ *       join, {@code Future.get} or the pool's own idle wait is not this);
+ *   <li>{@code sleepy-worker} (6): a thread sleeping inside an execution;
+ *   <li>{@code centralized-pooling} (1): tasks submitted to a work-stealing pool from inside
+ *       another task's execution by a thread that is not one of that pool's workers, so they enter
+ *       the pool's shared submission queues instead of a worker's deque;
+ *   <li>{@code copy-on-fork} (2) and {@code copy-on-join} (3): array copies and collection merges
+ *       that the allocation samples catch inside executions.
+ * </ul>
+ *
+ * Thresholds keep clean programs clean: a finding needs at least {@value #MIN_LOST_NS} ns lost and,
+ * for the wait findings, a share of {@value #MIN_SHARE} of the class's granularity or many events;
+ * JFR itself records only waits longer than its thresholds ({@code LayerFiles}).
+ */
+final class LayerAnalysis {
+
+  static final long MIN_LOST_NS = 1_000_000;
+  static final double MIN_SHARE = 0.005;
+  static final int MANY_EVENTS = 100;
+  static final int MIN_EXTERNAL_SUBMISSIONS = 10;
+  static final double MIN_EXTERNAL_SHARE = 0.05;
+  static final long MIN_COPIED_BYTES = 2L << 20;
+  static final int MIN_COPY_SAMPLES = 3;
+
+  private LayerAnalysis() {}
+
+  record Result(List<RuntimeFinding> findings, RunLayers layers) {}
+
+  static Result analyze(List<TaskExecution> executions, Layers layers, long runWallNs) {
+    Map<Long, Timeline> timelines = Timeline.perThread(executions);
+    Map<String, Long> classTotal = new HashMap<>();
+    Map<String, Long> classExecutions = new HashMap<>();
+    for (TaskExecution e : executions) {
+      classTotal.merge(e.taskClass(), e.selfWallNs(), Long::sum);
+      classExecutions.merge(e.taskClass(), 1L, Long::sum);
+    }
+    Map<List<String>, Group> groups = new LinkedHashMap<>();
+    Map<Long, long[]> waitsOutsideTasks = new HashMap<>();
+    for (Layers.Wait w : layers.waits()) {
+      Timeline t = timelines.get(w.threadId());
+      TaskExecution e = t == null ? null : t.innermostAt(w.startNs());
+      if (e == null) {
+        waitsOutsideTasks.computeIfAbsent(w.threadId(), id -> new long[1])[0] += w.durationNs();
+        continue;
+      }
+      String rule = rule(w);
+      long lost = Math.max(0, Math.min(w.endNs(), e.endNs()) - w.startNs());
+      groups
+          .computeIfAbsent(
+              List.of(rule, e.taskClass(), site(w.frames())),
+              k -> new Group(rule, e.taskClass(), site(w.frames())))
+          .add(e, lost, w.frames(), w.kind());
+    }
+    List<RuntimeFinding> findings = new ArrayList<>();
+    for (Group g : groups.values()) {
+      long total = classTotal.getOrDefault(g.taskClass, 0L);
+      double share = total > 0 ? Math.min(1.0, (double) g.lostNs / total) : 0;
+      if (g.lostNs < MIN_LOST_NS) {
+        continue;
+      }
+      switch (g.rule) {
+        case "intra-task-sync", "sleepy-worker" -> {
+          if (share >= MIN_SHARE || g.events >= MANY_EVENTS) {
+            findings.add(g.finding(g.rule.equals("sleepy-worker") ? 6 : 5, share));
+          }
+        }
+        default -> {
+          // join waits and class loading: normal in fork/join code; counted in the threads' time
+        }
+      }
+    }
+    findings.addAll(centralizedPooling(executions, timelines, classExecutions, classTotal));
+    RunLayers.Gc gc = gc(executions, layers.gcPauses());
+    findings.addAll(copies(timelines, layers.allocations(), classExecutions, classTotal, gc));
+    findings.sort(
+        Comparator.comparingLong(RuntimeFinding::blockedNs)
+            .reversed()
+            .thenComparing(RuntimeFinding::rule)
+            .thenComparing(RuntimeFinding::taskClass, Comparator.nullsLast(String::compareTo)));
+    List<RunLayers.ThreadTime> threads =
+        threads(executions, layers, waitsOutsideTasks, timelines.keySet(), runWallNs);
+    return new Result(findings, new RunLayers(gc, threads, layers.unavailable()));
+  }
+
+  /** The rule a wait inside an execution falls under. */
+  static String rule(Layers.Wait w) {
+    for (String f : w.frames()) {
+      if (f.startsWith("java.lang.ClassLoader.") || f.startsWith("jdk.internal.loader.")) {
+        return "class-loading"; // the JVM's class loading lock, not the program's
+      }
+    }
+    switch (w.kind()) {
+      case SLEEP:
+        return "sleepy-worker";
+      case MONITOR:
+      case WAIT:
+        return "intra-task-sync";
+      default:
+        break;
+    }
+    for (String f : w.frames()) {
+      if (f.startsWith("java.util.concurrent.locks.")
+          && !f.startsWith("java.util.concurrent.locks.LockSupport.")) {
+        return "intra-task-sync";
+      }
+    }
+    for (String f : w.frames()) {
+      if (f.startsWith("java.util.concurrent.ForkJoinTask.")
+          || f.startsWith("java.util.concurrent.ForkJoinPool.")
+          || f.startsWith("java.util.concurrent.CountedCompleter.")
+          || f.startsWith("java.util.concurrent.CompletableFuture")
+          || f.startsWith("java.util.concurrent.FutureTask.")
+          || f.startsWith("dev.forkscope.runtime.")) {
+        return "join-wait";
+      }
+    }
+    return "intra-task-sync";
+  }
+
+  /** The innermost frame outside the JDK, or the innermost frame. */
+  static String site(List<String> frames) {
+    for (String f : frames) {
+      if (!f.startsWith("java.")
+          && !f.startsWith("javax.")
+          && !f.startsWith("jdk.")
+          && !f.startsWith("sun.")
+          && !f.startsWith("com.sun.")) {
+        return f;
+      }
+    }
+    return frames.isEmpty() ? null : frames.get(0);
+  }
+
+  private static List<RuntimeFinding> centralizedPooling(
+      List<TaskExecution> executions,
+      Map<Long, Timeline> timelines,
+      Map<String, Long> classExecutions,
+      Map<String, Long> classTotal) {
+    Map<Long, Set<Long>> workers = new HashMap<>();
+    Set<Long> workStealing = new HashSet<>();
+    for (TaskExecution e : executions) {
+      if (e.executorId() < 0) {
+        continue;
+      }
+      workers.computeIfAbsent(e.executorId(), x -> new HashSet<>()).add(e.executionThreadId());
+      if (e.forked() || (e.executorClass() != null && e.executorClass().endsWith("ForkJoinPool"))) {
+        workStealing.add(e.executorId());
+      }
+    }
+    Map<List<String>, long[]> counts = new LinkedHashMap<>();
+    Map<List<String>, String> examples = new HashMap<>();
+    for (TaskExecution e : executions) {
+      if (e.forked()
+          || e.executorId() < 0
+          || !workStealing.contains(e.executorId())
+          || e.submissionThreadId() < 0
+          || e.executionNumber() != 1
+          || workers.get(e.executorId()).contains(e.submissionThreadId())) {
+        continue;
+      }
+      Timeline t = timelines.get(e.submissionThreadId());
+      TaskExecution submitter = t == null ? null : t.innermostAt(e.submissionStampNs());
+      if (submitter == null) {
+        continue;
+      }
+      List<String> key = List.of(e.taskClass(), e.executorClass(), submitter.taskClass());
+      long[] c = counts.computeIfAbsent(key, k -> new long[3]);
+      c[0]++;
+      if (e.queueWaitNs() >= 0) {
+        c[1] += e.queueWaitNs();
+        c[2]++;
+      }
+      examples.putIfAbsent(key, e.executionThreadName());
+    }
+    List<RuntimeFinding> out = new ArrayList<>();
+    for (Map.Entry<List<String>, long[]> entry : counts.entrySet()) {
+      String taskClass = entry.getKey().get(0);
+      long n = entry.getValue()[0];
+      long all = classExecutions.getOrDefault(taskClass, n);
+      if (n < MIN_EXTERNAL_SUBMISSIONS || n < MIN_EXTERNAL_SHARE * all) {
+        continue;
+      }
+      long timed = entry.getValue()[2];
+      long waited = timed == 0 ? 0 : entry.getValue()[1] * n / timed;
+      long total = classTotal.getOrDefault(taskClass, 0L);
+      out.add(
+          new RuntimeFinding(
+              1,
+              "centralized-pooling",
+              taskClass,
+              entry.getKey().get(2),
+              n,
+              waited,
+              total > 0 ? Math.min(1.0, (double) waited / total) : 0,
+              String.format(
+                  Locale.ROOT,
+                  "%d of %d executions were submitted to a %s from inside %s on threads that are not"
+                      + " its workers, so they went through its shared submission queue instead of a"
+                      + " worker's deque; %s in its queue on average",
+                  n,
+                  all,
+                  simpleName(entry.getKey().get(1)),
+                  simpleName(entry.getKey().get(2)),
+                  timed == 0 ? "unknown time" : Units.duration(entry.getValue()[1] / timed))));
+    }
+    return out;
+  }
+
+  static RunLayers.Gc gc(List<TaskExecution> executions, List<Layers.Pause> pauses) {
+    long total = 0;
+    long max = 0;
+    for (Layers.Pause p : pauses) {
+      long d = Math.max(0, p.endNs() - p.startNs());
+      total += d;
+      max = Math.max(max, d);
+    }
+    long overlapping = 0;
+    if (!pauses.isEmpty()) {
+      long[] ends = new long[pauses.size()];
+      long[] starts = new long[pauses.size()];
+      for (int i = 0; i < ends.length; i++) {
+        starts[i] = pauses.get(i).startNs();
+        ends[i] = pauses.get(i).endNs();
+      }
+      Arrays.sort(starts);
+      Arrays.sort(ends);
+      for (TaskExecution e : executions) {
+        // the first pause that ends after the execution starts; it overlaps if it starts before
+        // the execution ends (pauses do not overlap each other, so starts and ends sort alike)
+        int i = Arrays.binarySearch(ends, e.startNs() + 1);
+        i = i < 0 ? -i - 1 : i;
+        if (i < starts.length && starts[i] < e.endNs()) {
+          overlapping++;
+        }
+      }
+    }
+    return new RunLayers.Gc(pauses.size(), total, max, overlapping);
+  }
+
+  /**
+   * Copy on fork (2) and copy on join (3), from allocation samples inside executions: bytes that
+   * array copies ({@code Arrays.copyOf*}, {@code clone}) and collection merges ({@code addAll},
+   * {@code toArray}, a growing {@code ArrayList}) allocate. A copy made through a merge is charged
+   * to copy on join, one made by a direct array copy to copy on fork. The time lost is the GC pause
+   * time in proportion to the share of the sampled bytes.
+   */
+  private static List<RuntimeFinding> copies(
+      Map<Long, Timeline> timelines,
+      List<Layers.Allocation> allocations,
+      Map<String, Long> classExecutions,
+      Map<String, Long> classTotal,
+      RunLayers.Gc gc) {
+    long sampled = 0;
+    Map<List<String>, long[]> copied = new LinkedHashMap<>(); // bytes, samples
+    Map<List<String>, List<String>> stacks = new HashMap<>();
+    for (Layers.Allocation a : allocations) {
+      sampled += a.weightBytes();
+      String rule = copyRule(a.frames());
+      if (rule == null) {
+        continue;
+      }
+      Timeline t = timelines.get(a.threadId());
+      TaskExecution e = t == null ? null : t.innermostAt(a.timeNs());
+      if (e == null) {
+        continue;
+      }
+      List<String> key = List.of(rule, e.taskClass(), String.valueOf(site(a.frames())));
+      long[] c = copied.computeIfAbsent(key, k -> new long[2]);
+      c[0] += a.weightBytes();
+      c[1]++;
+      stacks.putIfAbsent(key, a.frames());
+    }
+    List<RuntimeFinding> out = new ArrayList<>();
+    for (Map.Entry<List<String>, long[]> entry : copied.entrySet()) {
+      String rule = entry.getKey().get(0);
+      String taskClass = entry.getKey().get(1);
+      long bytes = entry.getValue()[0];
+      long n = classExecutions.getOrDefault(taskClass, 1L);
+      if (bytes < MIN_COPIED_BYTES || entry.getValue()[1] < MIN_COPY_SAMPLES) {
+        continue;
+      }
+      long lost = sampled > 0 ? (long) ((double) gc.pauseNs() * bytes / sampled) : 0;
+      long total = classTotal.getOrDefault(taskClass, 0L);
+      List<String> stack = stacks.get(entry.getKey());
+      out.add(
+          new RuntimeFinding(
+              rule.equals("copy-on-fork") ? 2 : 3,
+              rule,
+              taskClass,
+              entry.getKey().get(2),
+              n,
+              lost,
+              total > 0 ? Math.min(1.0, (double) lost / total) : 0,
+              String.format(
+                  Locale.ROOT,
+                  "executions of %s copied about %s (%s per execution, from %d allocation samples)"
+                      + " at %s; their share of the GC pauses: %s; stack: %s",
+                  simpleName(taskClass),
+                  bytes(bytes),
+                  bytes(bytes / Math.max(1, n)),
+                  entry.getValue()[1],
+                  entry.getKey().get(2),
+                  Units.duration(lost),
+                  String.join(" <- ", stack.subList(0, Math.min(6, stack.size()))))));
+    }
+    return out;
+  }
+
+  /** Which copy rule an allocation's stack shows, or null when it is no copy. */
+  static String copyRule(List<String> frames) {
+    for (String f : frames) {
+      if (f.startsWith("java.util.ArrayList.addAll")
+          || f.startsWith("java.util.ArrayList.grow")
+          || f.startsWith("java.util.ArrayList.toArray")
+          || f.startsWith("java.util.AbstractCollection.addAll")
+          || f.startsWith("java.util.HashMap.putAll")
+          || f.startsWith("java.util.HashMap.putMapEntries")) {
+        return "copy-on-join";
+      }
+    }
+    for (String f : frames) {
+      if (f.startsWith("java.util.Arrays.copyOf") || f.endsWith(".clone")) {
+        return "copy-on-fork";
+      }
+      if (!f.startsWith("java.") && !f.startsWith("jdk.")) {
+        return null; // the first user frame allocated it directly
+      }
+    }
+    return null;
+  }
+
+  private static List<RunLayers.ThreadTime> threads(
+      List<TaskExecution> executions,
+      Layers layers,
+      Map<Long, long[]> waitsOutsideTasks,
+      Set<Long> taskThreads,
+      long runWallNs) {
+    Map<Long, long[]> figures = new LinkedHashMap<>(); // inTasks, blocked, parked, sleeping
+    Map<Long, String> names = new HashMap<>();
+    for (TaskExecution e : executions) {
+      figures.computeIfAbsent(e.executionThreadId(), id -> new long[4])[0] += e.selfWallNs();
+      names.putIfAbsent(e.executionThreadId(), e.executionThreadName());
+    }
+    for (Layers.Wait w : layers.waits()) {
+      long[] f = figures.computeIfAbsent(w.threadId(), id -> new long[4]);
+      switch (w.kind()) {
+        case PARK -> f[2] += w.durationNs();
+        case SLEEP -> f[3] += w.durationNs();
+        default -> f[1] += w.durationNs();
+      }
+    }
+    Map<Long, Layers.ThreadSample[]> span = new LinkedHashMap<>(); // first, last
+    for (Layers.ThreadSample s : layers.samples()) {
+      Layers.ThreadSample[] fl =
+          span.computeIfAbsent(s.threadId(), id -> new Layers.ThreadSample[2]);
+      if (fl[0] == null || s.timeNs() < fl[0].timeNs()) {
+        fl[0] = s;
+      }
+      if (fl[1] == null || s.timeNs() >= fl[1].timeNs()) {
+        fl[1] = s;
+      }
+      names.putIfAbsent(s.threadId(), s.name());
+    }
+    for (Map.Entry<Long, Layers.ThreadSample[]> e : span.entrySet()) {
+      Layers.ThreadSample[] fl = e.getValue();
+      long busy = fl[1].cpuNs() - fl[0].cpuNs();
+      if (!figures.containsKey(e.getKey()) && busy >= 0.05 * runWallNs) {
+        figures.put(e.getKey(), new long[4]); // a busy JVM thread: GC, JIT
+      }
+    }
+    List<RunLayers.ThreadTime> out = new ArrayList<>();
+    for (Map.Entry<Long, long[]> entry : figures.entrySet()) {
+      long id = entry.getKey();
+      long[] f = entry.getValue();
+      Layers.ThreadSample[] fl = span.get(id);
+      long busy = -1;
+      long idle = -1;
+      long voluntary = -1;
+      long involuntary = -1;
+      if (fl != null) {
+        busy = fl[1].cpuNs() < 0 ? -1 : fl[1].cpuNs() - fl[0].cpuNs();
+        voluntary = fl[1].voluntarySwitches() - fl[0].voluntarySwitches();
+        involuntary = fl[1].involuntarySwitches() - fl[0].involuntarySwitches();
+        long lifetime = fl[1].timeNs() - fl[0].timeNs();
+        long outside = waitsOutsideTasks.getOrDefault(id, new long[1])[0];
+        idle = Math.max(0, lifetime - f[0] - outside);
+      }
+      out.add(
+          new RunLayers.ThreadTime(
+              id,
+              names.getOrDefault(id, "?"),
+              busy,
+              f[0],
+              f[1],
+              f[2],
+              f[3],
+              idle,
+              voluntary,
+              involuntary));
+    }
+    out.sort(
+        Comparator.comparingLong((RunLayers.ThreadTime t) -> -t.inTasksNs())
+            .thenComparingLong(t -> -t.busyNs())
+            .thenComparingLong(RunLayers.ThreadTime::threadId));
+    return out;
+  }
+
+  static String bytes(long n) {
+    if (n >= 1 << 20) {
+      return String.format(Locale.ROOT, "%.1f MiB", n / 1048576.0);
+    }
+    if (n >= 1 << 10) {
+      return String.format(Locale.ROOT, "%.1f KiB", n / 1024.0);
+    }
+    return n + " B";
+  }
+
+  static String simpleName(String className) {
+    if (className == null) {
+      return "?";
+    }
+    int dot = className.lastIndexOf('.');
+    return dot < 0 ? className : className.substring(dot + 1);
+  }
+
+  /** The waits of one rule in one task class at one site. */
+  private static final class Group {
+    final String rule;
+    final String taskClass;
+    final String site;
+    final Set<TaskExecution> executions =
+        java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+    long lostNs;
+    long events;
+    long longestNs = -1;
+    List<String> stack = List.of();
+    final Map<Layers.WaitKind, Long> kinds = new java.util.EnumMap<>(Layers.WaitKind.class);
+
+    Group(String rule, String taskClass, String site) {
+      this.rule = rule;
+      this.taskClass = taskClass;
+      this.site = site;
+    }
+
+    void add(TaskExecution e, long lost, List<String> frames, Layers.WaitKind kind) {
+      executions.add(e);
+      lostNs += lost;
+      events++;
+      kinds.merge(kind, 1L, Long::sum);
+      if (lost > longestNs) {
+        longestNs = lost;
+        stack = frames;
+      }
+    }
+
+    RuntimeFinding finding(Integer bottleneck, double share) {
+      String what =
+          switch (rule) {
+            case "sleepy-worker" -> "slept";
+            case "join-wait" -> "waited in joins";
+            default -> describe(kinds);
+          };
+      String evidence =
+          String.format(
+              Locale.ROOT,
+              "%d executions of %s %s for %s in all (%.1f%% of the class's time, %d events, longest"
+                  + " %s) at %s; stack: %s",
+              executions.size(),
+              simpleName(taskClass),
+              what,
+              Units.duration(lostNs),
+              100 * share,
+              events,
+              Units.duration(longestNs),
+              site,
+              String.join(" <- ", stack.subList(0, Math.min(6, stack.size()))));
+      return new RuntimeFinding(
+          bottleneck, rule, taskClass, site, executions.size(), lostNs, share, evidence);
+    }
+
+    private static String describe(Map<Layers.WaitKind, Long> kinds) {
+      List<String> parts = new ArrayList<>();
+      if (kinds.containsKey(Layers.WaitKind.MONITOR)) {
+        parts.add("were blocked on a monitor");
+      }
+      if (kinds.containsKey(Layers.WaitKind.WAIT)) {
+        parts.add("waited in Object.wait");
+      }
+      if (kinds.containsKey(Layers.WaitKind.PARK)) {
+        parts.add("were parked on a lock");
+      }
+      return String.join(" or ", parts);
+    }
+  }
+
+  /** One thread's executions, for the innermost execution at a time. */
+  static final class Timeline {
+    private final TaskExecution[] byStart;
+    private final long[] starts;
+    private final int[] parent;
+
+    private Timeline(List<TaskExecution> executions) {
+      byStart = executions.toArray(new TaskExecution[0]);
+      Arrays.sort(
+          byStart,
+          Comparator.comparingLong(TaskExecution::startNs)
+              .thenComparing(Comparator.comparingLong(TaskExecution::endNs).reversed()));
+      starts = new long[byStart.length];
+      parent = new int[byStart.length];
+      int[] stack = new int[byStart.length];
+      int depth = 0;
+      for (int i = 0; i < byStart.length; i++) {
+        starts[i] = byStart[i].startNs();
+        while (depth > 0 && byStart[stack[depth - 1]].endNs() < byStart[i].startNs()) {
+          depth--;
+        }
+        parent[i] = depth > 0 ? stack[depth - 1] : -1;
+        stack[depth++] = i;
+      }
+    }
+
+    static Map<Long, Timeline> perThread(List<TaskExecution> executions) {
+      Map<Long, List<TaskExecution>> byThread = new HashMap<>();
+      for (TaskExecution e : executions) {
+        byThread.computeIfAbsent(e.executionThreadId(), t -> new ArrayList<>()).add(e);
+      }
+      Map<Long, Timeline> out = new HashMap<>();
+      byThread.forEach((t, list) -> out.put(t, new Timeline(list)));
+      return out;
+    }
+
+    /** The innermost execution running at {@code t}, or null. */
+    TaskExecution innermostAt(long t) {
+      int i = Arrays.binarySearch(starts, t);
+      if (i < 0) {
+        i = -i - 2;
+      } else {
+        while (i + 1 < starts.length && starts[i + 1] == t) {
+          i++;
+        }
+      }
+      int steps = 0;
+      while (i >= 0 && byStart[i].endNs() < t && steps++ < 10_000) {
+        i = parent[i];
+      }
+      return i >= 0 && byStart[i].endNs() >= t ? byStart[i] : null;
+    }
+  }
+}

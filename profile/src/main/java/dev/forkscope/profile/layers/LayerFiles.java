@@ -1,0 +1,190 @@
+package dev.forkscope.profile.layers;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The files of the JVM and OS layers in a profile's output directory, and the JVM options that
+ * record them.
+ *
+ * <ul>
+ *   <li>{@value #JFC}: the JDK Flight Recorder settings, written by {@link #jvmOptions};
+ *   <li>{@value #JFR}: the recording, dumped by the profiled JVM at exit;
+ *   <li>{@value #CLOCK}: the offset between the wall clock and the monotonic clock, measured by the
+ *       front end before the launch (and by the {@code /proc} sampler after the exit);
+ *   <li>{@value #THREADS}: per-thread CPU time and context switches, sampled from {@code /proc} by
+ *       {@link ProcSampler}.
+ * </ul>
+ *
+ * <p>Clock alignment: JFR stamps events with its ticks and reports them as {@link Instant}s,
+ * computed from the wall clock read at the start of each chunk plus the ticks elapsed since. The
+ * ticks run on the monotonic clock, as {@code System.nanoTime} does (both are {@code
+ * CLOCK_MONOTONIC} on Linux, one clock for every process of the machine). So an event's nanoTime is
+ * its Instant minus (wall clock - monotonic clock), an offset that stays constant up to the slewing
+ * of the wall clock by NTP (at most 0.05 %, in practice a few microseconds a second) and changes
+ * only when the wall clock is stepped. The front end measures that offset in its own process right
+ * before the launch, bracketing the wall clock read with two {@code System.nanoTime} reads, the
+ * tightest of several tries: the error is well under a microsecond plus the slew since.
+ */
+public final class LayerFiles {
+
+  /** JFR settings. */
+  public static final String JFC = "layers.jfc";
+
+  /** JFR recording. */
+  public static final String JFR = "layers.jfr";
+
+  /** Clock offsets. */
+  public static final String CLOCK = "layers-clock.txt";
+
+  /** {@code /proc} samples. */
+  public static final String THREADS = "layers-threads.csv";
+
+  /**
+   * Event thresholds, chosen for a low cost: a park, monitor wait or sleep shorter than these is
+   * not recorded. Contended monitor entries are all recorded (HotSpot spins before it blocks, so
+   * they are rare unless a lock is really contended).
+   */
+  static final String SETTINGS =
+      """
+      <?xml version="1.0" encoding="UTF-8"?>
+      <!-- forkscope: the JVM layer of a profile. GC pauses, waits with their stacks (thresholds keep
+           the cost low), allocation samples, thread starts (Java to OS thread ids), CPU load. -->
+      <configuration version="2.0" label="forkscope layers" description="forkscope profile: GC, waits, allocation">
+        <event name="jdk.GarbageCollection"><setting name="enabled">true</setting><setting name="threshold">0 ms</setting></event>
+        <event name="jdk.GCPhasePause"><setting name="enabled">true</setting><setting name="threshold">0 ms</setting></event>
+        <event name="jdk.ThreadPark"><setting name="enabled">true</setting><setting name="stackTrace">true</setting><setting name="threshold">100 us</setting></event>
+        <event name="jdk.JavaMonitorEnter"><setting name="enabled">true</setting><setting name="stackTrace">true</setting><setting name="threshold">0 ms</setting></event>
+        <event name="jdk.JavaMonitorWait"><setting name="enabled">true</setting><setting name="stackTrace">true</setting><setting name="threshold">100 us</setting></event>
+        <event name="jdk.ThreadSleep"><setting name="enabled">true</setting><setting name="stackTrace">true</setting><setting name="threshold">100 us</setting></event>
+        <event name="jdk.ThreadStart"><setting name="enabled">true</setting><setting name="stackTrace">false</setting></event>
+        <event name="jdk.CPULoad"><setting name="enabled">true</setting><setting name="period">250 ms</setting></event>
+        <event name="jdk.ObjectAllocationSample"><setting name="enabled">true</setting><setting name="stackTrace">true</setting><setting name="throttle">150/s</setting></event>
+      </configuration>
+      """;
+
+  private LayerFiles() {}
+
+  /**
+   * The JVM options that record the JVM layer into {@code dir}: writes the settings file and the
+   * clock offset there. Returns no options, and writes why into the clock file, when the launcher's
+   * JDK is known to lack JFR (a jlink-ed runtime without {@code jdk.jfr}).
+   *
+   * @param dir the output directory (created if needed)
+   * @param launcher the {@code java} launcher that will run the program, as given
+   */
+  public static List<String> jvmOptions(Path dir, String launcher) {
+    Path out = dir.toAbsolutePath().normalize();
+    try {
+      Files.createDirectories(out);
+      String missing = jfrMissing(launcher);
+      List<String> options = new ArrayList<>();
+      StringBuilder clock = new StringBuilder();
+      clock.append("start ").append(wallMinusMonotonicNs()).append('\n');
+      if (missing != null) {
+        clock.append("jfr-off ").append(missing).append('\n');
+      } else {
+        Files.writeString(out.resolve(JFC), SETTINGS);
+        options.add(
+            "-XX:StartFlightRecording=settings="
+                + out.resolve(JFC)
+                + ",filename="
+                + out.resolve(JFR)
+                + ",dumponexit=true");
+        // JDK 17 prints "Started recording 1..." into the program's output otherwise
+        options.add("-Xlog:jfr+startup=error");
+      }
+      Files.deleteIfExists(out.resolve(JFR));
+      Files.deleteIfExists(out.resolve(THREADS));
+      Files.writeString(out.resolve(CLOCK), clock);
+      return options;
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot prepare the JVM layer's files in " + out, e);
+    }
+  }
+
+  /** Deletes the layer files in {@code dir}, if any. */
+  public static void clear(Path dir) {
+    try {
+      for (String name : List.of(JFC, JFR, CLOCK, THREADS)) {
+        Files.deleteIfExists(dir.resolve(name));
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot delete the JVM layer's files in " + dir, e);
+    }
+  }
+
+  /**
+   * Epoch nanoseconds of the wall clock minus {@code System.nanoTime}, from the tightest of a few
+   * bracketed reads.
+   */
+  public static long wallMinusMonotonicNs() {
+    long best = Long.MAX_VALUE;
+    long offset = 0;
+    for (int i = 0; i < 7; i++) {
+      long before = System.nanoTime();
+      Instant wall = Instant.now();
+      long after = System.nanoTime();
+      if (after - before < best) {
+        best = after - before;
+        offset = epochNanos(wall) - (before + (after - before) / 2);
+      }
+    }
+    return offset;
+  }
+
+  static long epochNanos(Instant t) {
+    return t.getEpochSecond() * 1_000_000_000L + t.getNano();
+  }
+
+  /**
+   * Why the JDK of {@code launcher} cannot record JFR, or null when it can or when this cannot be
+   * told (its {@code release} file is the only thing read).
+   */
+  static String jfrMissing(String launcher) {
+    try {
+      Path java = resolve(launcher);
+      if (java == null) {
+        return null;
+      }
+      Path home = java.toRealPath().getParent().getParent();
+      Path release = home.resolve("release");
+      if (!Files.isRegularFile(release)) {
+        return null;
+      }
+      for (String line : Files.readAllLines(release)) {
+        if (line.startsWith("MODULES=") && !line.contains("jdk.jfr")) {
+          return "the JDK at " + home + " has no jdk.jfr module";
+        }
+        if (line.startsWith("JAVA_VERSION=\"1.")) {
+          return "the JDK at " + home + " is older than 11";
+        }
+      }
+      return null;
+    } catch (IOException | RuntimeException e) {
+      return null;
+    }
+  }
+
+  private static Path resolve(String launcher) {
+    Path given = Path.of(launcher);
+    if (given.getParent() != null) {
+      return given;
+    }
+    String path = System.getenv("PATH");
+    if (path == null) {
+      return null;
+    }
+    for (String entry : path.split(java.io.File.pathSeparator)) {
+      if (!entry.isEmpty() && Files.isExecutable(Path.of(entry, launcher))) {
+        return Path.of(entry, launcher);
+      }
+    }
+    return null;
+  }
+}

@@ -1,0 +1,137 @@
+package dev.forkscope.profile.layers;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Reads the JVM and OS layers that a profile run left in its output directory (see {@link
+ * LayerFiles}) into {@link Layers}, on the task trace's clock. What is missing is named in {@link
+ * Layers#unavailable()}; the rest is read all the same.
+ */
+public final class LayersReader {
+
+  /** Frames kept per stack. */
+  static final int FRAMES = 16;
+
+  private LayersReader() {}
+
+  /** Reads the layers in {@code dir}; never fails for a missing or unreadable layer. */
+  public static Layers read(Path dir) {
+    List<String> unavailable = new ArrayList<>();
+    Long offset = null;
+    String jfrOff = null;
+    Path clockFile = dir.resolve(LayerFiles.CLOCK);
+    if (Files.isRegularFile(clockFile)) {
+      try {
+        for (String line : Files.readAllLines(clockFile)) {
+          if (line.startsWith("start ")) {
+            offset = Long.parseLong(line.substring(6).trim());
+          } else if (line.startsWith("jfr-off ")) {
+            jfrOff = line.substring(8).trim();
+          }
+        }
+      } catch (IOException | NumberFormatException e) {
+        unavailable.add("clock offset: " + clockFile + " is unreadable (" + e.getMessage() + ")");
+      }
+    }
+    List<Layers.Pause> pauses = new ArrayList<>();
+    List<Layers.Wait> waits = new ArrayList<>();
+    List<Layers.Allocation> allocations = new ArrayList<>();
+    Map<Long, Long> javaIdOfOsThread = new HashMap<>();
+    Map<Long, String> nameOfJavaThread = new HashMap<>();
+    Path jfr = dir.resolve(LayerFiles.JFR);
+    if (Files.isRegularFile(jfr)) {
+      if (offset == null) {
+        offset = LayerFiles.wallMinusMonotonicNs();
+        unavailable.add(
+            "clock offset: not measured at launch ("
+                + LayerFiles.CLOCK
+                + " missing); JFR times aligned with today's offset, wrong if the machine has"
+                + " rebooted or stepped its clock since the run");
+      }
+      try {
+        JfrLayer.read(
+            jfr,
+            offset,
+            pauses,
+            waits,
+            allocations,
+            javaIdOfOsThread,
+            nameOfJavaThread,
+            unavailable);
+      } catch (IOException | RuntimeException | LinkageError e) {
+        unavailable.add("JFR: cannot read " + jfr + " (" + e + ")");
+      }
+    } else if (jfrOff != null) {
+      unavailable.add("JFR: not recorded, " + jfrOff);
+    } else {
+      unavailable.add(
+          "JFR (GC pauses, waits, allocation): no "
+              + LayerFiles.JFR
+              + " (the JVM died before it could dump, or the run was made without the layers)");
+    }
+    List<Layers.ThreadSample> samples = new ArrayList<>();
+    Path threads = dir.resolve(LayerFiles.THREADS);
+    if (Files.isRegularFile(threads)) {
+      try {
+        readSamples(threads, javaIdOfOsThread, nameOfJavaThread, samples);
+      } catch (IOException | RuntimeException e) {
+        unavailable.add("/proc samples: cannot read " + threads + " (" + e.getMessage() + ")");
+      }
+    } else {
+      unavailable.add(
+          "per-thread CPU time and context switches: no /proc samples (not Linux, or the run was"
+              + " not made by forkscope profile)");
+    }
+    pauses.sort(Comparator.comparingLong(Layers.Pause::startNs));
+    waits.sort(Comparator.comparingLong(Layers.Wait::startNs));
+    allocations.sort(Comparator.comparingLong(Layers.Allocation::timeNs));
+    return new Layers(pauses, waits, samples, allocations, unavailable);
+  }
+
+  static long toNanoTime(Instant t, long offset) {
+    return LayerFiles.epochNanos(t) - offset;
+  }
+
+  private static void readSamples(
+      Path file,
+      Map<Long, Long> javaIdOfOsThread,
+      Map<Long, String> nameOfJavaThread,
+      List<Layers.ThreadSample> out)
+      throws IOException {
+    Map<String, Long> byComm = new HashMap<>();
+    for (Map.Entry<Long, String> e : nameOfJavaThread.entrySet()) {
+      String comm = e.getValue().length() > 15 ? e.getValue().substring(0, 15) : e.getValue();
+      byComm.merge(comm, e.getKey(), (a, b) -> Long.MIN_VALUE); // ambiguous
+    }
+    List<String> lines = Files.readAllLines(file);
+    for (int i = 1; i < lines.size(); i++) {
+      String[] f = lines.get(i).split(",", -1);
+      if (f.length < 6) {
+        continue;
+      }
+      long tid = Long.parseLong(f[1]);
+      Long javaId = javaIdOfOsThread.get(tid);
+      if (javaId == null) {
+        Long byName = byComm.get(f[2]);
+        javaId = byName != null && byName != Long.MIN_VALUE ? byName : -tid;
+      }
+      String name = javaId > 0 ? nameOfJavaThread.getOrDefault(javaId, f[2]) : f[2];
+      out.add(
+          new Layers.ThreadSample(
+              javaId,
+              name,
+              Long.parseLong(f[0]),
+              Long.parseLong(f[3]),
+              Long.parseLong(f[4]),
+              Long.parseLong(f[5])));
+    }
+  }
+}

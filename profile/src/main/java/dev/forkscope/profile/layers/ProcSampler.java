@@ -1,0 +1,269 @@
+package dev.forkscope.profile.layers;
+
+import java.io.FileInputStream;
+import java.io.IOException;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * Samples the OS layer of a profiled JVM from outside: every {@value #PERIOD_MS} ms, per thread of
+ * the child process, its CPU time ({@code /proc/PID/task/TID/schedstat}, nanoseconds, or {@code
+ * stat}'s utime+stime in clock ticks where schedstat is missing) and its voluntary and involuntary
+ * context switches ({@code status}, every {@value #STATUS_EVERY}th sample). The sample time is this
+ * process's {@code System.nanoTime}: {@code CLOCK_MONOTONIC}, the same clock as the child's task
+ * trace. On close it writes {@value LayerFiles#THREADS} and appends the clock offset after the run
+ * to {@value LayerFiles#CLOCK}.
+ *
+ * <p>Where {@code /proc} is missing (not Linux) it records nothing; the reader says so.
+ */
+public final class ProcSampler implements AutoCloseable {
+
+  /** Sampling period. */
+  static final long PERIOD_MS = 20;
+
+  /**
+   * Samples between two reads of a thread's {@code status} (the kernel formats fifty lines for it;
+   * {@code schedstat} is one): context switches are counted at this coarser step.
+   */
+  static final int STATUS_EVERY = 5;
+
+  /** Assumed USER_HZ for stat's tick counts (100 on every Linux that matters). */
+  private static final long NS_PER_TICK = 10_000_000;
+
+  private final Path dir;
+  private final Path tasks;
+  private final Thread thread;
+  private final List<long[]> rows = new ArrayList<>();
+  private final Map<Long, String> names = new ConcurrentHashMap<>();
+  private final Map<String, Task> known = new java.util.HashMap<>();
+  private final Map<Long, long[]> switches = new java.util.HashMap<>();
+  private volatile boolean stop;
+
+  private ProcSampler(Path dir, long pid) {
+    this.dir = dir;
+    this.tasks = Path.of("/proc", Long.toString(pid), "task");
+    this.thread = new Thread(this::loop, "forkscope-proc-sampler");
+    thread.setDaemon(true);
+  }
+
+  /** Starts sampling the process {@code pid} for the output directory {@code dir}. */
+  public static ProcSampler start(Path dir, long pid) {
+    ProcSampler s = new ProcSampler(dir, pid);
+    if (Files.isDirectory(s.tasks)) {
+      s.thread.start();
+    }
+    return s;
+  }
+
+  private void loop() {
+    byte[] buffer = new byte[4096];
+    List<Task> threads;
+    for (int round = 0; !stop; round++) {
+      long now = System.nanoTime();
+      threads = list();
+      if (threads.isEmpty()) {
+        return; // the process is gone
+      }
+      List<long[]> batch = new ArrayList<>(threads.size());
+      boolean status = round % STATUS_EVERY == 0;
+      for (Task t : threads) {
+        long[] row = sampleThread(now, t, buffer, status);
+        if (row != null) {
+          batch.add(row);
+        }
+      }
+      synchronized (rows) {
+        rows.addAll(batch);
+      }
+      try {
+        Thread.sleep(PERIOD_MS);
+      } catch (InterruptedException e) {
+        return;
+      }
+    }
+  }
+
+  /** One thread's files, their paths made once. */
+  private record Task(long tid, String status, String schedstat, String stat) {
+    static Task of(String dir, String tid) {
+      String base = dir + "/" + tid + "/";
+      return new Task(Long.parseLong(tid), base + "status", base + "schedstat", base + "stat");
+    }
+  }
+
+  private List<Task> list() {
+    String[] tids = new java.io.File(tasks.toString()).list();
+    if (tids == null) {
+      return List.of();
+    }
+    List<Task> out = new ArrayList<>(tids.length);
+    for (String tid : tids) {
+      out.add(known.computeIfAbsent(tid, id -> Task.of(tasks.toString(), id)));
+    }
+    return out;
+  }
+
+  /** timeNs, tid, cpuNs, voluntary, involuntary; the name goes to {@link #names}. */
+  private long[] sampleThread(long now, Task t, byte[] buffer, boolean withStatus) {
+    long tid = t.tid();
+    long[] switches = this.switches.get(tid);
+    if (withStatus || switches == null) {
+      switches = status(tid, t, buffer);
+      if (switches == null) {
+        return null;
+      }
+      this.switches.put(tid, switches);
+    }
+    return cpuPart(now, tid, switches, t, buffer, read(t.schedstat(), buffer));
+  }
+
+  /** Voluntary and involuntary switches from {@code status}; remembers the name; null if gone. */
+  private long[] status(long tid, Task t, byte[] buffer) {
+    int n = read(t.status(), buffer);
+    if (n <= 0) {
+      return null;
+    }
+    if (!names.containsKey(tid)) {
+      int from = indexOf(buffer, n, "Name:", 0);
+      if (from >= 0) {
+        int end = from;
+        while (end < n && buffer[end] != '\n') {
+          end++;
+        }
+        names.put(
+            tid,
+            new String(buffer, from, end - from, StandardCharsets.ISO_8859_1)
+                .trim()
+                .replace(',', '_'));
+      }
+    }
+    return new long[] {
+      number(buffer, n, indexOf(buffer, n, "\nvoluntary_ctxt_switches:", 0)),
+      number(buffer, n, indexOf(buffer, n, "\nnonvoluntary_ctxt_switches:", 0))
+    };
+  }
+
+  private long[] cpuPart(long now, long tid, long[] switches, Task t, byte[] buffer, int n) {
+    long cpu = -1;
+    if (n > 0) {
+      cpu = number(buffer, n, 0);
+    } else {
+      n = read(t.stat(), buffer);
+      int close = n;
+      while (close > 0 && buffer[close - 1] != ')') {
+        close--;
+      }
+      if (close > 0) {
+        // after ") ": state, then 10 fields, then utime and stime
+        int at = close + 1;
+        for (int field = 0; field < 11 && at < n; at++) {
+          if (buffer[at] == ' ') {
+            field++;
+          }
+        }
+        long utime = number(buffer, n, at);
+        while (at < n && buffer[at] != ' ') {
+          at++;
+        }
+        long stime = number(buffer, n, at);
+        cpu = utime < 0 || stime < 0 ? -1 : (utime + stime) * NS_PER_TICK;
+      }
+    }
+    if (cpu < 0) {
+      return null; // the thread is gone
+    }
+    return new long[] {now, tid, cpu, switches[0], switches[1]};
+  }
+
+  private static int read(String file, byte[] buffer) {
+    try (FileInputStream in = new FileInputStream(file)) {
+      int n = 0;
+      int r;
+      while (n < buffer.length && (r = in.read(buffer, n, buffer.length - n)) > 0) {
+        n += r;
+      }
+      return n;
+    } catch (IOException e) {
+      return -1;
+    }
+  }
+
+  /** Where {@code key} ends in the first {@code n} bytes, or -1. */
+  private static int indexOf(byte[] b, int n, String key, int from) {
+    outer:
+    for (int i = from; i + key.length() <= n; i++) {
+      for (int k = 0; k < key.length(); k++) {
+        if (b[i + k] != key.charAt(k)) {
+          continue outer;
+        }
+      }
+      return i + key.length();
+    }
+    return -1;
+  }
+
+  /** The decimal number after optional blanks at {@code at}, or -1. */
+  private static long number(byte[] b, int n, int at) {
+    if (at < 0) {
+      return -1;
+    }
+    while (at < n && (b[at] == ' ' || b[at] == '\t')) {
+      at++;
+    }
+    long v = 0;
+    int digits = 0;
+    while (at < n && b[at] >= '0' && b[at] <= '9') {
+      v = v * 10 + (b[at++] - '0');
+      digits++;
+    }
+    return digits == 0 ? -1 : v;
+  }
+
+  /** Stops sampling and writes the files. */
+  @Override
+  public void close() throws IOException {
+    stop = true;
+    thread.interrupt();
+    try {
+      thread.join(1_000);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+    Files.writeString(
+        dir.resolve(LayerFiles.CLOCK),
+        "end " + LayerFiles.wallMinusMonotonicNs() + "\n",
+        java.nio.file.StandardOpenOption.CREATE,
+        java.nio.file.StandardOpenOption.APPEND);
+    List<long[]> copy;
+    synchronized (rows) {
+      copy = new ArrayList<>(rows);
+    }
+    if (copy.isEmpty()) {
+      return;
+    }
+    try (Writer w = Files.newBufferedWriter(dir.resolve(LayerFiles.THREADS))) {
+      w.write("timeNs,tid,name,cpuNs,voluntarySwitches,involuntarySwitches\n");
+      for (long[] r : copy) {
+        w.write(
+            r[0]
+                + ","
+                + r[1]
+                + ","
+                + names.getOrDefault(r[1], "")
+                + ","
+                + r[2]
+                + ","
+                + r[3]
+                + ","
+                + r[4]
+                + "\n");
+      }
+    }
+  }
+}
