@@ -92,6 +92,7 @@ final class ReportData {
     ArrayNode laneNodes = timeline.putArray("lanes");
     List<Long> ids = new ArrayList<>(lanes.keySet());
     waits.keySet().stream().filter(id -> !lanes.containsKey(id)).forEach(ids::add);
+    ids.removeIf(id -> isProfilers(names.get(id)));
     ids.sort(Comparator.comparing((Long id) -> names.getOrDefault(id, "")).thenComparing(id -> id));
     for (long id : ids) {
       ObjectNode lane = laneNodes.addObject();
@@ -164,6 +165,15 @@ final class ReportData {
       n += segs.size();
     }
     return n;
+  }
+
+  /**
+   * The profiler's own threads (the agent's trace writer, JDK Flight Recorder's): they run no task
+   * of the program, so they get no lane.
+   */
+  private static boolean isProfilers(String threadName) {
+    return threadName != null
+        && (threadName.startsWith("forkscope-") || threadName.startsWith("JFR "));
   }
 
   private static Map<Long, String> threadNames(List<TaskExecution> executions, Layers layers) {
