@@ -43,7 +43,9 @@ final class ForkImmediatelyJoined extends Check {
       NodeList<Statement> statements = block.getStatements();
       for (int i = 0; i + 1 < statements.size(); i++) {
         String forked = ForkJoinShapes.forkedVariable(statements.get(i));
-        if (forked != null && forked.equals(ForkJoinShapes.plainJoin(statements.get(i + 1)))) {
+        if (forked != null
+            && forked.equals(
+                ForkJoinShapes.joinedVariable(ForkJoinShapes.plainJoin(statements.get(i + 1))))) {
           report(((ExpressionStmt) statements.get(i)).getExpression(), scope);
         }
       }

@@ -10,15 +10,17 @@ import com.github.javaparser.ast.stmt.ReturnStmt;
 import com.github.javaparser.ast.stmt.Statement;
 import java.util.Set;
 
-/** Small syntactic shapes of fork/join code shared by several rules. */
-final class ForkJoinShapes {
+/**
+ * Small syntactic shapes of fork/join code, shared by the rules and by the rewrites of {@code fix}.
+ */
+public final class ForkJoinShapes {
   /** Calls that wait for a forked task's completion. */
   static final Set<String> JOINS = Set.of("join", "quietlyJoin");
 
   private ForkJoinShapes() {}
 
   /** The variable forked by a statement written {@code v.fork();}, else null. */
-  static String forkedVariable(Statement statement) {
+  public static String forkedVariable(Node statement) {
     if (statement instanceof ExpressionStmt es && Syntax.isCall(es.getExpression(), "fork", 0)) {
       MethodCallExpr fork = es.getExpression().asMethodCallExpr();
       return fork.getScope()
@@ -32,7 +34,7 @@ final class ForkJoinShapes {
   /**
    * The variable joined by a node written {@code v.join()} or {@code v.quietlyJoin()}, else null.
    */
-  static String joinedVariable(Node node) {
+  public static String joinedVariable(Node node) {
     if (node instanceof MethodCallExpr call
         && JOINS.contains(call.getNameAsString())
         && call.getArguments().isEmpty()) {
@@ -45,10 +47,10 @@ final class ForkJoinShapes {
   }
 
   /**
-   * The variable a statement joins when the join is the whole statement: {@code v.join();}, {@code
-   * x = v.join();}, {@code T x = v.join();} or {@code return v.join();}. Else null.
+   * The join call of a statement that is only a join of a variable: {@code v.join();}, {@code x =
+   * v.join();}, {@code T x = v.join();} or {@code return v.join();}; else null.
    */
-  static String plainJoin(Statement statement) {
+  public static MethodCallExpr plainJoin(Statement statement) {
     Expression e = null;
     if (statement instanceof ReturnStmt r) {
       e = r.getExpression().orElse(null);
@@ -60,6 +62,6 @@ final class ForkJoinShapes {
         e = decl.getVariable(0).getInitializer().orElse(null);
       }
     }
-    return e == null ? null : joinedVariable(e);
+    return e != null && joinedVariable(e) != null ? e.asMethodCallExpr() : null;
   }
 }

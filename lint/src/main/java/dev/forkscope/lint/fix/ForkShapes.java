@@ -1,5 +1,8 @@
 package dev.forkscope.lint.fix;
 
+import static dev.forkscope.lint.ForkJoinShapes.forkedVariable;
+import static dev.forkscope.lint.ForkJoinShapes.plainJoin;
+
 import com.github.javaparser.ast.Node;
 import com.github.javaparser.ast.NodeList;
 import com.github.javaparser.ast.expr.AssignExpr;
@@ -152,43 +155,6 @@ final class ForkShapes {
 
   private static String invoke(MethodCallExpr join) {
     return join.getNameAsString().equals("quietlyJoin") ? "quietlyInvoke" : "invoke";
-  }
-
-  /** The variable forked by a statement written {@code v.fork();}, else null. */
-  static String forkedVariable(Node statement) {
-    if (statement instanceof ExpressionStmt es
-        && es.getExpression() instanceof MethodCallExpr call
-        && call.getNameAsString().equals("fork")
-        && call.getArguments().isEmpty()
-        && call.getScope().filter(Expression::isNameExpr).isPresent()) {
-      return call.getScope().get().asNameExpr().getNameAsString();
-    }
-    return null;
-  }
-
-  /**
-   * The join call of a statement that is only a join of a variable: {@code v.join();}, {@code x =
-   * v.join();}, {@code T x = v.join();} or {@code return v.join();}; else null.
-   */
-  static MethodCallExpr plainJoin(Statement statement) {
-    Expression e = null;
-    if (statement instanceof ReturnStmt r) {
-      e = r.getExpression().orElse(null);
-    } else if (statement instanceof ExpressionStmt es) {
-      e = es.getExpression();
-      if (e instanceof AssignExpr assign && assign.getOperator() == AssignExpr.Operator.ASSIGN) {
-        e = assign.getValue();
-      } else if (e instanceof VariableDeclarationExpr decl && decl.getVariables().size() == 1) {
-        e = decl.getVariable(0).getInitializer().orElse(null);
-      }
-    }
-    return e instanceof MethodCallExpr call
-            && (call.getNameAsString().equals("join")
-                || call.getNameAsString().equals("quietlyJoin"))
-            && call.getArguments().isEmpty()
-            && call.getScope().filter(Expression::isNameExpr).isPresent()
-        ? call
-        : null;
   }
 
   /** The variable a plain-join statement assigns or declares, else null. */
