@@ -24,26 +24,34 @@ import java.util.concurrent.TimeUnit;
  *   <li><b>Fork-first is the mailbox's, not the message's.</b> Pinto et al. (ASE 2017, Listing 2)
  *       fork the message itself when the mailbox is empty and idle. In Pekko the mailbox is the
  *       unit of mutual exclusion and of ordering, so forking past it would need a second "running"
- *       flag and a second path into the actor. Here the worker that makes a mailbox runnable pushes
- *       it onto its own deque ({@link WorkStealingPool#execute} from a worker): it runs the actor
- *       next (LIFO) unless an idle worker steals it first, and the shared queue the paper measured
- *       is off the path. Threads outside the pool always go through the pool's external queues.
+ *       flag and a second path into the actor. Here the worker that makes a mailbox runnable runs
+ *       it next: the first mailbox a run schedules goes into the worker's slot (Go's {@code
+ *       runnext}) and runs as soon as the current run returns, in the same pool task, with no queue
+ *       operation and no wake-up; any further one goes onto the worker's own deque ({@link
+ *       WorkStealingPool#execute} from a worker: LIFO, stealable by idle workers). A task chains at
+ *       most {@value #CHAIN} runs through the slot, then pushes, so the pool's fairness rule
+ *       (external queues polled every 61 tasks) still applies. The slot is invisible to thieves for
+ *       at most the rest of one mailbox run, which Pekko bounds by {@code throughput} messages. A
+ *       mailbox that registers itself again (a backlog) continues the same way. If a run throws
+ *       after filling the slot, the slotted mailbox is pushed, so it still runs once. Threads
+ *       outside the pool, and workers outside a mailbox run, go through {@code execute}.
  *   <li><b>Shared-queue</b> uses {@link WorkStealingPool#executeShared} from every thread: the
  *       centralized pooling of Akka 2.5, kept to measure against.
- *   <li><b>Adaptive</b> is the paper's sampling of mailbox emptiness. Each worker keeps a {@link
- *       Sampler} (a {@code ThreadLocal} of this executor, touched only by its thread: plain fields,
- *       no fences). A mailbox registered again by its own run (Pekko does that from the run's
- *       {@code finally} when messages are left) counts as found non-empty; any other scheduling as
- *       found idle. After every {@value #WINDOW} samples the worker chooses, for the next window,
- *       fork-first if at least a quarter found the mailbox idle, else the shared queues. The
- *       samples only choose a queue, never whether or how often a mailbox runs, so a stale or lost
- *       sample costs performance, never correctness.
+ *   <li><b>Adaptive</b> is the paper's sampling of mailbox emptiness. Each worker's {@link
+ *       WorkerState} (a {@code ThreadLocal} of this executor, touched only by its thread: plain
+ *       fields, no fences) counts a mailbox registered again by its own run (Pekko does that from
+ *       the run's {@code finally} when messages are left) as found non-empty, any other as found
+ *       idle. After every {@value #WINDOW} samples the worker chooses, for the next window,
+ *       fork-first if at least a quarter found the mailbox idle, else the shared queues. Samples
+ *       only choose a queue, never whether or how often a mailbox runs: a stale sample costs
+ *       performance, never correctness.
  *   <li><b>Memory ordering.</b> A sender's enqueue (a volatile write inside the mailbox's queue)
- *       and Pekko's status CAS happen before {@code execute}. The pool publishes the task with a
- *       release store (deque push) or a {@code ConcurrentLinkedQueue} offer, and the worker that
- *       takes it reads with acquire (pop, steal, poll), so the run sees every message enqueued
- *       before the mailbox was scheduled; later messages are Pekko's concern (it rechecks the queue
- *       after clearing the flag).
+ *       and Pekko's status CAS happen before {@code execute}. The slot is written and read by one
+ *       thread, so program order suffices. The pool publishes the task with a release store (deque
+ *       push) or a {@code ConcurrentLinkedQueue} offer, and the worker that takes it reads with
+ *       acquire (pop, steal, poll), so the run sees every message enqueued before the mailbox was
+ *       scheduled; later messages are Pekko's concern (it rechecks the queue after clearing the
+ *       flag).
  *   <li><b>Shutdown.</b> {@code shutdown}, {@code shutdownNow} and {@code awaitTermination} are the
  *       pool's; Pekko shuts the executor down when the dispatcher has no actors left after its
  *       {@code shutdown-timeout}, or when the actor system terminates, and every worker thread
@@ -54,9 +62,12 @@ final class MailboxExecutor extends AbstractExecutorService {
   /** Samples per adaptive decision. */
   static final int WINDOW = 64;
 
+  /** Mailbox runs one pool task may chain through its worker's slot before it yields. */
+  static final int CHAIN = 16;
+
   private final WorkStealingPool pool;
   private final DispatchMode mode;
-  private final ThreadLocal<Sampler> samplers = new ThreadLocal<>();
+  private final ThreadLocal<WorkerState> states = new ThreadLocal<>();
 
   MailboxExecutor(ExecutorSettings settings) {
     this.pool = new WorkStealingPool(settings.parallelism(), settings.idlePolicy());
@@ -65,20 +76,19 @@ final class MailboxExecutor extends AbstractExecutorService {
 
   @Override
   public void execute(Runnable mailbox) {
-    switch (mode) {
-      case FORK_FIRST -> pool.execute(mailbox);
-      case SHARED_QUEUE -> pool.executeShared(mailbox);
-      case ADAPTIVE -> executeAdaptively(mailbox);
+    if (mode == DispatchMode.SHARED_QUEUE) {
+      pool.executeShared(mailbox);
+      return;
     }
-  }
-
-  private void executeAdaptively(Runnable mailbox) {
-    Sampler sampler = samplers.get(); // null outside the pool's workers
-    Runnable run = new SampledRun(mailbox, samplers);
-    if (sampler == null || sampler.forkFirst(mailbox)) {
-      pool.execute(run);
+    WorkerState state = states.get(); // null outside this executor's mailbox runs
+    if (state == null || state.running == null) {
+      pool.execute(new Run(mailbox));
+    } else if (mode == DispatchMode.ADAPTIVE && !state.sample(mailbox)) {
+      pool.executeShared(new Run(mailbox));
+    } else if (state.next == null && state.chained + 1 < CHAIN) {
+      state.next = mailbox;
     } else {
-      pool.executeShared(run);
+      pool.execute(new Run(mailbox));
     }
   }
 
@@ -117,15 +127,17 @@ final class MailboxExecutor extends AbstractExecutorService {
     return "MailboxExecutor[" + mode.key() + ", " + pool + "]";
   }
 
-  /** One worker's adaptive state; confined to that worker's thread. */
-  static final class Sampler {
+  /** One worker's slot and adaptive samples; confined to that worker's thread. */
+  static final class WorkerState {
     private Runnable running;
+    private Runnable next;
+    private int chained;
     private int samples;
     private int foundIdle;
     private boolean forkFirst = true;
 
     /** Records whether {@code mailbox} was idle when scheduled; returns this window's choice. */
-    boolean forkFirst(Runnable mailbox) {
+    boolean sample(Runnable mailbox) {
       if (mailbox != running) {
         foundIdle++;
       }
@@ -138,27 +150,36 @@ final class MailboxExecutor extends AbstractExecutorService {
     }
   }
 
-  /** Runs a mailbox while telling the worker's sampler which mailbox is running. */
-  private static final class SampledRun implements Runnable {
+  /** A pool task: runs a mailbox, then whatever that run put in the worker's slot, and so on. */
+  private final class Run implements Runnable {
     private final Runnable mailbox;
-    private final ThreadLocal<Sampler> samplers;
 
-    SampledRun(Runnable mailbox, ThreadLocal<Sampler> samplers) {
+    Run(Runnable mailbox) {
       this.mailbox = mailbox;
-      this.samplers = samplers;
     }
 
     @Override
     public void run() {
-      Sampler sampler = samplers.get();
-      if (sampler == null) {
-        samplers.set(sampler = new Sampler());
+      WorkerState state = states.get();
+      if (state == null) {
+        states.set(state = new WorkerState());
       }
-      sampler.running = mailbox;
+      Runnable next = mailbox;
       try {
-        mailbox.run();
+        for (int chained = 0; next != null; chained++) {
+          state.running = next;
+          state.chained = chained;
+          next.run();
+          next = state.next;
+          state.next = null;
+        }
       } finally {
-        sampler.running = null;
+        state.running = null;
+        Runnable left = state.next; // set only if a run threw after filling the slot
+        state.next = null;
+        if (left != null) {
+          pool.execute(new Run(left));
+        }
       }
     }
   }

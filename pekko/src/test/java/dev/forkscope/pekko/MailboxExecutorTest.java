@@ -29,7 +29,7 @@ class MailboxExecutorTest {
   }
 
   /** Runs a root from outside that schedules {@link #CHILDREN} distinct mailboxes. */
-  private WorkerStats fanOut(MailboxExecutor ex) throws InterruptedException {
+  private WorkerStats fanOut(MailboxExecutor ex, long tasks) throws InterruptedException {
     CountDownLatch done = new CountDownLatch(CHILDREN);
     ex.execute(
         () -> {
@@ -38,11 +38,11 @@ class MailboxExecutorTest {
           }
         });
     assertThat(done.await(10, TimeUnit.SECONDS)).isTrue();
-    return quiescent(ex);
+    return afterTasks(ex, tasks);
   }
 
   /** Runs one mailbox that registers itself again {@link #CHILDREN} times, as a backlog does. */
-  private WorkerStats backlog(MailboxExecutor ex) throws InterruptedException {
+  private WorkerStats backlog(MailboxExecutor ex, long tasks) throws InterruptedException {
     CountDownLatch done = new CountDownLatch(1);
     AtomicInteger left = new AtomicInteger(CHILDREN);
     Runnable[] self = new Runnable[1];
@@ -56,51 +56,72 @@ class MailboxExecutorTest {
         };
     ex.execute(self[0]);
     assertThat(done.await(10, TimeUnit.SECONDS)).isTrue();
-    return quiescent(ex);
+    return afterTasks(ex, tasks);
   }
 
-  private static WorkerStats quiescent(MailboxExecutor ex) throws InterruptedException {
+  /** The counters once the pool has counted {@code tasks} tasks (they are read racily). */
+  private static WorkerStats afterTasks(MailboxExecutor ex, long tasks)
+      throws InterruptedException {
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
     WorkerStats total;
-    while ((total = ex.stats().total()).tasks() < CHILDREN + 1 && System.nanoTime() < deadline) {
+    while ((total = ex.stats().total()).tasks() < tasks && System.nanoTime() < deadline) {
       Thread.sleep(1);
     }
     return total;
   }
 
   @Test
-  void forkFirstQueuesWhatAWorkerSchedulesOnItsOwnDeque() throws InterruptedException {
-    WorkerStats total = fanOut(executor(DispatchMode.FORK_FIRST));
+  void forkFirstRunsTheFirstScheduledMailboxNextAndQueuesTheRestOnItsOwnDeque()
+      throws InterruptedException {
+    WorkerStats total = fanOut(executor(DispatchMode.FORK_FIRST), CHILDREN);
+    assertThat(total.tasks())
+        .as("the root, with the slotted child, and the others")
+        .isEqualTo(CHILDREN);
     assertThat(total.externalPolls()).as("only the root came from outside").isEqualTo(1);
-    assertThat(total.localPops()).isEqualTo(CHILDREN);
+    assertThat(total.localPops()).isEqualTo(CHILDREN - 1);
   }
 
   @Test
   void sharedQueueQueuesEverythingOnTheSharedQueues() throws InterruptedException {
-    WorkerStats total = fanOut(executor(DispatchMode.SHARED_QUEUE));
+    WorkerStats total = fanOut(executor(DispatchMode.SHARED_QUEUE), CHILDREN + 1);
     assertThat(total.externalPolls()).isEqualTo(CHILDREN + 1);
     assertThat(total.localPops()).isZero();
   }
 
   @Test
   void adaptiveForksWhileMailboxesAreFoundIdle() throws InterruptedException {
-    WorkerStats total = fanOut(executor(DispatchMode.ADAPTIVE));
-    assertThat(total.localPops()).isEqualTo(CHILDREN);
+    WorkerStats total = fanOut(executor(DispatchMode.ADAPTIVE), CHILDREN);
+    assertThat(total.externalPolls()).isEqualTo(1);
+    assertThat(total.localPops()).isEqualTo(CHILDREN - 1);
+  }
+
+  @Test
+  void forkFirstContinuesABacklogInTheSameTaskForAChainAtATime() throws InterruptedException {
+    long runs = CHILDREN + 1;
+    long tasks = (runs + MailboxExecutor.CHAIN - 1) / MailboxExecutor.CHAIN;
+    WorkerStats total = backlog(executor(DispatchMode.FORK_FIRST), tasks);
+    assertThat(total.tasks()).isEqualTo(tasks);
+    assertThat(total.externalPolls()).isEqualTo(1);
   }
 
   @Test
   void adaptiveFallsBackToTheSharedQueuesUnderABacklog() throws InterruptedException {
-    WorkerStats total = backlog(executor(DispatchMode.ADAPTIVE));
-    assertThat(total.localPops())
-        .as("forked until the first window closed: its last sample already switches")
-        .isEqualTo(MailboxExecutor.WINDOW - 1);
-    assertThat(total.externalPolls()).isEqualTo(CHILDREN + 2 - MailboxExecutor.WINDOW);
+    WorkerStats total = backlog(executor(DispatchMode.ADAPTIVE), CHILDREN - MailboxExecutor.WINDOW);
+    assertThat(total.externalPolls())
+        .as("every reschedule after the first window")
+        .isGreaterThanOrEqualTo(CHILDREN - MailboxExecutor.WINDOW);
   }
 
   @Test
-  void forkFirstKeepsABacklogLocal() throws InterruptedException {
-    WorkerStats total = backlog(executor(DispatchMode.FORK_FIRST));
-    assertThat(total.localPops()).isEqualTo(CHILDREN);
+  void aMailboxLeftInTheSlotByAFailingRunStillRuns() throws InterruptedException {
+    MailboxExecutor ex = executor(DispatchMode.FORK_FIRST);
+    CountDownLatch ran = new CountDownLatch(1);
+    ex.execute(
+        () -> {
+          ex.execute(ran::countDown);
+          throw new IllegalStateException("expected by the test");
+        });
+    assertThat(ran.await(10, TimeUnit.SECONDS)).isTrue();
   }
 
   @Test
