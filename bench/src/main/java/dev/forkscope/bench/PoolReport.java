@@ -166,9 +166,44 @@ final class PoolReport {
     return new Suite.Outcome(suite, rows, failed, summary(), table(), svg());
   }
 
-  /** The speedup and CPU-per-operation chart as a self-contained SVG document. */
+  /**
+   * The chart as a self-contained SVG document, at the highest thread count: speedup over one
+   * worker, and CPU per operation relative to ForkJoinPool (1.0 = the same CPU; lower is better).
+   */
   String svg() {
-    return SvgChart.render(this);
+    int maxThreads = results.stream().mapToInt(Measurement::threads).max().orElse(1);
+    List<Measurement> rows =
+        results.stream()
+            .filter(r -> r.threads() == maxThreads && r.ops() > 0 && r.extra().isEmpty())
+            .toList();
+    SvgChart.Panel speedup =
+        new SvgChart.Panel(
+            "Speedup over 1 worker at " + maxThreads + " threads (higher is better)",
+            maxThreads,
+            "no 1-thread rows: speedups need 1 in --threads (runtime suite)",
+            bars(rows, Measurement::speedup));
+    SvgChart.Panel cpu =
+        new SvgChart.Panel(
+            "CPU per operation relative to ForkJoinPool at "
+                + maxThreads
+                + " threads (lower is better)",
+            1,
+            "no forkjoinpool rows",
+            bars(
+                rows,
+                r ->
+                    r.variant().equals(ForkJoinPoolDialect.VARIANT)
+                        ? Double.valueOf(1.0)
+                        : r.cpuRatioToFjp()));
+    return SvgChart.render(
+        "forkscope bench " + suite + " (" + jdk + ", " + cpus + " cpus)", List.of(speedup, cpu));
+  }
+
+  private static List<SvgChart.Bar> bars(
+      List<Measurement> rows, java.util.function.Function<Measurement, Double> value) {
+    return rows.stream()
+        .map(r -> new SvgChart.Bar(r.benchmark(), r.variant(), value.apply(r)))
+        .toList();
   }
 
   /** The text table: one line per row with its ratios to ForkJoinPool, then the targets. */

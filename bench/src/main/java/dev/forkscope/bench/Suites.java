@@ -7,7 +7,8 @@ import java.util.function.Supplier;
 /** The suites of {@code forkscope bench}, in the order the help text lists them. */
 public final class Suites {
   private static final List<Supplier<Suite>> FACTORIES =
-      List.of(LintSuite::new, ProfileSuite::new, RuntimeSuite::new, IdleSuite::new);
+      List.of(
+          LintSuite::new, ProfileSuite::new, RuntimeSuite::new, IdleSuite::new, ActorsSuite::new);
 
   private Suites() {}
 

@@ -5,12 +5,12 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
-import java.util.function.Function;
 
 /**
- * A self-contained SVG (no scripts, no fonts, no network) with two grouped bar charts at the
- * highest thread count of the run: speedup over one worker, and CPU per operation relative to
- * ForkJoinPool (1.0 = same CPU as the baseline; lower is better).
+ * A self-contained SVG (no scripts, no fonts, no network) of grouped bar charts: one panel per
+ * figure, bars grouped by benchmark and coloured by variant, one legend for all panels. The pool
+ * suites draw speedup over one worker and CPU per operation relative to ForkJoinPool; the actors
+ * suite draws speedup and CPU relative to Pekko's default dispatcher.
  */
 final class SvgChart {
   private static final String[] COLOURS = {
@@ -21,25 +21,37 @@ final class SvgChart {
   private static final int BAR = 12;
   private static final int GROUP_GAP = 18;
 
+  /** One bar: its group (a benchmark), its series (a variant) and its height, or null for none. */
+  record Bar(String group, String series, Double value) {}
+
+  /**
+   * One chart.
+   *
+   * @param title the chart's heading
+   * @param reference the value of the dashed reference line (the baseline's 1.0)
+   * @param emptyHint why there may be no bars, shown when there are none
+   * @param bars the bars, in the order their groups and series should appear
+   */
+  record Panel(String title, double reference, String emptyHint, List<Bar> bars) {}
+
   private SvgChart() {}
 
-  static String render(PoolReport report) {
-    int maxThreads = report.results().stream().mapToInt(Measurement::threads).max().orElse(1);
-    List<Measurement> rows =
-        report.results().stream()
-            .filter(r -> r.threads() == maxThreads && r.ops() > 0 && r.extra().isEmpty())
-            .toList();
+  /** The panels one below the other, with a legend of every series under them. */
+  static String render(String title, List<Panel> panels) {
     Set<String> benchmarks = new LinkedHashSet<>();
     Set<String> variants = new LinkedHashSet<>();
-    rows.forEach(
-        r -> {
-          benchmarks.add(r.benchmark());
-          variants.add(r.variant());
-        });
+    panels.forEach(
+        p ->
+            p.bars()
+                .forEach(
+                    b -> {
+                      benchmarks.add(b.group());
+                      variants.add(b.series());
+                    }));
     List<String> groups = new ArrayList<>(benchmarks);
     List<String> series = new ArrayList<>(variants);
     int width = Math.max(520, LEFT + 20 + groups.size() * (series.size() * BAR + GROUP_GAP));
-    int height = 2 * (PANEL_HEIGHT + 70) + 30 + 18 * series.size();
+    int height = panels.size() * (PANEL_HEIGHT + 70) + 30 + 18 * series.size();
     StringBuilder svg = new StringBuilder();
     svg.append(
         String.format(
@@ -50,40 +62,12 @@ final class SvgChart {
             height,
             width,
             height));
-    svg.append(
-        String.format(
-            Locale.ROOT,
-            "<title>forkscope bench %s (%s, %d cpus)</title>%n",
-            escape(report.suite()),
-            escape(report.jdk()),
-            report.cpus()));
+    svg.append(String.format(Locale.ROOT, "<title>%s</title>%n", escape(title)));
     svg.append("<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n");
-    panel(
-        svg,
-        10,
-        "Speedup over 1 worker at " + maxThreads + " threads (higher is better)",
-        groups,
-        series,
-        rows,
-        Measurement::speedup,
-        maxThreads,
-        "no 1-thread rows: speedups need 1 in --threads (runtime suite)");
-    panel(
-        svg,
-        PANEL_HEIGHT + 80,
-        "CPU per operation relative to ForkJoinPool at "
-            + maxThreads
-            + " threads (lower is better)",
-        groups,
-        series,
-        rows,
-        r ->
-            r.variant().equals(ForkJoinPoolDialect.VARIANT)
-                ? Double.valueOf(1.0)
-                : r.cpuRatioToFjp(),
-        1,
-        "no forkjoinpool rows");
-    int y = 2 * (PANEL_HEIGHT + 70) + 20;
+    for (int i = 0; i < panels.size(); i++) {
+      panel(svg, 10 + i * (PANEL_HEIGHT + 70), panels.get(i), groups, series);
+    }
+    int y = panels.size() * (PANEL_HEIGHT + 70) + 20;
     for (int i = 0; i < series.size(); i++) {
       svg.append(
           String.format(
@@ -102,27 +86,20 @@ final class SvgChart {
   }
 
   private static void panel(
-      StringBuilder svg,
-      int top,
-      String title,
-      List<String> groups,
-      List<String> series,
-      List<Measurement> rows,
-      Function<Measurement, Double> value,
-      double reference,
-      String emptyHint) {
+      StringBuilder svg, int top, Panel panel, List<String> groups, List<String> series) {
     svg.append(
         String.format(
             Locale.ROOT,
             "<text x=\"%d\" y=\"%d\" font-size=\"13\">%s</text>%n",
             LEFT,
             top + 12,
-            escape(title)));
+            escape(panel.title())));
     int axisTop = top + 24;
     int axisBottom = axisTop + PANEL_HEIGHT - 40;
+    double reference = panel.reference();
     double max = reference;
-    for (Measurement r : rows) {
-      Double v = value.apply(r);
+    for (Bar b : panel.bars()) {
+      Double v = b.value();
       if (v != null && Double.isFinite(v)) {
         max = Math.max(max, v);
       }
@@ -159,16 +136,16 @@ final class SvgChart {
     boolean any = false;
     for (int g = 0; g < groups.size(); g++) {
       int x0 = LEFT + GROUP_GAP / 2 + g * (series.size() * BAR + GROUP_GAP);
-      for (Measurement r : rows) {
-        if (!r.benchmark().equals(groups.get(g))) {
+      for (Bar b : panel.bars()) {
+        if (!b.group().equals(groups.get(g))) {
           continue;
         }
-        Double v = value.apply(r);
+        Double v = b.value();
         if (v == null || !Double.isFinite(v)) {
           continue;
         }
         any = true;
-        int s = series.indexOf(r.variant());
+        int s = series.indexOf(b.series());
         double h = v * scale;
         svg.append(
             String.format(
@@ -180,8 +157,8 @@ final class SvgChart {
                 BAR - 1,
                 h,
                 COLOURS[s % COLOURS.length],
-                escape(r.benchmark()),
-                escape(r.variant()),
+                escape(b.group()),
+                escape(b.series()),
                 v));
       }
       svg.append(
@@ -201,7 +178,7 @@ final class SvgChart {
               "<text x=\"%d\" y=\"%d\">no data (%s)</text>%n",
               LEFT + 10,
               axisTop + 30,
-              escape(emptyHint)));
+              escape(panel.emptyHint())));
     }
   }
 

@@ -66,7 +66,9 @@ final class BenchCommand implements Callable<Integer> {
               + "default: the JDK 25 java.base sources).")
   List<Path> inputs = new ArrayList<>();
 
-  @Option(names = "--quick", description = "CI-sized inputs and fewer warm-ups (runtime, idle).")
+  @Option(
+      names = "--quick",
+      description = "CI-sized inputs and fewer warm-ups (runtime, idle, actors).")
   boolean quick;
 
   @Option(
@@ -78,7 +80,8 @@ final class BenchCommand implements Callable<Integer> {
   @Option(
       names = "--chart",
       paramLabel = "FILE",
-      description = "Write an SVG chart to FILE (runtime, idle; default: next to --json, as .svg).")
+      description =
+          "Write an SVG chart to FILE (runtime, idle, actors; default: next to --json, as .svg).")
   Path chart;
 
   @Override

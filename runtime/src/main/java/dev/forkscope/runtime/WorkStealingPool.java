@@ -27,10 +27,11 @@ import java.util.concurrent.locks.LockSupport;
  *
  * <p>Submissions: {@code execute}/{@code submit}/{@code invoke} from a thread outside the pool go
  * to one of the external queues (picked by the submitting thread), from a worker of this pool to
- * that worker's deque. After {@link #shutdown()} external submissions are rejected with {@link
- * RejectedExecutionException}; workers may still fork and submit, and the pool terminates once
- * every queue is empty and every worker idle. {@link #shutdownNow()} cancels queued tasks,
- * interrupts the workers and terminates as soon as running tasks return.
+ * that worker's deque; {@link #executeShared} goes to an external queue from any thread. After
+ * {@link #shutdown()} external submissions are rejected with {@link RejectedExecutionException};
+ * workers may still fork and submit, and the pool terminates once every queue is empty and every
+ * worker idle. {@link #shutdownNow()} cancels queued tasks, interrupts the workers and terminates
+ * as soon as running tasks return.
  *
  * <p>Workers are daemon threads named {@code forkscope-<pool>-worker-<i>}. An exception thrown by a
  * {@link Runnable} passed to {@link #execute(Runnable)} goes to the worker's uncaught-exception
@@ -117,7 +118,7 @@ public final class WorkStealingPool extends AbstractExecutorService {
     if (Thread.currentThread() instanceof Worker w && w.pool == this) {
       return task.invoke();
     }
-    submitTask(task);
+    submitTask(task, false);
     return task.join();
   }
 
@@ -127,14 +128,29 @@ public final class WorkStealingPool extends AbstractExecutorService {
    * @throws RejectedExecutionException if called from outside after shutdown
    */
   public <T> Task<T> submit(Task<T> task) {
-    submitTask(Objects.requireNonNull(task, "task"));
+    submitTask(Objects.requireNonNull(task, "task"), false);
     return task;
   }
 
   @Override
   public void execute(Runnable command) {
     Objects.requireNonNull(command, "command");
-    submitTask(command instanceof Task<?> t ? t : new ExecuteTask(command));
+    submitTask(command instanceof Task<?> t ? t : new ExecuteTask(command), false);
+  }
+
+  /**
+   * Like {@link #execute(Runnable)}, but while the pool is running the command goes to the shared
+   * external queues even when called from one of this pool's workers, so that any worker may take
+   * it and none runs it ahead of older shared work. This is the "centralized pooling" of Pinto et
+   * al. (ASE 2017): a scheduler that wants it, for fairness or to measure it, asks for it; {@code
+   * execute} from a worker pushes onto that worker's own deque instead. After {@link #shutdown()}
+   * it behaves exactly as {@code execute}.
+   *
+   * @throws RejectedExecutionException if called from outside after shutdown
+   */
+  public void executeShared(Runnable command) {
+    Objects.requireNonNull(command, "command");
+    submitTask(command instanceof Task<?> t ? t : new ExecuteTask(command), true);
   }
 
   @Override
@@ -298,8 +314,16 @@ public final class WorkStealingPool extends AbstractExecutorService {
     }
   }
 
-  private void submitTask(Task<?> task) {
-    if (Thread.currentThread() instanceof Worker w && w.pool == this && !isStopping()) {
+  /**
+   * Schedules {@code task}: onto the calling worker's deque if it is a worker of this pool (unless
+   * {@code shared} and the pool is still running), else onto an external queue. A worker may still
+   * push after shutdown, because the pool cannot terminate while that worker is active.
+   */
+  private void submitTask(Task<?> task, boolean shared) {
+    if (Thread.currentThread() instanceof Worker w
+        && w.pool == this
+        && !isStopping()
+        && !(shared && runState.get() == RUNNING)) {
       task.scheduled = true;
       w.push(task);
       return;

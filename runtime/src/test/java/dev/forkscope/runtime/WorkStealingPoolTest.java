@@ -281,6 +281,46 @@ class WorkStealingPoolTest {
     }
   }
 
+  @Test
+  void executeFromAWorkerPushesLocallyAndExecuteSharedGoesToTheSharedQueues() throws Exception {
+    WorkStealingPool pool = pool(1, IdlePolicy.park());
+    CountDownLatch ran = new CountDownLatch(2);
+    pool.submit(
+            () -> {
+              pool.execute(ran::countDown);
+              pool.executeShared(ran::countDown);
+              return null;
+            })
+        .get(10, TimeUnit.SECONDS);
+    assertThat(ran.await(10, TimeUnit.SECONDS)).isTrue();
+    awaitQuiescence(pool);
+    WorkerStats total = pool.stats().total();
+    assertThat(total.tasks()).isEqualTo(3);
+    assertThat(total.externalPolls()).as("the submitted root and the shared one").isEqualTo(2);
+    assertThat(total.localPops()).as("the one executed from the worker").isEqualTo(1);
+  }
+
+  @Test
+  void executeSharedAfterShutdownRunsFromAWorkerAndIsRejectedFromOutside() throws Exception {
+    WorkStealingPool pool = pool(1, IdlePolicy.park());
+    CountDownLatch shutDown = new CountDownLatch(1);
+    AtomicInteger ran = new AtomicInteger();
+    Future<?> root =
+        pool.submit(
+            () -> {
+              shutDown.await();
+              pool.executeShared(ran::incrementAndGet);
+              return null;
+            });
+    pool.shutdown();
+    shutDown.countDown();
+    root.get(10, TimeUnit.SECONDS);
+    assertThat(pool.awaitTermination(10, TimeUnit.SECONDS)).isTrue();
+    assertThat(ran.get()).isEqualTo(1);
+    assertThatThrownBy(() -> pool.executeShared(ran::incrementAndGet))
+        .isInstanceOf(java.util.concurrent.RejectedExecutionException.class);
+  }
+
   /** Waits until every worker has registered as parked (PARK policy) or 10 s pass. */
   private static void awaitQuiescence(WorkStealingPool pool) throws InterruptedException {
     if (!pool.idlePolicy().name().equals("PARK")) {
