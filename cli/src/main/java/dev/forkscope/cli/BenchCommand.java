@@ -48,7 +48,8 @@ final class BenchCommand implements Callable<Integer> {
       names = "--threads",
       paramLabel = "LIST",
       split = ",",
-      description = "Comma-separated thread counts (default: the number of CPUs).")
+      description =
+          "Comma-separated thread counts (default: the suite's own; runtime and idle: 1 and the CPU count, actors: 2, the others: the CPU count).")
   List<Integer> threads = new ArrayList<>();
 
   @Option(
