@@ -659,7 +659,7 @@ final class FilterMarks {
       CallableDeclaration<?> method = created.findAncestor(CallableDeclaration.class).orElse(null);
       require(method != null, "the task created at line " + line + " is not in a method");
       require(
-          !declares(method, "keep"),
+          !declares(method, "keep") && !mentions(created, "keep"),
           "the name keep is taken in " + method.getNameAsString() + "()");
       calls.add(
           (ExpressionStmt)
@@ -718,6 +718,11 @@ final class FilterMarks {
       }
     }
     return calls;
+  }
+
+  /** Whether code names {@code name} (a field it reads would be shadowed by a new local). */
+  private static boolean mentions(Node code, String name) {
+    return !code.findAll(NameExpr.class, n -> n.getNameAsString().equals(name)).isEmpty();
   }
 
   private static boolean declares(Node scope, String name) {
@@ -872,7 +877,7 @@ final class FilterMarks {
     CallableDeclaration<?> method = statement.findAncestor(CallableDeclaration.class).get();
     String i =
         Stream.of("i", "j", "k", "n")
-            .filter(n -> !declares(method, n))
+            .filter(n -> !declares(method, n) && !mentions(statement, n))
             .findFirst()
             .orElseThrow(() -> new Refusal("no free index name in " + method.getNameAsString()));
     String indent = source.indentOf(statement);

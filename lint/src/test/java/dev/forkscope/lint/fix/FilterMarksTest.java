@@ -277,6 +277,19 @@ class FilterMarksTest {
   }
 
   @Test
+  void aBoundNamedLikeTheNewIndexGetsAnotherIndex() throws Exception {
+    Files.writeString(
+        dir.resolve("Odd.java"),
+        BASE.replace("List<Integer> xs, int n)", "List<Integer> xs, int i)")
+            .replace("xs, 0, n)", "xs, 0, i)"));
+    FixResult result = Fixer.builder().rules(List.of("copy-on-join")).build().fix(List.of(dir));
+    assertThat(result.fixCount()).isEqualTo(1);
+    assertThat(result.files().get(0).rewritten())
+        .contains("for (int j = 0; j < i; j++) {")
+        .contains("r.add(xs.get(j));");
+  }
+
+  @Test
   void aRangeNotFromZeroIsRefused() {
     refused(BASE.replace("xs, 0, n)", "xs, 1, n)"), "does not start at 0");
   }
