@@ -52,15 +52,12 @@ public final class Fixer {
           "centralized-pooling", PoolSubmissions::fork,
           "sleepy-worker", Sleeps::drop,
           "scattered-data", BatchedForks::invokeAll,
-          "intra-task-sync", LockRemoval::unlock);
+          "intra-task-sync", LockRemoval::unlock,
+          "copy-on-join", FilterMarks::rewrite);
 
   /** Why rules without a rewrite have none. */
   private static final Map<String, String> NO_REWRITE =
       Map.of(
-          "copy-on-join",
-          "merging without copies changes the task's result type and every caller (a"
-              + " RecursiveAction filling a shared output instead of returned lists): a design"
-              + " change the fixer does not make",
           "pool-per-call",
           "sharing one pool changes its lifetime and configuration: a design change");
 

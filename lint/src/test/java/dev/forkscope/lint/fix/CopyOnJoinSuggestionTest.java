@@ -6,7 +6,10 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Copy on join has no rewrite: its suggestion sketches the shared output with the task's names. */
+/**
+ * Copy on join outside the filter shape {@link FilterMarks} rewrites: the suggestion says why and
+ * sketches the shared output with the task's names.
+ */
 class CopyOnJoinSuggestionTest {
   @TempDir Path dir;
 
@@ -46,7 +49,8 @@ class CopyOnJoinSuggestionTest {
         .hasSize(2)
         .allSatisfy(
             s -> {
-              assertThat(s.reason()).contains("a design change the fixer does not make");
+              assertThat(s.reason())
+                  .contains("compute() of Filter does not begin with the leaf test if (..)");
               assertThat(s.before()).startsWith("result.addAll(");
               assertThat(s.after())
                   .contains("// Filter extends RecursiveAction and marks a shared boolean[] keep")
