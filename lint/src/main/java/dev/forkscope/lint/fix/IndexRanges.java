@@ -802,7 +802,7 @@ final class IndexRanges implements Rewrite {
           "line "
               + line(use)
               + ": "
-              + source.text((Node) parent)
+              + source.text(parent)
               + " uses "
               + f
               + " in a way the rewrite does not know");
