@@ -154,6 +154,8 @@ final class SampleRun {
         new TaskExecution.Kind(false, false, false, true),
         TaskExecution.Method.EXEC,
         -1,
-        0);
+        0,
+        thread,
+        start - 50);
   }
 }

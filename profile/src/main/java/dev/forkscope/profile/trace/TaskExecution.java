@@ -69,59 +69,6 @@ public record TaskExecution(
     long submissionThreadId,
     long submissionStampNs) {
 
-  /** An execution whose submitting thread is not known. */
-  public TaskExecution(
-      long taskId,
-      String taskClass,
-      int executionNumber,
-      long outerTaskId,
-      boolean helped,
-      long creationThreadId,
-      String creationThreadName,
-      long executionThreadId,
-      String executionThreadName,
-      boolean virtualThread,
-      long executorId,
-      String executorClass,
-      boolean forked,
-      long createdNs,
-      long submittedNs,
-      long startNs,
-      long endNs,
-      long selfWallNs,
-      long selfCpuNs,
-      Kind kind,
-      Method method,
-      int creationSite,
-      int submissionSite) {
-    this(
-        taskId,
-        taskClass,
-        executionNumber,
-        outerTaskId,
-        helped,
-        creationThreadId,
-        creationThreadName,
-        executionThreadId,
-        executionThreadName,
-        virtualThread,
-        executorId,
-        executorClass,
-        forked,
-        createdNs,
-        submittedNs,
-        startNs,
-        endNs,
-        selfWallNs,
-        selfCpuNs,
-        kind,
-        method,
-        creationSite,
-        submissionSite,
-        -1,
-        -1);
-  }
-
   /** What a task is, by type (a task may be several: a Thread is a Runnable). */
   public record Kind(boolean thread, boolean runnable, boolean callable, boolean forkJoinTask) {}
 
