@@ -37,6 +37,18 @@ import java.util.Set;
 final class Analyzer {
   static final int MAX_DEPTH = 4;
 
+  /**
+   * The framework's own classes, whose methods the walk does not enter (see {@link #inFramework}).
+   */
+  private static final Set<String> FRAMEWORK_TYPES =
+      Set.of(
+          "ForkJoinPool",
+          "ForkJoinTask",
+          "ForkJoinWorkerThread",
+          "RecursiveTask",
+          "RecursiveAction",
+          "CountedCompleter");
+
   private final ProjectIndex index;
   private final List<Check> checks;
   private final Findings sink;
@@ -139,11 +151,25 @@ final class Analyzer {
       MethodDeclaration method = target.method();
       if (method.getBody().isEmpty()
           || Entries.isTaskExecution(method, index)
+          || inFramework(method)
           || !visited.add(method)) {
         continue;
       }
       walk(method, scope.callee(target.file(), step(scope, call, target)), depth + 1, visited);
     }
+  }
+
+  /**
+   * Whether a method belongs to the fork/join framework itself (as when linting the JDK's or
+   * jsr166's sources): what it does to wait or lock is the runtime's own protocol (a join helps, a
+   * submission lock guards the queue array), not the task's, so the walk stops at its door.
+   */
+  private static boolean inFramework(MethodDeclaration method) {
+    return method
+        .getParentNode()
+        .filter(p -> p instanceof TypeDeclaration<?>)
+        .map(p -> FRAMEWORK_TYPES.contains(((TypeDeclaration<?>) p).getNameAsString()))
+        .orElse(false);
   }
 
   private static Step step(Scope scope, Node at, Target target) {

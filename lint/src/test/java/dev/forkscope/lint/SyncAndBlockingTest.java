@@ -46,6 +46,46 @@ class SyncAndBlockingTest {
     assertThat(f.get(0).rule().bottleneck()).isEqualTo(5);
   }
 
+  /**
+   * jsr166y's own sources: a task adapter inside the framework calls invoke(), whose completion
+   * protocol locks and waits. That is the runtime's business, not the task's; the walk stops there.
+   */
+  @Test
+  void theFrameworksOwnWaitingIsNotTheTasks() {
+    List<Finding> f =
+        Lint.run(
+                dir,
+                """
+                    public abstract class ForkJoinTask<V> {
+                        static final Object LOCK = new Object();
+                        public final V invoke() { doInvoke(); return null; }
+                        private void doInvoke() {
+                            synchronized (LOCK) {
+                                try { LOCK.wait(); } catch (InterruptedException e) { }
+                            }
+                        }
+                        protected abstract boolean exec();
+                        static final class AdaptedRunnable extends ForkJoinTask<Void> {
+                            final Runnable runnable;
+                            AdaptedRunnable(Runnable r) { runnable = r; }
+                            protected boolean exec() { new AdaptedRunnable(runnable).invoke(); return true; }
+                        }
+                    }
+                    """,
+                """
+                    class Sum extends ForkJoinTask<Long> {
+                        static final Object LOCK = new Object();
+                        protected boolean exec() { invoke(); tally(); return true; }
+                        void tally() { synchronized (LOCK) { } }
+                    }
+                    """)
+            .findings();
+    assertThat(f)
+        .filteredOn(x -> x.rule().bottleneck() != null)
+        .extracting(x -> x.rule().id() + "@" + x.file().getFileName() + ":" + x.line())
+        .containsExactly("intra-task-sync@Sum.java:4");
+  }
+
   @Test
   void sharedRandomAndSynchronizedCollectionsAreFlagged() {
     List<Finding> f =
