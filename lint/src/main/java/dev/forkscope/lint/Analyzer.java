@@ -47,7 +47,8 @@ final class Analyzer {
           "ForkJoinWorkerThread",
           "RecursiveTask",
           "RecursiveAction",
-          "CountedCompleter");
+          "CountedCompleter",
+          "CompletableFuture");
 
   private final ProjectIndex index;
   private final List<Check> checks;
