@@ -6,6 +6,7 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 
 /**
  * The agent's options, from {@code
@@ -16,9 +17,15 @@ import java.util.Map;
 final class AgentOptions {
   static final String DEFAULT_OUT = "forkscope-out";
 
+  /** Default period of the wait sampler: a 10 ms sleep is seen about twice. */
+  static final long DEFAULT_WAIT_MS = 5;
+
   final Path out;
   final String cpu;
   final boolean contexts;
+
+  /** How often the states of threads are sampled (waits=MS or off); 0 for never. */
+  final long waitPeriodNs;
 
   /** The options as given, for the trace's meta data. */
   final Map<String, String> given;
@@ -27,10 +34,16 @@ final class AgentOptions {
   final List<String> problems;
 
   private AgentOptions(
-      Path out, String cpu, boolean contexts, Map<String, String> given, List<String> problems) {
+      Path out,
+      String cpu,
+      boolean contexts,
+      long waitPeriodNs,
+      Map<String, String> given,
+      List<String> problems) {
     this.out = out;
     this.cpu = cpu;
     this.contexts = contexts;
+    this.waitPeriodNs = waitPeriodNs;
     this.given = given;
     this.problems = problems;
   }
@@ -39,6 +52,7 @@ final class AgentOptions {
     Path out = Path.of(DEFAULT_OUT);
     String cpu = "sampled";
     boolean contexts = true;
+    long waitMs = DEFAULT_WAIT_MS;
     Map<String, String> given = new LinkedHashMap<>();
     List<String> problems = new ArrayList<>();
     if (args != null && !args.isBlank()) {
@@ -74,15 +88,42 @@ final class AgentOptions {
                   "option contexts must be true or false, not '" + value + "'; using true");
             }
             break;
+          case "waits":
+            waitMs = value.equals("off") ? 0 : millis(value);
+            if (waitMs < 0) {
+              waitMs = DEFAULT_WAIT_MS;
+              problems.add(
+                  "option waits must be off or a period in milliseconds from 1 to 1000, not '"
+                      + value
+                      + "'; using "
+                      + DEFAULT_WAIT_MS);
+            }
+            break;
           default:
-            problems.add("unknown option '" + key + "' ignored (known: out, cpu, contexts)");
+            problems.add("unknown option '" + key + "' ignored (known: out, cpu, contexts, waits)");
         }
       }
     }
     given.put("out", out.toString());
     given.putIfAbsent("cpu", cpu);
     given.putIfAbsent("contexts", Boolean.toString(contexts));
+    given.putIfAbsent("waits", Long.toString(waitMs));
     return new AgentOptions(
-        out, cpu, contexts, Collections.unmodifiableMap(given), List.copyOf(problems));
+        out,
+        cpu,
+        contexts,
+        TimeUnit.MILLISECONDS.toNanos(waitMs),
+        Collections.unmodifiableMap(given),
+        List.copyOf(problems));
+  }
+
+  /** A period of 1 to 1000 ms, or -1. */
+  private static long millis(String value) {
+    try {
+      long ms = Long.parseLong(value);
+      return ms >= 1 && ms <= 1000 ? ms : -1;
+    } catch (NumberFormatException e) {
+      return -1;
+    }
   }
 }

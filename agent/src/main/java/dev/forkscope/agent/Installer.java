@@ -32,7 +32,9 @@ final class Installer {
         Map.of("java.util.concurrent", Set.of(recorder), "java.lang", Set.of(recorder)),
         Set.of(),
         Map.of());
-    String error = Recorder.start(options.out, options.cpu, options.contexts, options.given);
+    String error =
+        Recorder.start(
+            options.out, options.cpu, options.contexts, options.waitPeriodNs, options.given);
     if (error != null) {
       return error;
     }

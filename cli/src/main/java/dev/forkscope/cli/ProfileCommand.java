@@ -27,15 +27,16 @@ import picocli.CommandLine.Spec;
     name = "profile",
     mixinStandardHelpOptions = true,
     customSynopsis =
-        "forkscope profile [--out DIR] [--cpu off|sampled|all] [--contexts] [--no-layers] "
+        "forkscope profile [--out DIR] [--cpu off|sampled|all] [--contexts] [--jfr | --no-layers] "
             + "[--no-aggregate] "
             + "[--verdicts relative|tgp] -- java ARGS...",
     description = {
       "Run a Java program under the task-granularity profiler, then print a summary per task class "
           + "and the runtime findings, and write summary.json, tasks.csv and report.html into the "
           + "output directory.",
-      "JDK Flight Recorder (GC pauses, waits, allocation samples) and /proc (per-thread CPU time and "
-          + "context switches) record the JVM and OS layers beside the trace.",
+      "The JVM's GC log, the agent's samples of thread states (park, monitor, wait, sleep) and /proc "
+          + "(per-thread CPU time and context switches) record the JVM and OS layers beside the "
+          + "trace; --jfr records the JVM layer with JDK Flight Recorder instead.",
       "The exit code is the program's."
     })
 final class ProfileCommand implements Callable<Integer> {
@@ -64,9 +65,17 @@ final class ProfileCommand implements Callable<Integer> {
   @Option(
       names = "--no-layers",
       description =
-          "Record the task trace only: no JDK Flight Recorder and no /proc sampling (no runtime findings;"
-              + " JFR costs about a second of CPU time at start-up).")
+          "Record the task trace only: no GC log, no thread-state sampling, no /proc sampling (no"
+              + " runtime findings).")
   boolean noLayers;
+
+  @Option(
+      names = "--jfr",
+      description =
+          "Record the JVM layer with JDK Flight Recorder: exact waits, and allocation samples that"
+              + " the copy-on-fork and copy-on-join findings need; costs about half a second of CPU"
+              + " per run.")
+  boolean jfr;
 
   @Mixin TraceReport.Options options;
 
@@ -88,6 +97,9 @@ final class ProfileCommand implements Callable<Integer> {
     if (!List.of("off", "sampled", "all").contains(cpuMode)) {
       throw new UserError("--cpu must be off, sampled or all, not '" + cpu + "'");
     }
+    if (jfr && noLayers) {
+      throw new UserError("--jfr records a layer and --no-layers records none: give one of them");
+    }
     AnalysisOptions analysis = options.toAnalysisOptions();
     String java = checkJava(command.get(0));
     Path dir = prepareOutputDir(out);
@@ -96,7 +108,12 @@ final class ProfileCommand implements Callable<Integer> {
     try {
       argv =
           ProfilerAgent.command(
-              command, dir, "cpu=" + cpuMode + ",contexts=" + contexts, !noLayers);
+              command,
+              dir,
+              "cpu=" + cpuMode + ",contexts=" + contexts,
+              noLayers
+                  ? ProfilerAgent.Layering.OFF
+                  : jfr ? ProfilerAgent.Layering.JFR : ProfilerAgent.Layering.SAMPLED);
     } catch (IllegalArgumentException e) {
       throw new UserError(e.getMessage());
     }

@@ -37,18 +37,12 @@ class ZooRuntimeFindingsIT {
     return new Run(output, new ObjectMapper().readTree(tmp.resolve("out/summary.json").toFile()));
   }
 
-  private Run profile(String program, String size) throws Exception {
+  private Run profile(String program, String size, String... options) throws Exception {
     String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-    return forkscope(
-        "profile",
-        "--out",
-        tmp.resolve("out").toString(),
-        "--",
-        java,
-        "-cp",
-        CLI_JAR.toString(),
-        ZOO + program,
-        size);
+    List<String> args = new ArrayList<>(List.of("profile", "--out", tmp.resolve("out").toString()));
+    args.addAll(List.of(options));
+    args.addAll(List.of("--", java, "-cp", CLI_JAR.toString(), ZOO + program, size));
+    return forkscope(args.toArray(new String[0]));
   }
 
   private static List<String> rules(JsonNode summary) {
@@ -59,18 +53,22 @@ class ZooRuntimeFindingsIT {
     return rules;
   }
 
-  // Copies are seen through JFR's allocation samples (150 a second): the copy programs run long
+  // Sleeps are seen by the agent's thread-state samples (the default layers). Copies are seen
+  // through JFR's allocation samples (150 a second), so only with --jfr: the copy programs run long
   // enough (about 0.6 s) that their copies are sampled every time; at a quarter of the size one run
   // in four went unseen.
-  @ParameterizedTest(name = "{0}")
+  @ParameterizedTest(name = "{0} {5}")
   @CsvSource({
-    "sleepyworker.SleepyWorker, 32, sleepy-worker, 6, $DigestTask",
-    "copyonfork.CopyOnFork, 4000000, copy-on-fork, 2, $ScoreTask",
-    "copyonjoin.CopyOnJoin, 3000000, copy-on-join, 3, $RecursiveFilteringTask",
+    "sleepyworker.SleepyWorker, 32, sleepy-worker, 6, $DigestTask, ''",
+    "sleepyworker.SleepyWorker, 32, sleepy-worker, 6, $DigestTask, --jfr",
+    "copyonfork.CopyOnFork, 4000000, copy-on-fork, 2, $ScoreTask, --jfr",
+    "copyonjoin.CopyOnJoin, 3000000, copy-on-join, 3, $RecursiveFilteringTask, --jfr",
   })
   void beforeHasItsFindingAndAfterHasNone(
-      String program, String size, String rule, int bottleneck, String taskClass) throws Exception {
-    Run before = profile(program + "Before", size);
+      String program, String size, String rule, int bottleneck, String taskClass, String layers)
+      throws Exception {
+    String[] options = layers.isEmpty() ? new String[0] : new String[] {layers};
+    Run before = profile(program + "Before", size, options);
 
     assertThat(before.output()).contains("runtime findings (", rule);
     JsonNode finding = before.summary().get("runtimeFindings").get(0);
@@ -79,13 +77,19 @@ class ZooRuntimeFindingsIT {
     assertThat(finding.get("class").asText()).isEqualTo(ZOO + program + "Before" + taskClass);
     assertThat(finding.get("site").asText()).startsWith(ZOO + program + "Before" + taskClass);
     assertThat(finding.get("evidence").asText()).contains(" <- ");
-    assertThat(before.summary().get("unavailable")).isEmpty();
+    if (layers.isEmpty()) {
+      assertThat(before.summary().get("unavailable")).hasSize(1);
+      assertThat(before.summary().get("unavailable").get(0).asText())
+          .startsWith("allocation samples: recorded with --jfr only");
+    } else {
+      assertThat(before.summary().get("unavailable")).isEmpty();
+    }
     assertThat(before.summary().get("threads")).isNotEmpty();
 
     Run report = forkscope("report", tmp.resolve("out").toString());
     assertThat(rules(report.summary())).isEqualTo(rules(before.summary()));
 
-    Run after = profile(program + "After", size);
+    Run after = profile(program + "After", size, options);
     assertThat(rules(after.summary())).as(after.output()).isEmpty();
     assertThat(after.output()).contains("runtime findings: none");
   }

@@ -68,7 +68,7 @@ final class LayerAnalysis {
       long lost = Math.max(0, Math.min(w.endNs(), e.endNs()) - w.startNs());
       groups
           .computeIfAbsent(
-              List.of(rule, e.taskClass(), site(w.frames())),
+              Arrays.asList(rule, e.taskClass(), site(w.frames())),
               k -> new Group(rule, e.taskClass(), site(w.frames())))
           .add(e, lost, w.frames(), w.kind());
     }
@@ -86,7 +86,8 @@ final class LayerAnalysis {
           }
         }
         default -> {
-          // join waits and class loading: normal in fork/join code; counted in the threads' time
+          // join waits, class loading and waits sampled without their stack: normal in fork/join
+          // code or unattributable; counted in the threads' time
         }
       }
     }
@@ -105,6 +106,9 @@ final class LayerAnalysis {
 
   /** The rule a wait inside an execution falls under. */
   static String rule(Layers.Wait w) {
+    if (w.frames().isEmpty() && w.kind() != Layers.WaitKind.MONITOR) {
+      return "unknown-wait"; // sampled without its stack: a join or a lock, no telling
+    }
     for (String f : w.frames()) {
       if (f.startsWith("java.lang.ClassLoader.") || f.startsWith("jdk.internal.loader.")) {
         return "class-loading"; // the JVM's class loading lock, not the program's
@@ -493,7 +497,7 @@ final class LayerAnalysis {
               100 * share,
               events,
               Units.duration(longestNs),
-              site,
+              site == null ? "an unknown site" : site,
               String.join(" <- ", stack.subList(0, Math.min(6, stack.size()))));
       return new RuntimeFinding(
           bottleneck, rule, taskClass, site, executions.size(), lostNs, share, evidence);

@@ -88,30 +88,43 @@ public final class ProfilerAgent {
 
   /**
    * A {@code java ...} command line with the agent inserted right after the launcher, so that it is
-   * loaded before any of the program's own options take effect, and with the JVM layer recorded
-   * (see {@link #command(List, Path, String, boolean)}).
+   * loaded before any of the program's own options take effect, and with the JVM layer recorded the
+   * default way (see {@link #command(List, Path, String, Layering)}).
    */
   public static List<String> command(List<String> javaCommand, Path traceDir, String options) {
-    return command(javaCommand, traceDir, options, true);
+    return command(javaCommand, traceDir, options, Layering.SAMPLED);
+  }
+
+  /** How much of the JVM layer a profile records beside the task trace (see {@link LayerFiles}). */
+  public enum Layering {
+    /** None: the task trace only. */
+    OFF,
+    /** GC pauses from the JVM's log and thread states sampled by the agent: next to no cost. */
+    SAMPLED,
+    /** JDK Flight Recorder: exact waits and allocation samples, about 0.5 s of CPU per JVM. */
+    JFR
   }
 
   /**
-   * A {@code java ...} command line with the agent inserted right after the launcher. With {@code
-   * layers}, JDK Flight Recorder records the JVM layer into {@code traceDir} too ({@link
-   * LayerFiles}: GC pauses, waits, allocation samples), and the clock offset that aligns it with
+   * A {@code java ...} command line with the agent inserted right after the launcher, recording the
+   * JVM layer into {@code traceDir} as {@code layering} says; the clock offset that aligns it with
    * the trace is measured now, so call this right before the launch. Start a {@link ProcSampler} on
-   * the child for the OS layer. Without {@code layers}, the layer files an earlier run left in
-   * {@code traceDir} are deleted, so that they are not read with this run's trace.
+   * the child for the OS layer. Without layers, the layer files an earlier run left in {@code
+   * traceDir} are deleted, so that they are not read with this run's trace.
    */
   public static List<String> command(
-      List<String> javaCommand, Path traceDir, String options, boolean layers) {
+      List<String> javaCommand, Path traceDir, String options, Layering layering) {
     List<String> argv = new ArrayList<>(javaCommand.size() + 3);
     argv.add(javaCommand.get(0));
-    argv.add(argument(traceDir, options));
-    if (layers) {
-      argv.addAll(LayerFiles.jvmOptions(traceDir, javaCommand.get(0)));
-    } else {
+    String agentOptions =
+        layering == Layering.SAMPLED
+            ? options
+            : (options.isEmpty() ? "" : options + ",") + "waits=off"; // JFR records the waits
+    argv.add(argument(traceDir, agentOptions));
+    if (layering == Layering.OFF) {
       LayerFiles.clear(traceDir); // an earlier run's layers would be read with this trace
+    } else {
+      argv.addAll(LayerFiles.jvmOptions(traceDir, javaCommand.get(0), layering == Layering.JFR));
     }
     argv.addAll(javaCommand.subList(1, javaCommand.size()));
     return argv;

@@ -33,20 +33,37 @@ class ProfilerAgentTest {
             List.of("java", "-Xmx1g", "-cp", "app.jar", "Main"),
             dir,
             "cpu=off,contexts=false",
-            false);
+            ProfilerAgent.Layering.OFF);
 
     assertThat(argv).hasSize(6).startsWith("java").endsWith("-Xmx1g", "-cp", "app.jar", "Main");
     assertThat(argv.get(1))
         .startsWith("-javaagent:" + ProfilerAgent.jar())
-        .endsWith("=out=" + dir.toAbsolutePath() + ",cpu=off,contexts=false");
+        .endsWith("=out=" + dir.toAbsolutePath() + ",cpu=off,contexts=false,waits=off");
   }
 
   @Test
-  void byDefaultFlightRecorderRecordsTheJvmLayerIntoTheTraceDirectory() throws Exception {
+  void byDefaultTheGcLogAndTheAgentsSamplesRecordTheJvmLayer() throws Exception {
     List<String> argv =
         ProfilerAgent.command(List.of("java", "-cp", "app.jar", "Main"), dir, "cpu=off");
 
     Path out = dir.toAbsolutePath();
+    assertThat(argv).hasSize(6).startsWith("java").endsWith("-cp", "app.jar", "Main");
+    assertThat(argv.get(1)).endsWith(",cpu=off");
+    assertThat(argv.get(2))
+        .isEqualTo(
+            "-Xlog:gc,gc+phases:file=\"" + out.resolve(LayerFiles.GC) + "\":timenanos:filecount=0");
+    assertThat(out.resolve(LayerFiles.JFC)).doesNotExist();
+    assertThat(Files.readString(out.resolve(LayerFiles.CLOCK))).startsWith("start ");
+  }
+
+  @Test
+  void withJfrFlightRecorderRecordsTheJvmLayerIntoTheTraceDirectory() throws Exception {
+    List<String> argv =
+        ProfilerAgent.command(
+            List.of("java", "-cp", "app.jar", "Main"), dir, "cpu=off", ProfilerAgent.Layering.JFR);
+
+    Path out = dir.toAbsolutePath();
+    assertThat(argv.get(1)).endsWith(",cpu=off,waits=off");
     assertThat(argv).hasSize(7).startsWith("java").endsWith("-cp", "app.jar", "Main");
     assertThat(argv.get(2))
         .isEqualTo(

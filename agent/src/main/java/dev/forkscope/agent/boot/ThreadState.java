@@ -1,7 +1,10 @@
 package dev.forkscope.agent.boot;
 
+import java.io.IOException;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.Collection;
 import java.util.List;
@@ -89,6 +92,10 @@ final class ThreadState {
   final long id;
   final Thread thread;
   final boolean virtual;
+
+  /** The thread's id in the operating system (Linux), -1 if unknown or virtual. */
+  final long osThreadId;
+
   private final boolean calibration;
   private Chunk chunk;
 
@@ -150,12 +157,29 @@ final class ThreadState {
     this.id = NEXT_ID.getAndIncrement();
     this.thread = Thread.currentThread();
     this.virtual = thread.getClass().getName().startsWith("java.lang.VirtualThread");
+    this.osThreadId = virtual || calibration ? -1 : osThreadId();
     this.calibration = calibration;
     if (calibration) {
       chunk = new Chunk(-1, 1024);
       chunk.allocate();
     } else {
       UNWRITTEN.add(this);
+      if (WaitSampler.on) {
+        WaitSampler.ARRIVED.add(this);
+      }
+    }
+  }
+
+  /**
+   * The calling thread's Linux thread id, from the link {@code /proc/thread-self} ("PID/task/TID"):
+   * one system call, once per thread.
+   */
+  private static long osThreadId() {
+    try {
+      String link = Files.readSymbolicLink(Path.of("/proc/thread-self")).toString();
+      return Long.parseLong(link.substring(link.lastIndexOf('/') + 1));
+    } catch (IOException | RuntimeException e) {
+      return -1; // not Linux
     }
   }
 
@@ -216,6 +240,15 @@ final class ThreadState {
     starts[d] = now;
     flags[d] = f;
     RECORDING.setRelease(this, recording + 1);
+  }
+
+  /**
+   * For another thread: 0 when this thread is outside recorded executions, else a number that
+   * changes whenever it starts another one (a racy read of a long, whole on 64-bit JVMs, at least
+   * as new as the acquire that precedes it).
+   */
+  long executionMark() {
+    return (int) RECORDING.getAcquire(this) > 0 ? nextSeq : 0;
   }
 
   /**

@@ -85,6 +85,9 @@ final class TraceWriter implements Runnable {
   private Thread thread;
   private boolean failed;
 
+  /** The JVM layer's sampler, or null when off. */
+  private WaitSampler waits;
+
   private TraceWriter(
       Path dir, ChunkPool pool, String cpuMode, boolean contexts, Map<String, String> settings)
       throws IOException {
@@ -105,12 +108,20 @@ final class TraceWriter implements Runnable {
    * null.
    */
   static String start(
-      Path dir, ChunkPool pool, String cpuMode, boolean contexts, Map<String, String> settings) {
+      Path dir,
+      ChunkPool pool,
+      String cpuMode,
+      boolean contexts,
+      long waitPeriodNs,
+      Map<String, String> settings) {
     TraceWriter w;
     try {
       w = new TraceWriter(dir, pool, cpuMode, contexts, settings);
     } catch (IOException e) {
       return "cannot write the trace in " + dir + ": " + e;
+    }
+    if (waitPeriodNs > 0) {
+      w.waits = WaitSampler.start(dir, waitPeriodNs);
     }
     w.thread = new Thread(w, "forkscope-trace-writer");
     w.thread.setDaemon(true);
@@ -158,6 +169,9 @@ final class TraceWriter implements Runnable {
       Thread.currentThread().interrupt();
     }
     awaitFinishingExecutions();
+    if (waits != null) {
+      waits.close();
+    }
     synchronized (this) {
       pass();
       writeCreationCounts();

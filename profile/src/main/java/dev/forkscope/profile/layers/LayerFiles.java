@@ -10,10 +10,17 @@ import java.util.List;
 
 /**
  * The files of the JVM and OS layers in a profile's output directory, and the JVM options that
- * record them.
+ * record them. By default the JVM layer costs next to nothing: the JVM's unified logging writes its
+ * GC pauses, and the agent samples the states of its threads. With JDK Flight Recorder instead
+ * ({@code --jfr}), waits are exact and allocations are sampled with their stacks, for about half a
+ * second of CPU per JVM at start-up and exit.
  *
  * <ul>
- *   <li>{@value #JFC}: the JDK Flight Recorder settings, written by {@link #jvmOptions};
+ *   <li>{@value #GC}: the GC pauses, logged by the profiled JVM ({@code -Xlog:gc,gc+phases} with
+ *       {@code System.nanoTime} stamps);
+ *   <li>{@value #AGENT}: the Java and OS ids of the recording threads and their sampled waits,
+ *       written by the agent (unless it runs with {@code waits=off});
+ *   <li>{@value #JFC}: the JDK Flight Recorder settings, written by {@link #jvmOptions} with JFR;
  *   <li>{@value #JFR}: the recording, dumped by the profiled JVM at exit;
  *   <li>{@value #CLOCK}: the offset between the wall clock and the monotonic clock, measured by the
  *       front end before the launch (and by the {@code /proc} sampler after the exit);
@@ -32,6 +39,12 @@ import java.util.List;
  * tightest of several tries: the error is well under a microsecond plus the slew since.
  */
 public final class LayerFiles {
+
+  /** GC log. */
+  public static final String GC = "layers-gc.log";
+
+  /** The agent's thread ids and wait samples. */
+  public static final String AGENT = "layers-jvm.csv";
 
   /** JFR settings. */
   public static final String JFC = "layers.jfc";
@@ -71,23 +84,31 @@ public final class LayerFiles {
   private LayerFiles() {}
 
   /**
-   * The JVM options that record the JVM layer into {@code dir}: writes the settings file and the
-   * clock offset there. Returns no options, and writes why into the clock file, when the launcher's
-   * JDK is known to lack JFR (a jlink-ed runtime without {@code jdk.jfr}).
+   * The JVM options that record the JVM layer into {@code dir}, and the clock offset written there:
+   * the GC log, or with {@code jfr} a JFR recording (and its settings file). With JFR asked for but
+   * known to be missing from the launcher's JDK (a jlink-ed runtime without {@code jdk.jfr}), the
+   * GC log, and why in the clock file. The agent's own part ({@value #AGENT}) is switched by its
+   * option {@code waits}, see {@link dev.forkscope.profile.ProfilerAgent#command}.
    *
    * @param dir the output directory (created if needed)
    * @param launcher the {@code java} launcher that will run the program, as given
+   * @param jfr whether to record with JDK Flight Recorder
    */
-  public static List<String> jvmOptions(Path dir, String launcher) {
+  public static List<String> jvmOptions(Path dir, String launcher, boolean jfr) {
     Path out = dir.toAbsolutePath().normalize();
     try {
       Files.createDirectories(out);
-      String missing = jfrMissing(launcher);
+      clear(out);
+      String missing = jfr ? jfrMissing(launcher) : null;
       List<String> options = new ArrayList<>();
       StringBuilder clock = new StringBuilder();
       clock.append("start ").append(wallMinusMonotonicNs()).append('\n');
-      if (missing != null) {
-        clock.append("jfr-off ").append(missing).append('\n');
+      if (!jfr || missing != null) {
+        if (missing != null) {
+          clock.append("jfr-off ").append(missing).append('\n');
+        }
+        // timenanos: System.nanoTime; filecount=0: one file, never rotated away
+        options.add("-Xlog:gc,gc+phases:file=\"" + out.resolve(GC) + "\":timenanos:filecount=0");
       } else {
         Files.writeString(out.resolve(JFC), SETTINGS);
         options.add(
@@ -99,8 +120,6 @@ public final class LayerFiles {
         // JDK 17 prints "Started recording 1..." into the program's output otherwise
         options.add("-Xlog:jfr+startup=error");
       }
-      Files.deleteIfExists(out.resolve(JFR));
-      Files.deleteIfExists(out.resolve(THREADS));
       Files.writeString(out.resolve(CLOCK), clock);
       return options;
     } catch (IOException e) {
@@ -111,7 +130,7 @@ public final class LayerFiles {
   /** Deletes the layer files in {@code dir}, if any. */
   public static void clear(Path dir) {
     try {
-      for (String name : List.of(JFC, JFR, CLOCK, THREADS)) {
+      for (String name : List.of(GC, AGENT, JFC, JFR, CLOCK, THREADS)) {
         Files.deleteIfExists(dir.resolve(name));
       }
     } catch (IOException e) {

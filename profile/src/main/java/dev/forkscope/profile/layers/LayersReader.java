@@ -69,13 +69,14 @@ public final class LayersReader {
       } catch (IOException | RuntimeException | LinkageError e) {
         unavailable.add("JFR: cannot read " + jfr + " (" + e + ")");
       }
-    } else if (jfrOff != null) {
-      unavailable.add("JFR: not recorded, " + jfrOff);
     } else {
+      if (jfrOff != null) {
+        unavailable.add("JFR: not recorded, " + jfrOff);
+      }
+      readSampled(dir, pauses, waits, javaIdOfOsThread, nameOfJavaThread, unavailable);
       unavailable.add(
-          "JFR (GC pauses, waits, allocation): no "
-              + LayerFiles.JFR
-              + " (the JVM died before it could dump, or the run was made without the layers)");
+          "allocation samples: recorded with --jfr only (the copy-on-fork and copy-on-join"
+              + " findings at run time need them)");
     }
     List<Layers.ThreadSample> samples = new ArrayList<>();
     Path threads = dir.resolve(LayerFiles.THREADS);
@@ -94,6 +95,42 @@ public final class LayersReader {
     waits.sort(Comparator.comparingLong(Layers.Wait::startNs));
     allocations.sort(Comparator.comparingLong(Layers.Allocation::timeNs));
     return new Layers(pauses, waits, samples, allocations, unavailable);
+  }
+
+  /** The default JVM layer: the GC log and the agent's thread ids and wait samples. */
+  private static void readSampled(
+      Path dir,
+      List<Layers.Pause> pauses,
+      List<Layers.Wait> waits,
+      Map<Long, Long> javaIdOfOsThread,
+      Map<Long, String> nameOfJavaThread,
+      List<String> unavailable) {
+    Path gc = dir.resolve(LayerFiles.GC);
+    try {
+      if (Files.isRegularFile(gc)) {
+        GcLog.read(gc, pauses);
+      } else {
+        unavailable.add(
+            "GC pauses: no "
+                + LayerFiles.GC
+                + " (the run was made without the layers, or the JVM could not write it)");
+      }
+    } catch (IOException e) {
+      unavailable.add("GC pauses: cannot read " + gc + " (" + e.getMessage() + ")");
+    }
+    Path agent = dir.resolve(LayerFiles.AGENT);
+    try {
+      if (Files.isRegularFile(agent)) {
+        AgentLayer.read(agent, waits, javaIdOfOsThread, nameOfJavaThread);
+      } else {
+        unavailable.add(
+            "waits (park, monitor, wait, sleep): no "
+                + LayerFiles.AGENT
+                + " (the agent ran with waits=off, or the run was made without the layers)");
+      }
+    } catch (IOException e) {
+      unavailable.add("waits: cannot read " + agent + " (" + e.getMessage() + ")");
+    }
   }
 
   static long toNanoTime(Instant t, long offset) {

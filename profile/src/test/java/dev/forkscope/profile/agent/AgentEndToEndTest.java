@@ -424,7 +424,7 @@ class AgentEndToEndTest {
     assertThat(r.exitCode()).isEqualTo(3);
     assertThat(r.stderr().lines().filter(l -> l.startsWith("forkscope agent:")))
         .containsExactly(
-            "forkscope agent: unknown option 'cpux' ignored (known: out, cpu, contexts)");
+            "forkscope agent: unknown option 'cpux' ignored (known: out, cpu, contexts, waits)");
     Trace trace = TraceReader.read(dir.resolve("out"));
     assertThat(trace.meta().cpuMode()).isEqualTo("sampled");
     assertThat(trace.meta().endNs()).isGreaterThan(trace.meta().startNs());

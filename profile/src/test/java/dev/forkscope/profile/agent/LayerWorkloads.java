@@ -15,9 +15,9 @@ import java.util.concurrent.locks.ReentrantLock;
  */
 public final class LayerWorkloads {
   static final int CONTENDED_TASKS = 16;
-  static final long HOLD_NS = 2_000_000;
+  static final long HOLD_NS = 5_000_000;
   static final int SLEEPERS = 8;
-  static final long SLEEP_MS = 15;
+  static final long SLEEP_MS = 40;
   static final int EXTERNAL_TASKS = 40;
 
   private static final Object MONITOR = new Object();
@@ -50,6 +50,7 @@ public final class LayerWorkloads {
     drivers.shutdown();
     pool.shutdown();
     pool.awaitTermination(1, TimeUnit.MINUTES);
+    System.gc(); // a known pause for the GC layer
   }
 
   /** Leaves hold the shared monitor for {@link #HOLD_NS}. */

@@ -1,0 +1,264 @@
+package dev.forkscope.agent.boot;
+
+import java.io.BufferedWriter;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The agent's part of the JVM layer, in {@value #FILE}: which OS thread each recording Java thread
+ * is (so that the {@code /proc} samples line up with the task trace), and when threads were not
+ * running (parked, blocked on a monitor, waiting, sleeping), found by sampling. Every {@code
+ * periodNs} it reads the state of each recording thread ({@link Thread#getState}, a field read that
+ * stops nobody); for a thread not runnable inside a recorded execution it also takes the stack,
+ * which tells a sleep from a park and names the site. Consecutive samples of one thread in the same
+ * state at the same site are written as one interval: from the first sample to one period after the
+ * last. A wait shorter than the period is seen with a probability of its length over the period;
+ * one of n periods is measured to within a period.
+ *
+ * <p>This replaces JDK Flight Recorder's wait events for the default profile: JFR's start-up and
+ * exit cost about half a second of CPU per JVM, far more than the 3 % a profile of a short program
+ * may add. Its cost here: one wake-up per period and a few stacks a period, at most {@link
+ * #STACKS_PER_TICK}.
+ *
+ * <p>Implementation note: one daemon thread owns everything but {@link #ARRIVED}, the queue through
+ * which each recording thread hands its state over as it starts recording (so that the sampler
+ * knows a thread from its first execution on). Lines of the file:
+ *
+ * <pre>
+ * thread,JAVA_ID,OS_TID,NAME
+ * wait,JAVA_ID,START_NS,END_NS,KIND,FRAME|FRAME|...
+ * </pre>
+ *
+ * with KIND one of PARK, MONITOR, WAIT, SLEEP, frames innermost first as {@code class.method:line}
+ * (empty for a thread outside executions), times {@code System.nanoTime} values.
+ */
+final class WaitSampler implements Runnable {
+  static final String FILE = "layers-jvm.csv";
+
+  /** Stacks taken per tick at most: the one costly step (a handshake with the thread). */
+  static final int STACKS_PER_TICK = 32;
+
+  /** Frames kept per stack. */
+  private static final int FRAMES = 16;
+
+  /** Threads that started recording, not yet taken by the sampler; fed while {@link #on}. */
+  static final ConcurrentLinkedQueue<ThreadState> ARRIVED = new ConcurrentLinkedQueue<>();
+
+  /** Whether a sampler runs (and {@link #ARRIVED} is drained). */
+  static volatile boolean on;
+
+  private final long periodNs;
+  private final BufferedWriter out;
+  private final List<ThreadState> threads = new ArrayList<>();
+
+  /** The open interval per thread, by ThreadState id; owned by the sampler thread. */
+  private final Map<Long, Run> runs = new HashMap<>();
+
+  private final Thread thread;
+  private volatile boolean closing;
+  private int rotation;
+
+  private WaitSampler(Path dir, long periodNs) throws IOException {
+    this.periodNs = periodNs;
+    this.out = Files.newBufferedWriter(dir.resolve(FILE), StandardCharsets.UTF_8);
+    this.thread = new Thread(this, "forkscope-wait-sampler");
+    thread.setDaemon(true);
+  }
+
+  /** Starts sampling every {@code periodNs} into {@code dir}; null when the file cannot be made. */
+  static WaitSampler start(Path dir, long periodNs) {
+    try {
+      WaitSampler s = new WaitSampler(dir, periodNs);
+      on = true;
+      s.thread.start();
+      return s;
+    } catch (IOException e) {
+      System.err.println("forkscope agent: cannot write " + FILE + ", no wait samples: " + e);
+      return null;
+    }
+  }
+
+  @Override
+  public void run() {
+    long next = System.nanoTime();
+    while (!closing) {
+      next += periodNs;
+      long now = System.nanoTime();
+      if (next - now > 0) {
+        try {
+          TimeUnit.NANOSECONDS.sleep(next - now);
+        } catch (InterruptedException e) {
+          break;
+        }
+      } else {
+        next = now; // fell behind (a stop-the-world pause): do not catch up with a burst
+      }
+      tick();
+    }
+  }
+
+  /** Stops the thread and writes the open intervals out. */
+  void close() {
+    on = false;
+    closing = true;
+    thread.interrupt();
+    try {
+      thread.join(TimeUnit.SECONDS.toMillis(1));
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+    try {
+      adopt(); // threads that started recording after the last tick, for their ids
+      for (Run r : runs.values()) {
+        r.write(out, r.lastSeenNs + periodNs);
+      }
+      out.close();
+    } catch (IOException e) {
+      System.err.println("forkscope agent: writing " + FILE + " failed: " + e);
+    }
+  }
+
+  private void tick() {
+    try {
+      adopt();
+      int stacks = 0;
+      int n = threads.size();
+      int first = n == 0 ? 0 : rotation++ % n; // who gets a stack first rotates
+      for (int i = 0; i < n; i++) {
+        ThreadState s = threads.get((first + i) % n);
+        // in this order: a wait seen inside an execution is stamped after the execution's start
+        long execution = s.executionMark();
+        Thread.State state = s.thread.getState();
+        long now = System.nanoTime();
+        Run open = runs.get(s.id);
+        if (state == Thread.State.RUNNABLE
+            || state == Thread.State.NEW
+            || state == Thread.State.TERMINATED) {
+          if (open != null) {
+            runs.remove(s.id);
+            open.write(out, now);
+          }
+          continue;
+        }
+        String frames = "";
+        if (execution != 0) {
+          if (stacks == STACKS_PER_TICK) { // no stack to tell what it waits for: assume no change
+            if (open != null) {
+              open.lastSeenNs = now;
+            }
+            continue;
+          }
+          stacks++;
+          frames = frames(s.thread.getStackTrace());
+        }
+        String kind = kind(state, frames);
+        if (open != null
+            && open.execution == execution
+            && open.kind.equals(kind)
+            && open.frames.equals(frames)) {
+          open.lastSeenNs = now;
+          continue;
+        }
+        if (open != null) {
+          open.write(out, now);
+        }
+        runs.put(s.id, new Run(javaId(s.thread), execution, kind, frames, now));
+      }
+      for (Iterator<ThreadState> it = threads.iterator(); it.hasNext(); ) {
+        if (!it.next().thread.isAlive()) { // no lambda: see Recorder
+          it.remove();
+        }
+      }
+    } catch (IOException | RuntimeException e) {
+      on = false;
+      closing = true;
+      System.err.println("forkscope agent: wait sampling stopped: " + e);
+    }
+  }
+
+  private void adopt() throws IOException {
+    for (ThreadState s; (s = ARRIVED.poll()) != null; ) {
+      threads.add(s);
+      out.write("thread," + javaId(s.thread) + "," + s.osThreadId + "," + s.thread.getName());
+      out.newLine();
+    }
+  }
+
+  @SuppressWarnings("deprecation") // Thread.threadId() is JDK 19+
+  private static long javaId(Thread t) {
+    return t.getId();
+  }
+
+  /**
+   * PARK, MONITOR, WAIT or SLEEP: a blocked thread waits for a monitor; otherwise the JDK frames on
+   * top of the stack tell a sleep or an {@code Object.wait} (whatever parks beneath them, as a
+   * virtual thread's sleep does) from a park. Without a stack a wait counts as a park.
+   */
+  static String kind(Thread.State state, String frames) {
+    if (state == Thread.State.BLOCKED) {
+      return "MONITOR";
+    }
+    for (String f : frames.split("\\|")) {
+      if (f.startsWith("java.lang.Thread.sleep")) {
+        return "SLEEP";
+      }
+      if (f.startsWith("java.lang.Object.wait")) {
+        return "WAIT";
+      }
+      if (!f.startsWith("java.") && !f.startsWith("jdk.") && !f.startsWith("sun.")) {
+        break;
+      }
+    }
+    return "PARK";
+  }
+
+  /**
+   * The top {@value #FRAMES} frames, innermost first, as {@code class.method:line} joined by '|'.
+   */
+  static String frames(StackTraceElement[] stack) {
+    StringBuilder b = new StringBuilder(256);
+    for (int i = 0; i < stack.length && i < FRAMES; i++) {
+      if (i > 0) {
+        b.append('|');
+      }
+      b.append(stack[i].getClassName()).append('.').append(stack[i].getMethodName());
+      if (stack[i].getLineNumber() > 0) {
+        b.append(':').append(stack[i].getLineNumber());
+      }
+    }
+    return b.toString();
+  }
+
+  /** One open interval of a thread in one state at one site. */
+  private static final class Run {
+    final long javaId;
+    final long execution;
+    final String kind;
+    final String frames;
+    final long startNs;
+    long lastSeenNs;
+
+    Run(long javaId, long execution, String kind, String frames, long startNs) {
+      this.javaId = javaId;
+      this.execution = execution;
+      this.kind = kind;
+      this.frames = frames;
+      this.startNs = startNs;
+      this.lastSeenNs = startNs;
+    }
+
+    void write(BufferedWriter out, long endNs) throws IOException {
+      out.write("wait," + javaId + "," + startNs + "," + endNs + "," + kind + "," + frames);
+      out.newLine();
+    }
+  }
+}
