@@ -25,9 +25,10 @@ import java.util.Set;
 /**
  * Suite {@code profile}: the profiler's own cost. Every zoo program and a fine-grained workload of
  * 262,144 tiny tasks ({@link TinyTasks}) run as child JVMs three ways: without the agent, with the
- * agent alone, and with the agent and the JVM and OS layers (JDK Flight Recorder in the child, a
- * {@link ProcSampler} in this process), which is what {@code forkscope profile} runs; the order
- * rotates every repetition so that drift on a shared machine hits every side alike.
+ * agent alone, and with the agent and the JVM and OS layers (the child's GC log and the agent's
+ * wait samples, a {@link ProcSampler} in this process), which is what {@code forkscope profile}
+ * runs by default; the order rotates every repetition so that drift on a shared machine hits every
+ * side alike.
  *
  * <p>Per run, {@link Timed} measures the wall and process CPU time from the call of the program's
  * {@code main} to the JVM's exit (the agent's work on the program included, JVM start-up and agent
@@ -456,9 +457,9 @@ final class ProfileSuite implements Suite {
             summary.layersGeomean(),
             TARGET_LAYERS));
     b.append(
-        "WALL and CPU: from main() to exit; ON, +LAYERS and RATIO: agent, JFR and /proc sampling on"
-            + " (what forkscope profile runs) vs off; LAYERS: that over the agent alone; PROC: the"
-            + " whole child process, JVM start-up, agent loading and JFR start-up included\n");
+        "WALL and CPU: from main() to exit; ON, +LAYERS and RATIO: agent, GC log, wait samples and"
+            + " /proc sampling on (what forkscope profile runs) vs off; LAYERS: that over the agent"
+            + " alone; PROC: the whole child process, JVM start-up and agent loading included\n");
     return b.toString();
   }
 }

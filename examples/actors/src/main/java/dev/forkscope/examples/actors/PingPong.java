@@ -1,4 +1,4 @@
-package dev.forkscope.pekko.example;
+package dev.forkscope.examples.actors;
 
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -14,8 +14,8 @@ import org.apache.pekko.actor.typed.javadsl.Receive;
 
 /**
  * A plain Pekko Typed program with nothing of forkscope in its code: two actors play {@code rounds}
- * rounds of ping-pong. Run it with {@code -Dconfig.resource=forkscope-example.conf} (or put that
- * file's lines in {@code application.conf}) and its actors run on forkscope's workers.
+ * rounds of ping-pong. Its {@code application.conf} names forkscope's executor for the default
+ * dispatcher, and that alone puts its actors on forkscope's workers.
  */
 public final class PingPong {
   /** A ball with the number of hits left and where to send it back. */
