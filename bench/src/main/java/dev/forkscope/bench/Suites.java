@@ -8,7 +8,12 @@ import java.util.function.Supplier;
 public final class Suites {
   private static final List<Supplier<Suite>> FACTORIES =
       List.of(
-          LintSuite::new, ProfileSuite::new, RuntimeSuite::new, IdleSuite::new, ActorsSuite::new);
+          LintSuite::new,
+          ProfileSuite::new,
+          RuntimeSuite::new,
+          IdleSuite::new,
+          ActorsSuite::new,
+          ZooSuite::new);
 
   private Suites() {}
 
