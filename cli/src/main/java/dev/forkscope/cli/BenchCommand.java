@@ -1,10 +1,12 @@
 package dev.forkscope.cli;
 
 import dev.forkscope.bench.BenchInputException;
+import dev.forkscope.bench.Seeds;
 import dev.forkscope.bench.Suite;
 import dev.forkscope.bench.Suites;
 import dev.forkscope.io.AtomicFiles;
 import java.io.PrintWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Iterator;
@@ -25,9 +27,13 @@ import picocli.CommandLine.Spec;
     mixinStandardHelpOptions = true,
     description = {
       "Runs a benchmark suite and reports medians; optionally writes them as JSON.",
+      "SUITE seeds runs the suites that re-measure the seed papers' claims (zoo, runtime, idle,"
+          + " profile, actors) on this JDK, keeps their JSON and charts in --data DIR/jdkN/ and"
+          + " rewrites --page FILE from the JSON of every JDK there.",
       "Exit status: 0 done, 1 a benchmark check failed, 2 bad arguments, 3 internal error."
     })
 final class BenchCommand implements Callable<Integer> {
+  static final String SEEDS = "seeds";
 
   @Spec CommandSpec spec;
 
@@ -85,8 +91,31 @@ final class BenchCommand implements Callable<Integer> {
           "Write an SVG chart to FILE (runtime, idle, actors; default: next to --json, as .svg).")
   Path chart;
 
+  @Option(
+      names = "--data",
+      paramLabel = "DIR",
+      defaultValue = "docs/findings",
+      description =
+          "seeds: where the suites' JSON and charts go, per JDK (default: ${DEFAULT-VALUE}).")
+  Path data;
+
+  @Option(
+      names = "--page",
+      paramLabel = "FILE",
+      defaultValue = "docs/findings.md",
+      description = "seeds: the findings page to rewrite (default: ${DEFAULT-VALUE}).")
+  Path page;
+
+  @Option(
+      names = "--page-only",
+      description = "seeds: rewrite the page from the JSON already in --data, run nothing.")
+  boolean pageOnly;
+
   @Override
   public Integer call() throws Exception {
+    if (suite.equals(SEEDS)) {
+      return seeds();
+    }
     Suite chosen =
         Suites.byName(suite)
             .orElseThrow(
@@ -95,7 +124,9 @@ final class BenchCommand implements Callable<Integer> {
                         "unknown suite '"
                             + suite
                             + "'; known suites: "
-                            + String.join(", ", Suites.names())));
+                            + String.join(", ", Suites.names())
+                            + ", "
+                            + SEEDS));
     PrintWriter out = spec.commandLine().getOut();
     Terminal terminal = new Terminal(spec.commandLine().getErr());
     Suite.Outcome outcome;
@@ -130,15 +161,42 @@ final class BenchCommand implements Callable<Integer> {
     return check && !outcome.failedChecks().isEmpty() ? Forkscope.FINDINGS : Forkscope.OK;
   }
 
+  private int seeds() throws Exception {
+    PrintWriter out = spec.commandLine().getOut();
+    if (!pageOnly) {
+      Terminal terminal = new Terminal(spec.commandLine().getErr());
+      try {
+        for (Path file : Seeds.run(data, repeat, quick, line -> terminal.status(line, true))) {
+          out.println("wrote " + file);
+        }
+      } catch (BenchInputException e) {
+        throw new UserError(e.getMessage());
+      } finally {
+        terminal.clear();
+      }
+    } else if (!Files.isDirectory(data)) {
+      throw new UserError("no results in " + data + ": run forkscope bench seeds first");
+    }
+    Path absolutePage = page.toAbsolutePath();
+    String link =
+        absolutePage.getParent().relativize(data.toAbsolutePath()).toString().replace('\\', '/');
+    String markdown = Seeds.page(data, link);
+    AtomicFiles.write(page, writer -> writer.write(markdown));
+    out.println("wrote " + page);
+    return Forkscope.OK;
+  }
+
   private static Path siblingSvg(Path json) {
     return json.resolveSibling(json.getFileName().toString().replaceFirst("\\.json$", "") + ".svg");
   }
 
-  /** The suite names, for the help text. */
+  /** The suite names and {@code seeds}, for the help text. */
   static final class SuiteNames implements Iterable<String> {
     @Override
     public Iterator<String> iterator() {
-      return Suites.names().iterator();
+      List<String> names = new ArrayList<>(Suites.names());
+      names.add(SEEDS);
+      return names.iterator();
     }
   }
 }

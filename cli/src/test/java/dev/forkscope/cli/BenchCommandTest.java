@@ -23,6 +23,29 @@ class BenchCommandTest {
   }
 
   @Test
+  void seedsRewritesThePageFromTheResultsThereOrSaysThereAreNone() throws Exception {
+    Path data = dir.resolve("findings");
+    Path page = dir.resolve("findings.md");
+    CliRun none =
+        CliRun.of(
+            "bench", "seeds", "--page-only", "--data", data.toString(), "--page", page.toString());
+    assertThat(none.exitCode()).isEqualTo(Forkscope.USAGE);
+    assertThat(none.err()).contains("no results in", "run forkscope bench seeds first");
+
+    Files.createDirectories(data.resolve("jdk17"));
+    Files.writeString(
+        data.resolve("jdk17/zoo.json"),
+        "{\"jdk\":\"17.0.1\",\"cpus\":2,\"results\":[{\"benchmark\":\"sleepy-worker\","
+            + "\"variant\":\"after\",\"threads\":2,\"speedup\":8.0}]}");
+    CliRun run =
+        CliRun.of(
+            "bench", "seeds", "--page-only", "--data", data.toString(), "--page", page.toString());
+    assertThat(run.exitCode()).isZero();
+    assertThat(Files.readString(page))
+        .contains("| 6 Sleepy workers |", "8.00x", "](findings/jdk17/zoo.svg)");
+  }
+
+  @Test
   void missingInputIsTheUsersMistake() {
     CliRun run = CliRun.of("bench", "lint", "--input", dir.resolve("missing").toString());
     assertThat(run.exitCode()).isEqualTo(Forkscope.USAGE);
