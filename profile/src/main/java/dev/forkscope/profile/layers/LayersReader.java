@@ -105,32 +105,38 @@ public final class LayersReader {
       Map<Long, Long> javaIdOfOsThread,
       Map<Long, String> nameOfJavaThread,
       List<String> unavailable) {
-    Path gc = dir.resolve(LayerFiles.GC);
+    readLayer(
+        dir.resolve(LayerFiles.GC),
+        "GC pauses",
+        "the run was made without the layers, or the JVM could not write it",
+        file -> GcLog.read(file, pauses),
+        unavailable);
+    readLayer(
+        dir.resolve(LayerFiles.AGENT),
+        "waits (park, monitor, wait, sleep)",
+        "the agent ran with waits=off, or the run was made without the layers",
+        file -> AgentLayer.read(file, waits, javaIdOfOsThread, nameOfJavaThread),
+        unavailable);
+  }
+
+  /** Reads one layer's file, or says in {@code unavailable} why it is missing or unreadable. */
+  private static void readLayer(
+      Path file, String what, String whyMissing, LayerFile reader, List<String> unavailable) {
     try {
-      if (Files.isRegularFile(gc)) {
-        GcLog.read(gc, pauses);
+      if (Files.isRegularFile(file)) {
+        reader.read(file);
       } else {
-        unavailable.add(
-            "GC pauses: no "
-                + LayerFiles.GC
-                + " (the run was made without the layers, or the JVM could not write it)");
+        unavailable.add(what + ": no " + file.getFileName() + " (" + whyMissing + ")");
       }
     } catch (IOException e) {
-      unavailable.add("GC pauses: cannot read " + gc + " (" + e.getMessage() + ")");
+      unavailable.add(what + ": cannot read " + file + " (" + e.getMessage() + ")");
     }
-    Path agent = dir.resolve(LayerFiles.AGENT);
-    try {
-      if (Files.isRegularFile(agent)) {
-        AgentLayer.read(agent, waits, javaIdOfOsThread, nameOfJavaThread);
-      } else {
-        unavailable.add(
-            "waits (park, monitor, wait, sleep): no "
-                + LayerFiles.AGENT
-                + " (the agent ran with waits=off, or the run was made without the layers)");
-      }
-    } catch (IOException e) {
-      unavailable.add("waits: cannot read " + agent + " (" + e.getMessage() + ")");
-    }
+  }
+
+  /** Reads one file of a layer. */
+  @FunctionalInterface
+  private interface LayerFile {
+    void read(Path file) throws IOException;
   }
 
   static long toNanoTime(Instant t, long offset) {
