@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.ToDoubleFunction;
 
 /**
@@ -17,11 +18,18 @@ import java.util.function.ToDoubleFunction;
  */
 final class FindingsPage {
   private final Map<Integer, Map<String, JsonNode>> results;
+  private final Set<String> charts;
   private final String link;
   private final StringBuilder md = new StringBuilder();
 
-  FindingsPage(Map<Integer, Map<String, JsonNode>> results, String link) {
+  /**
+   * @param results the suites' JSON by JDK feature number and suite name
+   * @param charts the charts that exist, as {@code jdkN/<suite>.svg}
+   * @param link the data directory as seen from the page
+   */
+  FindingsPage(Map<Integer, Map<String, JsonNode>> results, Set<String> charts, String link) {
     this.results = results;
+    this.charts = charts;
     this.link = link;
   }
 
@@ -500,14 +508,14 @@ final class FindingsPage {
         .append("` (alone: `forkscope bench ")
         .append(suite)
         .append("`); charts: ");
-    List<String> charts = new ArrayList<>();
+    List<String> links = new ArrayList<>();
     for (int jdk : Seeds.JDKS) {
-      if (doc(jdk, suite) != null) {
-        String svg = link + "/jdk" + jdk + "/" + suite + ".svg";
-        charts.add("[JDK " + jdk + "](" + svg + ")");
+      String svg = "jdk" + jdk + "/" + suite + ".svg";
+      if (charts.contains(svg)) {
+        links.add("[JDK " + jdk + "](" + link + "/" + svg + ")");
       }
     }
-    md.append(charts.isEmpty() ? "none yet" : String.join(", ", charts)).append(". ");
+    md.append(links.isEmpty() ? "none" : String.join(", ", links)).append(". ");
     md.append("Measured: ").append(what).append("\n\n");
   }
 

@@ -7,9 +7,11 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.function.Consumer;
 
@@ -77,6 +79,7 @@ public final class Seeds {
    */
   public static String page(Path data, String link) throws IOException {
     Map<Integer, Map<String, JsonNode>> results = new TreeMap<>();
+    Set<String> charts = new HashSet<>();
     for (int jdk : JDKS) {
       for (String suite : SUITES) {
         Path file = jdkDir(data, jdk).resolve(suite + ".json");
@@ -85,9 +88,12 @@ public final class Seeds {
               .computeIfAbsent(jdk, k -> new TreeMap<>())
               .put(suite, JSON.readTree(file.toFile()));
         }
+        if (Files.isRegularFile(jdkDir(data, jdk).resolve(suite + ".svg"))) {
+          charts.add("jdk" + jdk + "/" + suite + ".svg");
+        }
       }
     }
-    return new FindingsPage(results, link).render();
+    return new FindingsPage(results, charts, link).render();
   }
 
   /** A ratio as "1.23x", or an en dash when there is none. */
