@@ -28,7 +28,9 @@ import org.eclipse.lsp4j.services.TextDocumentService;
 
 /**
  * The open documents: lints each on open, change and save and publishes its diagnostics; answers
- * code actions with the fixes of {@code forkscope fix}, computed once per document version.
+ * code actions with the fixes of {@code forkscope fix}, computed once per document version. Fixes
+ * run on a thread of their own, since their javac check takes far longer than a lint: diagnostics
+ * never wait behind one.
  */
 final class DocumentService implements TextDocumentService {
 
@@ -39,14 +41,16 @@ final class DocumentService implements TextDocumentService {
   private record Fixes(Snapshot of, Optional<FileFix> file) {}
 
   private final Workspace workspace;
-  private final Executor worker;
+  private final Executor linting;
+  private final Executor fixing;
   private final Map<String, Snapshot> open = new ConcurrentHashMap<>();
   private final Map<String, Fixes> fixes = new ConcurrentHashMap<>();
   private volatile LanguageClient client;
 
-  DocumentService(Workspace workspace, Executor worker) {
+  DocumentService(Workspace workspace, Executor linting, Executor fixing) {
     this.workspace = workspace;
-    this.worker = worker;
+    this.linting = linting;
+    this.fixing = fixing;
   }
 
   void connect(LanguageClient client) {
@@ -74,7 +78,7 @@ final class DocumentService implements TextDocumentService {
   public void didSave(DidSaveTextDocumentParams params) {
     Snapshot now = open.get(params.getTextDocument().getUri());
     if (now != null) {
-      worker.execute(() -> publish(now));
+      linting.execute(() -> publish(now));
     }
   }
 
@@ -83,7 +87,7 @@ final class DocumentService implements TextDocumentService {
     String uri = params.getTextDocument().getUri();
     open.remove(uri);
     fixes.remove(uri);
-    worker.execute(
+    linting.execute(
         () -> {
           try {
             workspace.close(uri);
@@ -96,17 +100,17 @@ final class DocumentService implements TextDocumentService {
 
   @Override
   public CompletableFuture<List<Either<Command, CodeAction>>> codeAction(CodeActionParams params) {
-    return CompletableFuture.supplyAsync(() -> quickFixes(params), worker);
+    return CompletableFuture.supplyAsync(() -> quickFixes(params), fixing);
   }
 
   /** Lints every open document again (after the rules changed). */
   void relintAll() {
-    open.values().forEach(s -> worker.execute(() -> publish(s)));
+    open.values().forEach(s -> linting.execute(() -> publish(s)));
   }
 
   private void update(Snapshot snapshot) {
     open.put(snapshot.uri(), snapshot);
-    worker.execute(() -> publish(snapshot));
+    linting.execute(() -> publish(snapshot));
   }
 
   private void publish(Snapshot snapshot) {
@@ -120,7 +124,7 @@ final class DocumentService implements TextDocumentService {
       log(MessageType.Error, "cannot lint " + snapshot.uri() + ": " + e);
       return;
     }
-    Path copy = workspace.copyOf(snapshot.uri());
+    Path copy = workspace.copy(snapshot.uri(), Workspace.Use.LINT);
     client.publishDiagnostics(
         new PublishDiagnosticsParams(
             snapshot.uri(),
@@ -151,7 +155,7 @@ final class DocumentService implements TextDocumentService {
       return actions;
     }
     LineMap lines = new LineMap(snapshot.text());
-    Path copy = workspace.copyOf(uri);
+    Path copy = workspace.copy(uri, Workspace.Use.FIX);
     cached.file().get().fixes().stream()
         .filter(
             fix -> fix.findings().stream().anyMatch(f -> Protocol.touches(f, params.getRange())))

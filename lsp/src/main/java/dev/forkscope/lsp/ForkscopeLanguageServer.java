@@ -40,17 +40,13 @@ import org.eclipse.lsp4j.services.WorkspaceService;
  *
  * <p>Implementation note: the editor's text, not the file on disk, is what gets linted, so each
  * open document has a scratch copy in a temporary directory that the linter and the fixer read (see
- * {@link Workspace}). All analysis runs on one worker thread, in the order the notifications came;
- * a document that changed again before its turn is analysed only at its newest version.
+ * {@link Workspace}). Linting runs on one thread, in the order the notifications came, and a
+ * document that changed again before its turn is linted only at its newest version; fixes run on
+ * another.
  */
 public final class ForkscopeLanguageServer implements LanguageServer, LanguageClientAware {
-  private final ExecutorService worker =
-      Executors.newSingleThreadExecutor(
-          r -> {
-            Thread t = new Thread(r, "forkscope-lsp-analysis");
-            t.setDaemon(true);
-            return t;
-          });
+  private final ExecutorService linting = daemon("forkscope-lsp-lint");
+  private final ExecutorService fixing = daemon("forkscope-lsp-fix");
   private final Workspace workspace;
   private final DocumentService documents;
   private final SettingsService settings;
@@ -59,7 +55,7 @@ public final class ForkscopeLanguageServer implements LanguageServer, LanguageCl
 
   private ForkscopeLanguageServer(Workspace workspace) {
     this.workspace = workspace;
-    this.documents = new DocumentService(workspace, worker);
+    this.documents = new DocumentService(workspace, linting, fixing);
     this.settings = new SettingsService(workspace, documents);
   }
 
@@ -85,9 +81,19 @@ public final class ForkscopeLanguageServer implements LanguageServer, LanguageCl
       }
       return server.exited.getNow(server.shutDown ? 0 : 1);
     } finally {
-      server.worker.shutdownNow();
+      server.linting.shutdownNow();
+      server.fixing.shutdownNow();
       FileTrees.delete(server.workspace.scratch());
     }
+  }
+
+  private static ExecutorService daemon(String name) {
+    return Executors.newSingleThreadExecutor(
+        r -> {
+          Thread t = new Thread(r, name);
+          t.setDaemon(true);
+          return t;
+        });
   }
 
   @Override
