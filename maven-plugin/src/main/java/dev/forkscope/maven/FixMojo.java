@@ -50,7 +50,7 @@ public class FixMojo extends ForkscopeMojo {
 
   @Override
   void run() throws MojoExecutionException, MojoFailureException {
-    List<Path> roots = sourceRoots();
+    List<Path> roots = sourceRoots(project);
     if (roots.isEmpty()) {
       getLog().info("forkscope: no main sources to fix");
       return;

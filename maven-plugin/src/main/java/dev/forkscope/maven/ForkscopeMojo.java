@@ -40,8 +40,8 @@ abstract class ForkscopeMojo extends AbstractMojo {
 
   abstract void run() throws MojoExecutionException, MojoFailureException;
 
-  /** The module's main source roots that exist; none for a module without sources. */
-  List<Path> sourceRoots() {
+  /** A project's main source roots that exist; none for a project without sources. */
+  static List<Path> sourceRoots(MavenProject project) {
     return project.getCompileSourceRoots().stream()
         .map(Path::of)
         .filter(Files::isDirectory)

@@ -14,6 +14,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import org.apache.maven.execution.MavenSession;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugin.MojoFailureException;
 import org.apache.maven.plugins.annotations.LifecyclePhase;
@@ -26,6 +27,11 @@ import org.apache.maven.plugins.annotations.Parameter;
  * there are findings (unless {@code failOnFindings} is false). Paths in the reports are relative to
  * the directory Maven was started in, which is what GitHub code scanning expects of a build run
  * from the repository's root.
+ *
+ * <p>In a multi-module build, a project of packaging {@code pom} lints the sources of every module
+ * of the build below its directory, so the parent's reports cover the whole build (one SARIF file
+ * to upload), and with {@code failOnFindings} the build stops there, before compiling, with every
+ * module's findings listed. Each module's own run reports on its own sources.
  */
 @Mojo(name = "lint", defaultPhase = LifecyclePhase.VERIFY, threadSafe = true)
 public class LintMojo extends ForkscopeMojo {
@@ -44,6 +50,9 @@ public class LintMojo extends ForkscopeMojo {
   @Parameter(defaultValue = "${session.executionRootDirectory}", readonly = true)
   File executionRoot;
 
+  @Parameter(defaultValue = "${session}", readonly = true, required = true)
+  MavenSession session;
+
   @Parameter(defaultValue = "${plugin.version}", readonly = true)
   String pluginVersion;
 
@@ -54,7 +63,7 @@ public class LintMojo extends ForkscopeMojo {
 
   @Override
   void run() throws MojoExecutionException, MojoFailureException {
-    List<Path> roots = sourceRoots();
+    List<Path> roots = roots();
     if (roots.isEmpty()) {
       getLog().info("forkscope: no main sources to lint");
       return;
@@ -116,6 +125,18 @@ public class LintMojo extends ForkscopeMojo {
               + " (listed above); fix them (mvn forkscope:fix), suppress them, or set"
               + " -Dforkscope.failOnFindings=false");
     }
+  }
+
+  /** This project's sources, or for a {@code pom} project those of the modules below it. */
+  private List<Path> roots() {
+    if (!"pom".equals(project.getPackaging())) {
+      return sourceRoots(project);
+    }
+    Path base = project.getBasedir().toPath();
+    return session.getProjects().stream()
+        .filter(p -> p != project && p.getBasedir().toPath().startsWith(base))
+        .flatMap(p -> sourceRoots(p).stream())
+        .toList();
   }
 
   private static void write(Path file, LintReport report, LintResult result)
