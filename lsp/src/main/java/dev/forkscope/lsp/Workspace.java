@@ -51,7 +51,7 @@ final class Workspace {
    * @throws IllegalArgumentException for an unknown rule id, with a one-line message
    */
   void rules(List<String> ids) {
-    Linter.builder().rules(ids);
+    Linter.builder().rules(ids); // checks the ids
     rules = List.copyOf(ids);
   }
 

@@ -37,6 +37,7 @@ public class FixMojo extends ForkscopeMojo {
   @Parameter(property = "forkscope.rules")
   List<String> rules = new ArrayList<>();
 
+  /** Skip this goal. */
   @Parameter(property = "forkscope.fix.skip", defaultValue = "false")
   boolean skip;
 

@@ -44,6 +44,7 @@ public class LintMojo extends ForkscopeMojo {
   @Parameter(property = "forkscope.rules")
   List<String> rules = new ArrayList<>();
 
+  /** Skip this goal. */
   @Parameter(property = "forkscope.lint.skip", defaultValue = "false")
   boolean skip;
 

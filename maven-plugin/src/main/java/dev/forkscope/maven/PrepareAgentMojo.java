@@ -28,6 +28,7 @@ public class PrepareAgentMojo extends ForkscopeMojo {
   @Parameter(property = "forkscope.agentOptions", defaultValue = "")
   String agentOptions;
 
+  /** Skip this goal. */
   @Parameter(property = "forkscope.agent.skip", defaultValue = "false")
   boolean skip;
 

@@ -31,6 +31,7 @@ public class ReportMojo extends ForkscopeMojo {
   @Parameter(property = "forkscope.verdicts", defaultValue = "relative")
   String verdicts;
 
+  /** Skip this goal. */
   @Parameter(property = "forkscope.report.skip", defaultValue = "false")
   boolean skip;
 
