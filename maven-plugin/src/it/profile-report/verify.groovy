@@ -11,7 +11,8 @@ assert sarif.runs[0].results[0].locations[0].physicalLocation.artifactLocation.u
 def json = new JsonSlurper().parse(new File(out, 'lint.json'))
 assert json.findings*.rule.contains('copy-on-fork') : json
 
-// prepare-agent + report: the test's pool ran under the agent
+// prepare-agent + report: the test's pool ran under the agent, added to the argLine there was
+assert log =~ /forkscope: argLine set to -Xmx256m -javaagent:\S+forkscope-agent-\w+\.jar=out=\S+target\/forkscope/ : log
 assert new File(out, 'trace.bin').isFile()
 def summary = new JsonSlurper().parse(new File(out, 'summary.json'))
 assert summary.toString().contains('sample.SumTask') : summary

@@ -20,7 +20,7 @@ import org.junit.jupiter.api.Test;
 class DiagnosticsLatencyTest {
   private static final String URI = "file:///project/src/main/java/sample/Tasks.java";
   private static final int TASKS = 40;
-  private static final int WARM_UP = 15;
+  private static final int WARM_UP = 30;
   private static final int RUNS = 20;
 
   @Test

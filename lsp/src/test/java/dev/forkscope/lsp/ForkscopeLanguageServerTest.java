@@ -19,6 +19,7 @@ import org.eclipse.lsp4j.CodeActionParams;
 import org.eclipse.lsp4j.Diagnostic;
 import org.eclipse.lsp4j.DidChangeConfigurationParams;
 import org.eclipse.lsp4j.DidCloseTextDocumentParams;
+import org.eclipse.lsp4j.DidSaveTextDocumentParams;
 import org.eclipse.lsp4j.InitializeResult;
 import org.eclipse.lsp4j.MessageParams;
 import org.eclipse.lsp4j.MessageType;
@@ -138,7 +139,7 @@ class ForkscopeLanguageServerTest {
   }
 
   @Test
-  void changesUpdateAndClearTheDiagnostics() throws Exception {
+  void changesAndSavesUpdateAndClearTheDiagnostics() throws Exception {
     Path file = Files.createDirectories(dir.resolve("sample")).resolve("SumTask.java");
     Files.writeString(file, SUM_TASK);
     String fixed = Fixer.builder().build().fix(List.of(file)).files().get(0).rewritten();
@@ -152,6 +153,12 @@ class ForkscopeLanguageServerTest {
       assertThat(client.diagnostics(URI, 2).getDiagnostics()).isEmpty();
 
       client.change(URI, 3, SUM_TASK);
+      assertThat(client.diagnostics(URI, 3).getDiagnostics()).hasSize(3);
+
+      client
+          .server
+          .getTextDocumentService()
+          .didSave(new DidSaveTextDocumentParams(new TextDocumentIdentifier(URI)));
       assertThat(client.diagnostics(URI, 3).getDiagnostics()).hasSize(3);
 
       client
