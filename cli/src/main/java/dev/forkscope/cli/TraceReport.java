@@ -14,7 +14,6 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.util.Locale;
 import picocli.CommandLine.Option;
 
 /**
@@ -40,13 +39,11 @@ final class TraceReport {
     String verdicts;
 
     AnalysisOptions toAnalysisOptions() {
-      VerdictMode mode;
-      switch (verdicts.toLowerCase(Locale.ROOT)) {
-        case "relative" -> mode = VerdictMode.RELATIVE;
-        case "tgp" -> mode = VerdictMode.TGP;
-        default ->
-            throw new UserError("--verdicts must be relative or tgp, not '" + verdicts + "'");
-      }
+      VerdictMode mode =
+          VerdictMode.byId(verdicts)
+              .orElseThrow(
+                  () ->
+                      new UserError("--verdicts must be relative or tgp, not '" + verdicts + "'"));
       return new AnalysisOptions(!noAggregate, mode);
     }
   }

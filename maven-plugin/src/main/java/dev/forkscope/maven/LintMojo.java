@@ -83,10 +83,7 @@ public class LintMojo extends ForkscopeMojo {
     }
     Path base = executionRoot.toPath();
     Path out = outputDirectory();
-    List<Rule> ran =
-        rules.isEmpty()
-            ? Rules.all()
-            : Rules.all().stream().filter(r -> rules.contains(r.id())).toList();
+    List<Rule> ran = Rules.selected(rules);
     write(
         out.resolve("lint.sarif"),
         LintReport.of(ReportFormat.SARIF, base, pluginVersion, ran),

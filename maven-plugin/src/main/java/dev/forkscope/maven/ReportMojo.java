@@ -43,13 +43,11 @@ public class ReportMojo extends ForkscopeMojo {
   @Override
   void run() throws MojoExecutionException, MojoFailureException {
     VerdictMode mode =
-        switch (verdicts) {
-          case "relative" -> VerdictMode.RELATIVE;
-          case "tgp" -> VerdictMode.TGP;
-          default ->
-              throw new MojoFailureException(
-                  "forkscope: verdicts must be relative or tgp, not '" + verdicts + "'");
-        };
+        VerdictMode.byId(verdicts)
+            .orElseThrow(
+                () ->
+                    new MojoFailureException(
+                        "forkscope: verdicts must be relative or tgp, not '" + verdicts + "'"));
     Path dir = outputDirectory.toPath();
     Trace trace;
     try {
