@@ -1,6 +1,7 @@
 package dev.forkscope.maven;
 
 import dev.forkscope.profile.ProfilerAgent;
+import java.io.UncheckedIOException;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugin.MojoFailureException;
 import org.apache.maven.plugins.annotations.LifecyclePhase;
@@ -42,8 +43,10 @@ public class PrepareAgentMojo extends ForkscopeMojo {
     String agent;
     try {
       agent = ProfilerAgent.argument(outputDirectory(), agentOptions == null ? "" : agentOptions);
-    } catch (IllegalArgumentException | IllegalStateException e) {
+    } catch (IllegalArgumentException e) {
       throw new MojoFailureException("forkscope: " + e.getMessage());
+    } catch (IllegalStateException | UncheckedIOException e) {
+      throw new MojoExecutionException("forkscope: " + e.getMessage());
     }
     if (agent.contains(" ")) {
       agent = '"' + agent + '"';
