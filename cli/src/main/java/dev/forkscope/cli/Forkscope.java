@@ -25,6 +25,7 @@ import picocli.CommandLine.Command;
       BenchCommand.class,
       ProfileCommand.class,
       ReportCommand.class,
+      LspCommand.class,
     })
 public final class Forkscope implements Runnable {
 

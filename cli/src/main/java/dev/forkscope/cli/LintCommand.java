@@ -3,7 +3,6 @@ package dev.forkscope.cli;
 import dev.forkscope.io.AtomicFiles;
 import dev.forkscope.lint.LintResult;
 import dev.forkscope.lint.Linter;
-import dev.forkscope.lint.Rule;
 import dev.forkscope.lint.Rules;
 import dev.forkscope.lint.output.LintReport;
 import dev.forkscope.lint.output.ReportFormat;
@@ -15,7 +14,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
-import java.util.stream.Collectors;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -102,11 +100,8 @@ final class LintCommand implements Callable<Integer> {
     } finally {
       terminal.clear();
     }
-    List<Rule> ran =
-        rules.isEmpty()
-            ? Rules.all()
-            : Rules.all().stream().filter(r -> rules.contains(r.id())).collect(Collectors.toList());
-    LintReport report = LintReport.of(reportFormat, Path.of(""), Versions.toolVersion(spec), ran);
+    LintReport report =
+        LintReport.of(reportFormat, Path.of(""), Versions.toolVersion(spec), Rules.selected(rules));
     if (output == null) {
       PrintWriter out = spec.commandLine().getOut();
       report.write(result, out);

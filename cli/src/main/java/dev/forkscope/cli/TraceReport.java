@@ -2,25 +2,18 @@ package dev.forkscope.cli;
 
 import static java.util.stream.Collectors.joining;
 
-import dev.forkscope.profile.Analysis;
 import dev.forkscope.profile.AnalysisOptions;
-import dev.forkscope.profile.Exports;
 import dev.forkscope.profile.Profile;
 import dev.forkscope.profile.RuntimeFindingsText;
 import dev.forkscope.profile.SummaryTable;
 import dev.forkscope.profile.VerdictMode;
-import dev.forkscope.profile.layers.Layers;
-import dev.forkscope.profile.layers.LayersReader;
 import dev.forkscope.profile.trace.Trace;
 import dev.forkscope.profile.trace.TraceReader;
-import dev.forkscope.report.HtmlReport;
+import dev.forkscope.report.ReportFiles;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Locale;
 import picocli.CommandLine.Option;
 
 /**
@@ -46,13 +39,11 @@ final class TraceReport {
     String verdicts;
 
     AnalysisOptions toAnalysisOptions() {
-      VerdictMode mode;
-      switch (verdicts.toLowerCase(Locale.ROOT)) {
-        case "relative" -> mode = VerdictMode.RELATIVE;
-        case "tgp" -> mode = VerdictMode.TGP;
-        default ->
-            throw new UserError("--verdicts must be relative or tgp, not '" + verdicts + "'");
-      }
+      VerdictMode mode =
+          VerdictMode.byId(verdicts)
+              .orElseThrow(
+                  () ->
+                      new UserError("--verdicts must be relative or tgp, not '" + verdicts + "'"));
       return new AnalysisOptions(!noAggregate, mode);
     }
   }
@@ -76,22 +67,23 @@ final class TraceReport {
     } finally {
       terminal.clear();
     }
-    terminal.status("forkscope: analysing " + trace.executions().size() + " executions", true);
-    Layers layers = LayersReader.read(dir);
-    Profile profile = Analysis.analyze(trace, layers, options);
-    List<Path> written = new ArrayList<>();
+    ReportFiles.Written written;
     try {
-      written.addAll(Exports.writeInto(dir, trace, profile));
-      terminal.status("forkscope: drawing the report", true);
-      written.add(HtmlReport.write(dir, trace, profile, layers));
+      terminal.status(
+          "forkscope: analysing "
+              + trace.executions().size()
+              + " executions and drawing the report",
+          true);
+      written = ReportFiles.write(dir, trace, options);
     } finally {
       terminal.clear();
     }
+    Profile profile = written.profile();
     out.print(SummaryTable.render(profile));
     out.print(RuntimeFindingsText.render(profile));
     out.println(
         "wrote "
-            + written.stream().map(p -> p.getFileName().toString()).collect(joining(", "))
+            + written.files().stream().map(p -> p.getFileName().toString()).collect(joining(", "))
             + " into "
             + dir);
     out.flush();

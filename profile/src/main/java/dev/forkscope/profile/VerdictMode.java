@@ -1,5 +1,8 @@
 package dev.forkscope.profile;
 
+import java.util.Locale;
+import java.util.Optional;
+
 /** How verdicts are reached. */
 public enum VerdictMode {
   /**
@@ -10,5 +13,17 @@ public enum VerdictMode {
   /**
    * tgp's fixed per-class thresholds (seed 003, tgp's characterization scripts), in nanoseconds.
    */
-  TGP
+  TGP;
+
+  /**
+   * The mode named {@code relative} or {@code tgp}, as the command line and the Maven plugin take
+   * it.
+   */
+  public static Optional<VerdictMode> byId(String id) {
+    return switch (id.toLowerCase(Locale.ROOT)) {
+      case "relative" -> Optional.of(RELATIVE);
+      case "tgp" -> Optional.of(TGP);
+      default -> Optional.empty();
+    };
+  }
 }

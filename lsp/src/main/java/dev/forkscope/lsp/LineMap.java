@@ -1,0 +1,31 @@
+package dev.forkscope.lsp;
+
+import java.util.Arrays;
+import org.eclipse.lsp4j.Position;
+
+/** Turns offsets into a text into the protocol's positions (0-based line and character). */
+final class LineMap {
+  private final int[] starts;
+
+  LineMap(String text) {
+    int[] found = new int[16];
+    int lines = 1;
+    for (int i = 0; i < text.length(); i++) {
+      if (text.charAt(i) == '\n') {
+        if (lines == found.length) {
+          found = Arrays.copyOf(found, lines * 2);
+        }
+        found[lines++] = i + 1;
+      }
+    }
+    starts = Arrays.copyOf(found, lines);
+  }
+
+  Position position(int offset) {
+    int line = Arrays.binarySearch(starts, offset);
+    if (line < 0) {
+      line = -line - 2;
+    }
+    return new Position(line, offset - starts[line]);
+  }
+}

@@ -1,0 +1,127 @@
+package dev.forkscope.lsp;
+
+import java.io.IOException;
+import java.io.PipedInputStream;
+import java.io.PipedOutputStream;
+import java.util.List;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import org.eclipse.lsp4j.ClientCapabilities;
+import org.eclipse.lsp4j.DidChangeTextDocumentParams;
+import org.eclipse.lsp4j.DidOpenTextDocumentParams;
+import org.eclipse.lsp4j.InitializeParams;
+import org.eclipse.lsp4j.InitializeResult;
+import org.eclipse.lsp4j.InitializedParams;
+import org.eclipse.lsp4j.MessageActionItem;
+import org.eclipse.lsp4j.MessageParams;
+import org.eclipse.lsp4j.PublishDiagnosticsParams;
+import org.eclipse.lsp4j.ShowMessageRequestParams;
+import org.eclipse.lsp4j.TextDocumentContentChangeEvent;
+import org.eclipse.lsp4j.TextDocumentItem;
+import org.eclipse.lsp4j.VersionedTextDocumentIdentifier;
+import org.eclipse.lsp4j.launch.LSPLauncher;
+import org.eclipse.lsp4j.services.LanguageClient;
+import org.eclipse.lsp4j.services.LanguageServer;
+
+/**
+ * An editor for the tests: runs the server on piped streams, talks to it through lsp4j's client
+ * launcher, and queues what the server sends.
+ */
+final class LspClient implements LanguageClient, AutoCloseable {
+  final BlockingQueue<PublishDiagnosticsParams> diagnostics = new LinkedBlockingQueue<>();
+  final BlockingQueue<MessageParams> messages = new LinkedBlockingQueue<>();
+  final LanguageServer server;
+  final CompletableFuture<Integer> exitCode = new CompletableFuture<>();
+  private final PipedOutputStream toServer = new PipedOutputStream();
+
+  LspClient() throws IOException {
+    PipedInputStream serverIn = new PipedInputStream(toServer, 1 << 16);
+    PipedOutputStream fromServer = new PipedOutputStream();
+    PipedInputStream clientIn = new PipedInputStream(fromServer, 1 << 16);
+    Thread serving =
+        new Thread(
+            () -> {
+              try {
+                exitCode.complete(ForkscopeLanguageServer.serve(serverIn, fromServer));
+              } catch (Throwable t) {
+                exitCode.completeExceptionally(t);
+              }
+            },
+            "test-server");
+    serving.setDaemon(true);
+    serving.start();
+    var launcher = LSPLauncher.createClientLauncher(this, clientIn, toServer);
+    launcher.startListening();
+    server = launcher.getRemoteProxy();
+  }
+
+  InitializeResult initialize(Object options) throws Exception {
+    InitializeParams params = new InitializeParams();
+    params.setCapabilities(new ClientCapabilities());
+    params.setInitializationOptions(options);
+    InitializeResult result = server.initialize(params).get(30, TimeUnit.SECONDS);
+    server.initialized(new InitializedParams());
+    return result;
+  }
+
+  void open(String uri, String text) {
+    server
+        .getTextDocumentService()
+        .didOpen(new DidOpenTextDocumentParams(new TextDocumentItem(uri, "java", 1, text)));
+  }
+
+  void change(String uri, int version, String text) {
+    server
+        .getTextDocumentService()
+        .didChange(
+            new DidChangeTextDocumentParams(
+                new VersionedTextDocumentIdentifier(uri, version),
+                List.of(new TextDocumentContentChangeEvent(text))));
+  }
+
+  /** The next diagnostics published for {@code uri} at {@code version}, skipping older ones. */
+  PublishDiagnosticsParams diagnostics(String uri, int version) throws InterruptedException {
+    while (true) {
+      PublishDiagnosticsParams p = diagnostics.poll(60, TimeUnit.SECONDS);
+      if (p == null) {
+        throw new AssertionError("no diagnostics for " + uri + " version " + version);
+      }
+      if (p.getUri().equals(uri) && Integer.valueOf(version).equals(p.getVersion())) {
+        return p;
+      }
+    }
+  }
+
+  @Override
+  public void close() throws Exception {
+    server.shutdown().get(30, TimeUnit.SECONDS);
+    server.exit();
+    exitCode.get(30, TimeUnit.SECONDS);
+    toServer.close();
+  }
+
+  @Override
+  public void publishDiagnostics(PublishDiagnosticsParams params) {
+    diagnostics.add(params);
+  }
+
+  @Override
+  public void showMessage(MessageParams message) {
+    messages.add(message);
+  }
+
+  @Override
+  public void logMessage(MessageParams message) {
+    messages.add(message);
+  }
+
+  @Override
+  public void telemetryEvent(Object object) {}
+
+  @Override
+  public CompletableFuture<MessageActionItem> showMessageRequest(ShowMessageRequestParams params) {
+    return CompletableFuture.completedFuture(null);
+  }
+}

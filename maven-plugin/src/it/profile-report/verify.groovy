@@ -1,0 +1,24 @@
+import groovy.json.JsonSlurper
+
+def out = new File(basedir, 'target/forkscope')
+def log = new File(basedir, 'build.log').text
+
+// lint: findings logged as warnings, both reports written
+assert log.contains('[WARNING] src/main/java/sample/SumTask.java:24: [copy-on-fork]') : log
+def sarif = new JsonSlurper().parse(new File(out, 'lint.sarif'))
+assert sarif.runs[0].results*.ruleId.contains('copy-on-fork')
+assert sarif.runs[0].results[0].locations[0].physicalLocation.artifactLocation.uri == 'src/main/java/sample/SumTask.java'
+def json = new JsonSlurper().parse(new File(out, 'lint.json'))
+assert json.findings*.rule.contains('copy-on-fork') : json
+
+// prepare-agent + report: the test's pool ran under the agent, added to the argLine there was
+assert log =~ /forkscope: argLine set to -Xmx256m -javaagent:\S+forkscope-agent-\w+\.jar=out=\S+target\/forkscope/ : log
+assert new File(out, 'trace.bin').isFile()
+def summary = new JsonSlurper().parse(new File(out, 'summary.json'))
+assert summary.toString().contains('sample.SumTask') : summary
+assert new File(out, 'tasks.csv').readLines().size() > 100
+assert new File(out, 'report.html').text.contains('sample.SumTask')
+
+// fix: a dry run logs the diff and leaves the source alone
+assert log.contains('+++ b/src/main/java/sample/SumTask.java') : log
+assert new File(basedir, 'src/main/java/sample/SumTask.java').text.contains('Arrays.copyOfRange')
