@@ -113,6 +113,10 @@ final class LayerAnalysis {
       if (f.startsWith("java.lang.ClassLoader.") || f.startsWith("jdk.internal.loader.")) {
         return "class-loading"; // the JVM's class loading lock, not the program's
       }
+      if (f.startsWith("dev.forkscope.agent.")) {
+        return "profiler"; // the recorder's own first look at a class (ClassValue), not the
+        // program's
+      }
     }
     switch (w.kind()) {
       case SLEEP:

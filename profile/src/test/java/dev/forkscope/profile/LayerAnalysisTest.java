@@ -109,7 +109,17 @@ class LayerAnalysisTest {
                     new Layers.Wait(1, WaitKind.PARK, 1 * MS, 9 * MS, JOIN_PARK),
                     // between executions: thread 1 is idle after 50 ms
                     new Layers.Wait(1, WaitKind.SLEEP, 60 * MS, 90 * MS, SLEEP),
-                    new Layers.Wait(2, WaitKind.MONITOR, 11 * MS, 11 * MS + 100_000, LOCKED))));
+                    new Layers.Wait(2, WaitKind.MONITOR, 11 * MS, 11 * MS + 100_000, LOCKED),
+                    // the recorder's own first look at a class, however long
+                    new Layers.Wait(
+                        2,
+                        WaitKind.MONITOR,
+                        12 * MS,
+                        19 * MS,
+                        List.of(
+                            "java.lang.ClassValue.getFromHashMap",
+                            "dev.forkscope.agent.boot.ThreadState.classOf",
+                            TASK + ".compute:12")))));
 
     assertThat(p.runtimeFindings()).isEmpty();
     RunLayers.ThreadTime t1 = p.layers().threads().get(0);
