@@ -154,6 +154,37 @@ class FindingsPageTest {
   }
 
   @Test
+  void leasKernelsHoldWhenNearLinearAndASpeedupAboveTheWorkerCountIsNoise() throws Exception {
+    String runtime =
+        String.join(
+            ",",
+            row(
+                "fib(26,t=2)",
+                "forkscope/PARK",
+                2,
+                "\"speedup\":1.8,\"counters\":{\"tasks\":1000,\"steals\":20}"),
+            row("fib(26,t=2)", "forkjoinpool", 2, "\"speedup\":1.5"),
+            row("lu(256)", "forkscope/PARK", 2, "\"speedup\":3.0"));
+    write(17, "runtime", runtime, "");
+    write(25, "runtime", row("fib(26,t=2)", "forkscope/PARK", 2, "\"speedup\":1.7"), "");
+
+    String page = Seeds.page(data, "findings");
+
+    assertThat(line(page, "fib"))
+        .containsExactly(
+            "fib",
+            "speedup plotted (Fig. 4); 2.8 M tasks/s at 30 threads (§4.1)",
+            "1.80 (0.90)",
+            "1.50 (0.75)",
+            "2.0 %",
+            "1.70 (0.85)",
+            "–",
+            "–",
+            "holds");
+    assertThat(line(page, "lu").get(8)).isEqualTo("noise: a speedup above p");
+  }
+
+  @Test
   void withNoResultsEveryTableSaysNotMeasured() throws Exception {
     String page = Seeds.page(data, "findings");
 
