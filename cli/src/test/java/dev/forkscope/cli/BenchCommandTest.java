@@ -37,6 +37,7 @@ class BenchCommandTest {
         data.resolve("jdk17/zoo.json"),
         "{\"jdk\":\"17.0.1\",\"cpus\":2,\"results\":[{\"benchmark\":\"sleepy-worker\","
             + "\"variant\":\"after\",\"threads\":2,\"speedup\":8.0}]}");
+    Files.writeString(data.resolve("jdk17/zoo.svg"), "<svg/>");
     CliRun run =
         CliRun.of(
             "bench", "seeds", "--page-only", "--data", data.toString(), "--page", page.toString());
