@@ -26,12 +26,14 @@ import java.util.Set;
  *       another task's execution by a thread that is not one of that pool's workers, so they enter
  *       the pool's shared submission queues instead of a worker's deque;
  *   <li>{@code copy-on-fork} (2) and {@code copy-on-join} (3): array copies and collection merges
- *       that the allocation samples catch inside executions.
+ *       that the allocation samples catch inside executions (recorded with JFR only).
  * </ul>
  *
  * Thresholds keep clean programs clean: a finding needs at least {@value #MIN_LOST_NS} ns lost and,
- * for the wait findings, a share of {@value #MIN_SHARE} of the class's granularity or many events;
- * JFR itself records only waits longer than its thresholds ({@code LayerFiles}).
+ * for the wait findings, a share of {@value #MIN_SHARE} of the class's granularity or many events.
+ * The waits themselves are sampled by the agent every few milliseconds (a wait much shorter is seen
+ * by chance) or, with JFR, recorded above its thresholds ({@code LayerFiles}). Waits inside the
+ * JVM's class loading or the agent's own code are not the program's.
  */
 final class LayerAnalysis {
 
