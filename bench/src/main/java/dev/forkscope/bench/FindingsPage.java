@@ -59,7 +59,8 @@ final class FindingsPage {
                       + ", "
                       + any.path("cpus").asInt()
                       + " CPUs"
-                      + (any.path("quick").asBoolean(false) ? ", quick sizes" : ""))
+                      + (any.path("quick").asBoolean(false) ? ", quick sizes" : "")
+                      + load(jdk))
           .append('\n');
     }
     md.append(
@@ -80,6 +81,21 @@ final class FindingsPage {
     profiler();
     spinning();
     return md.toString();
+  }
+
+  /** The machine's load average as the suites of one JDK ended, where they recorded it. */
+  private String load(int jdk) {
+    double low = Double.MAX_VALUE;
+    double high = -1;
+    for (JsonNode doc : results.getOrDefault(jdk, Map.of()).values()) {
+      if (doc.path("loadAverage").isNumber()) {
+        low = Math.min(low, doc.path("loadAverage").asDouble());
+        high = Math.max(high, doc.path("loadAverage").asDouble());
+      }
+    }
+    return high < 0
+        ? ""
+        : String.format(Locale.ROOT, ", load average %.1f–%.1f as the suites ended", low, high);
   }
 
   // --- Pinto et al. 2017: the six bottlenecks -------------------------------------------------

@@ -6,12 +6,15 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.lang.management.ManagementFactory;
 import java.util.Map;
 
 /**
- * The JSON form of a suite's {@link Suite.Outcome}: {@code {"suite","jdk","cpus","results":[...]}}
- * followed by its summary fields. Each row holds the six contracted fields, then its extra figures.
- * Non-finite numbers (a ratio without a baseline) are written as null, which JSON can carry.
+ * The JSON form of a suite's {@link Suite.Outcome}: {@code {"suite","jdk","cpus","loadAverage",
+ * "results":[...]}} followed by its summary fields; {@code loadAverage} is the machine's one-minute
+ * load average when the suite ended (left out where the OS has none). Each row holds the six
+ * contracted fields, then its extra figures. Non-finite numbers (a ratio without a baseline) are
+ * written as null, which JSON can carry.
  */
 final class JsonReport {
   private static final ObjectMapper MAPPER =
@@ -24,6 +27,11 @@ final class JsonReport {
     root.put("suite", outcome.suite());
     root.put("jdk", System.getProperty("java.version"));
     root.put("cpus", Runtime.getRuntime().availableProcessors());
+    // how busy the machine was: shared machines are noisy, and a reader should know how noisy
+    double load = ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
+    if (load >= 0) {
+      root.put("loadAverage", load);
+    }
     ArrayNode results = root.putArray("results");
     for (Result r : outcome.results()) {
       ObjectNode row = results.addObject();

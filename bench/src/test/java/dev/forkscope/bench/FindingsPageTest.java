@@ -22,7 +22,7 @@ class FindingsPageTest {
             + suite
             + "\",\"jdk\":\""
             + jdk
-            + ".0.1\",\"cpus\":2,\"results\":["
+            + ".0.1\",\"cpus\":2,\"loadAverage\":1.5,\"results\":["
             + results
             + "]"
             + summary
@@ -81,7 +81,10 @@ class FindingsPageTest {
     assertThat(line(page, "5 Intra-task synchronization").get(6)).isEqualTo("no effect here");
     assertThat(line(page, "6 Sleepy workers").get(6)).isEqualTo("reversed");
     assertThat(line(page, "3 Copy on join").get(6)).isEqualTo("not measured");
-    assertThat(page).contains("- JDK 17: JDK 17.0.1, 2 CPUs", "[JDK 25](findings/jdk25/zoo.svg)");
+    assertThat(page)
+        .contains(
+            "- JDK 17: JDK 17.0.1, 2 CPUs, load average 1.5–1.5 as the suites ended",
+            "[JDK 25](findings/jdk25/zoo.svg)");
   }
 
   @Test
