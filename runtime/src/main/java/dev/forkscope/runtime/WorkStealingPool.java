@@ -92,6 +92,7 @@ public final class WorkStealingPool extends AbstractExecutorService {
   private final AtomicInteger parkedCount = new AtomicInteger();
   private final AtomicInteger blockedCount = new AtomicInteger();
   private final AtomicInteger quiescing = new AtomicInteger();
+  private volatile boolean loneSignalsSuppressed;
   private final CountDownLatch terminated = new CountDownLatch(1);
 
   /** A pool with one worker per available processor and the {@link IdlePolicy#park()} policy. */
@@ -472,22 +473,49 @@ public final class WorkStealingPool extends AbstractExecutorService {
 
   /** Racy peek at every queue; never takes anything. */
   boolean hasVisibleWork() {
+    return hasVisibleWork(true);
+  }
+
+  /**
+   * Racy peek at every queue; a deque holding a single task only counts if {@code lone} (see {@link
+   * Worker} on lone tasks).
+   */
+  boolean hasVisibleWork(boolean lone) {
     for (ConcurrentLinkedQueue<Task<?>> q : externals) {
       if (!q.isEmpty()) {
         return true;
       }
     }
     for (Worker w : workers) {
-      if (!w.deque.isEmpty()) {
+      if (w.deque.size() > (lone ? 0 : 1)) {
         return true;
       }
     }
     return false;
   }
 
+  /** True while pushes onto an empty deque do not signal (see {@link Worker} on lone tasks). */
+  boolean loneSignalsSuppressed() {
+    return loneSignalsSuppressed;
+  }
+
+  void suppressLoneSignals(boolean suppress) {
+    if (loneSignalsSuppressed != suppress) {
+      loneSignalsSuppressed = suppress;
+    }
+  }
+
+  /**
+   * A worker goes idle. The last one to go also turns the signals for lone pushes back on: lone
+   * tasks are only left unsignalled while some worker is active, and only such a worker's thieves
+   * park with a timeout.
+   */
   void deactivate() {
-    if (activeCount.decrementAndGet() == 0 && runState.get() == SHUTDOWN) {
-      tryTerminate();
+    if (activeCount.decrementAndGet() == 0) {
+      suppressLoneSignals(false);
+      if (runState.get() == SHUTDOWN) {
+        tryTerminate();
+      }
     }
   }
 

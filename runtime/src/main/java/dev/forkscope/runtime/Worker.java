@@ -43,6 +43,15 @@ import java.util.concurrent.locks.LockSupport;
  *       signals, so the race can only delay parallelism, never progress.
  *   <li><b>Counters</b> are plain fields written only by this thread and read racily by {@link
  *       WorkStealingPool#stats()}.
+ *   <li><b>Lone tasks</b>: a push onto an empty deque is usually popped again by its owner within
+ *       nanoseconds (fork, then join at once); waking a parked worker for it costs the pusher an
+ *       unpark and the woken worker a futile scan, and if the thief does get the task the owner's
+ *       join must wait for it. So a thief takes a victim's single task only if it stays put for a
+ *       short spin. When thieves find lone tasks that vanish, the pool stops signalling pushes onto
+ *       empty deques ({@code loneSignalsSuppressed}) and idle workers park for at most 1 ms while
+ *       any worker is active, then look for lone tasks that stayed; finding one turns the signals
+ *       back on. Pushes onto non-empty deques always signal. So a task forked before a long
+ *       computation is stolen after at most about 1 ms, and fork-then-join-at-once wakes no one.
  *   <li><b>Spares</b>: a worker that finds nothing while the pool has more unblocked workers than
  *       its parallelism parks for at most the keep-alive time instead of asking the policy, and
  *       then retires if there is still an excess, leaving the pool's live count with a CAS so that
@@ -58,6 +67,12 @@ final class Worker extends Thread {
 
   /** Helping joiners spin this many fruitless rounds before parking on the task. */
   private static final int JOIN_SPINS = 64;
+
+  /** A thief watches a victim's single task this many spins before taking it (about 1-2 µs). */
+  private static final int LONE_SPINS = 64;
+
+  /** While lone pushes are not signalled, idle workers park for at most this long (1 ms). */
+  private static final long LONE_CHECK_NANOS = 1_000_000;
 
   /** How many links of the chain of thieves a helping joiner follows. */
   private static final int JOIN_CHAIN = 8;
@@ -157,9 +172,13 @@ final class Worker extends Thread {
         tasks, localPops, steals, failedSteals, externalPolls, parks, futileWakeups, idle);
   }
 
+  /**
+   * Pushes a task; signals a parked worker unless it is a lone task and those are not signalled.
+   */
   void push(Task<?> task) {
-    deque.push(task);
-    pool.signalIfParked();
+    if (deque.push(task) || !pool.loneSignalsSuppressed()) {
+      pool.signalIfParked();
+    }
   }
 
   boolean tryUnpush(Task<?> task) {
@@ -316,20 +335,51 @@ final class Worker extends Thread {
     return t;
   }
 
+  /**
+   * One sweep over the other deques from a random start. A victim holding a single task is only
+   * robbed if that task stays put for {@value #LONE_SPINS} spins (its owner is busy elsewhere);
+   * finding lone tasks that vanish meanwhile makes the pool stop signalling lone pushes, finding
+   * one that stays makes it signal them again.
+   */
   private Task<?> stealAny() {
     Worker[] workers = pool.workers();
     int n = workers.length;
     int start = n > 1 ? ThreadLocalRandom.current().nextInt(n) : 0;
+    boolean transientSeen = false;
     for (int i = 0; i < n; i++) {
       Worker victim = workers[(start + i) % n];
-      if (victim != this) {
-        Task<?> t = stealFrom(victim);
-        if (t != null) {
-          return t;
+      if (victim == this) {
+        continue;
+      }
+      int size = victim.deque.size();
+      if (size == 1) {
+        if (!loneTaskStays(victim)) {
+          transientSeen = true;
+          continue;
         }
+        pool.suppressLoneSignals(false);
+      }
+      Task<?> t = size > 0 ? stealFrom(victim) : null;
+      if (t != null) {
+        return t;
       }
     }
+    if (transientSeen) {
+      pool.suppressLoneSignals(true);
+    }
     return null;
+  }
+
+  /** Whether the single task in {@code victim}'s deque is still there after a short spin. */
+  private static boolean loneTaskStays(Worker victim) {
+    Object lone = victim.deque.peekOldest();
+    if (lone == null) {
+      return false;
+    }
+    for (int i = 0; i < LONE_SPINS; i++) {
+      Thread.onSpinWait();
+    }
+    return victim.deque.peekOldest() == lone;
   }
 
   private Task<?> stealFrom(Worker victim) {
@@ -361,9 +411,10 @@ final class Worker extends Thread {
     pool.deactivate();
     int failedScans = 0;
     boolean woken = false;
+    boolean lookAtLoneTasks = false;
     try {
       while (!pool.isStopping()) {
-        if (pool.hasVisibleWork()) {
+        if (pool.hasVisibleWork(lookAtLoneTasks || !pool.loneSignalsSuppressed())) {
           pool.activate();
           return WORK;
         }
@@ -380,6 +431,7 @@ final class Worker extends Thread {
           continue;
         }
         IdlePolicy.Wait wait = policy.next(++failedScans, System.nanoTime() - since);
+        lookAtLoneTasks = true;
         switch (wait.kind()) {
           case SPIN -> Thread.onSpinWait();
           case YIELD -> Thread.yield();
@@ -388,10 +440,12 @@ final class Worker extends Thread {
             woken = true;
           }
           case PARK -> {
-            if (park(0L) != NOT_PARKED) {
+            int parked = park(pool.loneSignalsSuppressed() ? LONE_CHECK_NANOS : 0L);
+            if (parked != NOT_PARKED) {
               woken = true;
               failedScans = 0;
               since = System.nanoTime();
+              lookAtLoneTasks = parked == TIMED_OUT;
             }
           }
         }
@@ -412,7 +466,7 @@ final class Worker extends Thread {
   private int park(long timeoutNanos) {
     STATE.setVolatile(this, PARKED);
     pool.parkedCount().incrementAndGet();
-    if (pool.hasVisibleWork() || pool.isStopping()) {
+    if (pool.hasVisibleWork(!pool.loneSignalsSuppressed()) || pool.isStopping()) {
       if (STATE.compareAndSet(this, PARKED, ACTIVE)) {
         pool.parkedCount().decrementAndGet();
       }
