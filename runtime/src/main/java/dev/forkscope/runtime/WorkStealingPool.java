@@ -73,6 +73,9 @@ public final class WorkStealingPool extends AbstractExecutorService {
   /** Most spare workers running at once, as in {@code ForkJoinPool}'s default. */
   static final int MAX_SPARES = 256;
 
+  /** Sweeps that found only vanishing lone tasks before lone pushes stop signalling. */
+  static final int TRANSIENT_LONE_TASKS = 8;
+
   static final long DEFAULT_KEEP_ALIVE_NANOS = TimeUnit.SECONDS.toNanos(60);
 
   private final int parallelism;
@@ -93,6 +96,7 @@ public final class WorkStealingPool extends AbstractExecutorService {
   private final AtomicInteger blockedCount = new AtomicInteger();
   private final AtomicInteger quiescing = new AtomicInteger();
   private volatile boolean loneSignalsSuppressed;
+  private int transientLoneSweeps;
   private final CountDownLatch terminated = new CountDownLatch(1);
 
   /** A pool with one worker per available processor and the {@link IdlePolicy#park()} policy. */
@@ -499,9 +503,24 @@ public final class WorkStealingPool extends AbstractExecutorService {
     return loneSignalsSuppressed;
   }
 
-  void suppressLoneSignals(boolean suppress) {
-    if (loneSignalsSuppressed != suppress) {
-      loneSignalsSuppressed = suppress;
+  /**
+   * A thief found lone tasks that vanished before it could take them; after {@value
+   * #TRANSIENT_LONE_TASKS} such sweeps lone pushes stop signalling. The count is a racy plain
+   * field: a heuristic, reset whenever the signals are turned back on.
+   */
+  void noteTransientLoneTasks() {
+    if (++transientLoneSweeps >= TRANSIENT_LONE_TASKS && !loneSignalsSuppressed) {
+      loneSignalsSuppressed = true;
+    }
+  }
+
+  /** Lone pushes signal again: a lone task stayed put, or the pool went idle. */
+  void resumeLoneSignals() {
+    if (transientLoneSweeps != 0) {
+      transientLoneSweeps = 0;
+    }
+    if (loneSignalsSuppressed) {
+      loneSignalsSuppressed = false;
     }
   }
 
@@ -512,7 +531,7 @@ public final class WorkStealingPool extends AbstractExecutorService {
    */
   void deactivate() {
     if (activeCount.decrementAndGet() == 0) {
-      suppressLoneSignals(false);
+      resumeLoneSignals();
       if (runState.get() == SHUTDOWN) {
         tryTerminate();
       }

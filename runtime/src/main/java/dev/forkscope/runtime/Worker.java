@@ -47,11 +47,12 @@ import java.util.concurrent.locks.LockSupport;
  *       nanoseconds (fork, then join at once); waking a parked worker for it costs the pusher an
  *       unpark and the woken worker a futile scan, and if the thief does get the task the owner's
  *       join must wait for it. So a thief takes a victim's single task only if it stays put for a
- *       short spin. When thieves find lone tasks that vanish, the pool stops signalling pushes onto
- *       empty deques ({@code loneSignalsSuppressed}) and idle workers park for at most 1 ms while
- *       any worker is active, then look for lone tasks that stayed; finding one turns the signals
- *       back on. Pushes onto non-empty deques always signal. So a task forked before a long
- *       computation is stolen after at most about 1 ms, and fork-then-join-at-once wakes no one.
+ *       short spin. When thieves keep finding lone tasks that vanish (8 sweeps), the pool stops
+ *       signalling pushes onto empty deques ({@code loneSignalsSuppressed}) and idle workers park
+ *       for at most 1 ms while any worker is active, then look for lone tasks that stayed; finding
+ *       one turns the signals back on. Pushes onto non-empty deques always signal. So a task forked
+ *       before a long computation is stolen after at most about 1 ms, and fork-then-join-at-once
+ *       wakes no one.
  *   <li><b>Spares</b>: a worker that finds nothing while the pool has more unblocked workers than
  *       its parallelism parks for at most the keep-alive time instead of asking the policy, and
  *       then retires if there is still an excess, leaving the pool's live count with a CAS so that
@@ -357,7 +358,7 @@ final class Worker extends Thread {
           transientSeen = true;
           continue;
         }
-        pool.suppressLoneSignals(false);
+        pool.resumeLoneSignals();
       }
       Task<?> t = size > 0 ? stealFrom(victim) : null;
       if (t != null) {
@@ -365,7 +366,7 @@ final class Worker extends Thread {
       }
     }
     if (transientSeen) {
-      pool.suppressLoneSignals(true);
+      pool.noteTransientLoneTasks();
     }
     return null;
   }

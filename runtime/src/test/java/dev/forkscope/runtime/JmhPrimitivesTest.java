@@ -11,13 +11,15 @@ import org.openjdk.jmh.runner.Runner;
 import org.openjdk.jmh.runner.RunnerException;
 import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
 import org.openjdk.jmh.runner.options.OptionsBuilder;
+import org.openjdk.jmh.runner.options.TimeValue;
 
 /**
  * Runs the JMH benchmarks of {@link RuntimePrimitives} when {@code -Dforkscope.jmh=REGEX} is given
  * (a benchmark-name regular expression, e.g. {@code forkJoin|handOff}); skipped otherwise, so the
- * normal build only compiles them. {@code -Dforkscope.jmh.prof=gc} adds JMH's allocation profiler.
- * The forked benchmark JVMs inherit this test JVM's class path; results go to {@code <build
- * dir>/jmh/primitives.json}.
+ * normal build only compiles them. {@code -Dforkscope.jmh.prof=gc} adds JMH's allocation profiler;
+ * {@code -Dforkscope.jmh.quick=true} shortens warm-up and measurement to 2 and 3 half-second
+ * iterations. The forked benchmark JVMs inherit this test JVM's class path; results go to {@code
+ * <build dir>/jmh/primitives.json}.
  */
 class JmhPrimitivesTest {
 
@@ -35,6 +37,13 @@ class JmhPrimitivesTest {
                     + ")$")
             .resultFormat(ResultFormatType.JSON)
             .result(out.resolve("primitives.json").toString());
+    if (Boolean.getBoolean("forkscope.jmh.quick")) {
+      options
+          .warmupIterations(2)
+          .warmupTime(TimeValue.milliseconds(500))
+          .measurementIterations(3)
+          .measurementTime(TimeValue.milliseconds(500));
+    }
     String prof = System.getProperty("forkscope.jmh.prof", "");
     if (!prof.isEmpty()) {
       options.addProfiler(prof);
