@@ -23,10 +23,10 @@ import java.util.concurrent.locks.LockSupport;
  * the task itself if it is still in its deque, otherwise the tasks it forked that are still in its
  * deque and the tasks in the deques of the workers that stole the joined task (and of the workers
  * that stole from those while joining), never unrelated work. When there is nothing to help with it
- * blocks, and the pool starts a spare worker if every worker is blocked while work is queued (see
- * {@link WorkStealingPool#managedBlock}). So, as with {@code ForkJoinPool}, a task may join any
- * task: one it did not fork, one that another task forks or submits only later (the join waits), or
- * one of another pool.
+ * blocks, and the pool starts a spare worker if every worker is blocked while external work is
+ * queued (see {@link WorkStealingPool#managedBlock}). So, as with {@code ForkJoinPool}, a task may
+ * join any task: one it did not fork, one that another task forks or submits only later (the join
+ * waits), or one of another pool.
  *
  * <p>Outside a pool (a thread that is not a worker): {@link #fork()} and {@link #invokeAll} throw
  * {@link IllegalStateException}, because there is no common pool; use {@link

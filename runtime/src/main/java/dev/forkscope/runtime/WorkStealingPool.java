@@ -387,13 +387,24 @@ public final class WorkStealingPool extends AbstractExecutorService {
 
   /**
    * The current worker is about to block. {@code eager} (a managed block): keep {@code parallelism}
-   * workers runnable; else (a join): keep one runnable while work is queued.
+   * workers runnable; else (a join): keep one runnable while external work is queued. (A joiner
+   * only blocks with an empty deque and pops its deque again whenever it wakes, so work in deques
+   * is never stranded by joins; external work would be.)
    */
   void beginBlocking(boolean eager) {
     int runnable = liveCount.get() - blockedCount.incrementAndGet();
-    if (eager ? runnable < parallelism : runnable <= 0 && hasVisibleWork()) {
+    if (eager ? runnable < parallelism : runnable <= 0 && hasExternalWork()) {
       addSpare();
     }
+  }
+
+  private boolean hasExternalWork() {
+    for (ConcurrentLinkedQueue<Task<?>> q : externals) {
+      if (!q.isEmpty()) {
+        return true;
+      }
+    }
+    return false;
   }
 
   void endBlocking() {
@@ -485,10 +496,8 @@ public final class WorkStealingPool extends AbstractExecutorService {
    * Worker} on lone tasks).
    */
   boolean hasVisibleWork(boolean lone) {
-    for (ConcurrentLinkedQueue<Task<?>> q : externals) {
-      if (!q.isEmpty()) {
-        return true;
-      }
+    if (hasExternalWork()) {
+      return true;
     }
     for (Worker w : workers) {
       if (w.deque.size() > (lone ? 0 : 1)) {

@@ -28,8 +28,8 @@ import java.util.concurrent.locks.LockSupport;
  *       exception is the fairness rule, which also applies while a join keeps running own tasks.
  *       After {@value #JOIN_SPINS} fruitless rounds the joiner counts itself blocked ({@link
  *       WorkStealingPool#beginBlocking}) and parks on the task for 10 µs doubling to 1 ms (the
- *       completer unparks it); if every worker is blocked while work is queued, the pool starts a
- *       spare worker. Pure fork/join never blocks every worker, so it never gets spares.
+ *       completer unparks it); if every worker is blocked while external work is queued, the pool
+ *       starts a spare worker. Pure fork/join never blocks every worker, so it never gets spares.
  *   <li><b>Idle and parking</b>: a worker that finds nothing leaves the pool's active count and
  *       asks the {@link IdlePolicy} how to wait, peeking at all queues between waits. To park it
  *       sets {@code state = PARKED}, increments the pool's parked count (a volatile
@@ -46,13 +46,14 @@ import java.util.concurrent.locks.LockSupport;
  *   <li><b>Lone tasks</b>: a push onto an empty deque is usually popped again by its owner within
  *       nanoseconds (fork, then join at once); waking a parked worker for it costs the pusher an
  *       unpark and the woken worker a futile scan, and if the thief does get the task the owner's
- *       join must wait for it. So a thief takes a victim's single task only if it stays put for a
- *       short spin. When thieves keep finding lone tasks that vanish (8 sweeps), the pool stops
- *       signalling pushes onto empty deques ({@code loneSignalsSuppressed}) and idle workers park
- *       for at most 1 ms while any worker is active, then look for lone tasks that stayed; finding
- *       one turns the signals back on. Pushes onto non-empty deques always signal. So a task forked
- *       before a long computation is stolen after at most about 1 ms, and fork-then-join-at-once
- *       wakes no one.
+ *       join must wait for it. So a thief takes a victim's single task only if it stays put for
+ *       {@value #LONE_SPINS} spins. When thieves keep finding lone tasks that vanish (8 sweeps),
+ *       the pool stops signalling pushes onto empty deques ({@code loneSignalsSuppressed}) and idle
+ *       workers park for at most 1 ms, then look for lone tasks that stayed. Finding one, or the
+ *       pool going idle, turns the signals back on. A worker parked before they were turned off
+ *       parks without a timeout, but the thief that turned them off then parks with one. Pushes
+ *       onto non-empty deques always signal. So a task forked before a long computation is stolen
+ *       after about 1 ms at worst, and fork-then-join-at-once wakes nobody.
  *   <li><b>Spares</b>: a worker that finds nothing while the pool has more unblocked workers than
  *       its parallelism parks for at most the keep-alive time instead of asking the policy, and
  *       then retires if there is still an excess, leaving the pool's live count with a CAS so that
