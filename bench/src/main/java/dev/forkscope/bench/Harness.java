@@ -42,6 +42,11 @@ final class Harness {
     Sample run() throws X;
   }
 
+  /**
+   * The figure {@link #measure} adds to a kernel's row: max minus min wall time over the median, %.
+   */
+  static final String SPREAD = "wallSpreadPct";
+
   private final int warmups;
   private final int runs;
   private final Optional<Rapl> rapl;
@@ -104,7 +109,8 @@ final class Harness {
 
   /**
    * Measures a kernel on one runtime: the warm-ups, then the timed runs; reports the median wall
-   * and process CPU time, the pool's counter deltas per run and the energy per run.
+   * and process CPU time, the pool's counter deltas per run, the energy per run and the spread of
+   * the wall times ({@code wallSpreadPct}: max minus min over the median).
    */
   Measurement measure(Kernel kernel, Dialect dialect) {
     Trial<RuntimeException> run =
@@ -133,7 +139,14 @@ final class Harness {
         kernel.ops(),
         perRun(before, dialect.counters(), runs),
         joules,
-        Map.of());
+        Map.of(SPREAD, spreadPct(timed)));
+  }
+
+  /** The range of the timed runs' wall times, in percent of their median. */
+  static double spreadPct(List<Sample> samples) {
+    long[] walls = samples.stream().mapToLong(Sample::wallNs).sorted().toArray();
+    double median = Stats.median(walls);
+    return median > 0 ? 100.0 * (walls[walls.length - 1] - walls[0]) / median : 0;
   }
 
   /** Counter deltas divided by the number of runs; {@code threadsCreated} stays a total. */

@@ -87,6 +87,14 @@ record Measurement(
         extra);
   }
 
+  /**
+   * A timed kernel rather than a probe: its only own figure, if any, is the spread of its runs
+   * ({@link Harness#SPREAD}).
+   */
+  boolean isKernel() {
+    return extra.keySet().stream().allMatch(Harness.SPREAD::equals);
+  }
+
   /** CPU nanoseconds per operation. */
   double cpuNsPerOp() {
     return ops > 0 ? cpuMsMedian * 1e6 / ops : Double.NaN;

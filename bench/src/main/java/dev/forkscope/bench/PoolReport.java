@@ -174,7 +174,7 @@ final class PoolReport {
     int maxThreads = results.stream().mapToInt(Measurement::threads).max().orElse(1);
     List<Measurement> rows =
         results.stream()
-            .filter(r -> r.threads() == maxThreads && r.ops() > 0 && r.extra().isEmpty())
+            .filter(r -> r.threads() == maxThreads && r.ops() > 0 && r.isKernel())
             .toList();
     SvgChart.Panel speedup =
         new SvgChart.Panel(

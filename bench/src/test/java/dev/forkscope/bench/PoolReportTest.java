@@ -54,17 +54,20 @@ class PoolReportTest {
   }
 
   @Test
-  void targetsComeFromTheParkRowsAtTheTopThreadCount() {
+  void everyParkKernelHasAWallAndACpuTargetAtEveryThreadCount() {
     Map<String, Target> byId = new HashMap<>();
     report(sample()).targets().forEach(t -> byId.put(t.id(), t));
-    assertThat(byId.get("coarse-wall").passed()).isTrue(); // lu 1.04x
-    assertThat(byId.get("fine-fib-wall").passed()).isTrue(); // 1.2x is the limit
+    assertThat(byId.get("fib(30,t=2) p=1 wall").passed()).isFalse(); // 1.2x > 1.10x
+    assertThat(byId.get("fib(30,t=2) p=2 cpu").passed()).isTrue(); // 0.9x
+    assertThat(byId.get("lu(64) p=2 wall").passed()).isTrue(); // 1.04x <= 1.05x
+    assertThat(byId.get("lu(64) p=2 cpu").passed()).isTrue(); // 1.05x is the limit
     assertThat(byId.get("idle-parked").passed()).isFalse(); // never parked
     assertThat(byId.get("idle-cpu").passed()).isTrue();
     assertThat(byId.get("starvation").passed()).isNull();
     assertThat(report(sample()).failedTargets())
         .extracting(Target::id)
-        .containsExactly("idle-parked");
+        .containsExactly(
+            "fib(30,t=2) p=1 wall", "fib(30,t=2) p=1 cpu", "fib(30,t=2) p=2 wall", "idle-parked");
   }
 
   @Test

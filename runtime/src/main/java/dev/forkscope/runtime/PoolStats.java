@@ -33,21 +33,25 @@ public record PoolStats(List<WorkerStats> workers, WorkerStats total) {
   }
 
   /**
-   * The counts between an earlier snapshot of the same pool and this one.
+   * The counts between an earlier snapshot of the same pool and this one. Workers started since
+   * (spares) count from zero.
    *
-   * @throws IllegalArgumentException if the snapshots have different numbers of workers
+   * @throws IllegalArgumentException if the earlier snapshot has more workers than this one
    */
   public PoolStats since(PoolStats earlier) {
-    if (earlier.workers.size() != workers.size()) {
+    if (earlier.workers.size() > workers.size()) {
       throw new IllegalArgumentException(
-          "snapshots of pools with different sizes: "
+          "the earlier snapshot has more workers: "
               + earlier.workers.size()
               + " vs "
               + workers.size());
     }
     List<WorkerStats> delta = new ArrayList<>(workers.size());
     for (int i = 0; i < workers.size(); i++) {
-      delta.add(workers.get(i).minus(earlier.workers.get(i)));
+      delta.add(
+          i < earlier.workers.size()
+              ? workers.get(i).minus(earlier.workers.get(i))
+              : workers.get(i));
     }
     return of(delta);
   }

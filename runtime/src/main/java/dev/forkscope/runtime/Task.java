@@ -2,10 +2,11 @@ package dev.forkscope.runtime;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+import java.lang.reflect.Constructor;
+import java.lang.reflect.Modifier;
 import java.util.Collection;
 import java.util.Objects;
 import java.util.concurrent.CancellationException;
-import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
@@ -14,46 +15,55 @@ import java.util.concurrent.locks.LockSupport;
 
 /**
  * A task run by a {@link WorkStealingPool}: the analogue of Lea's FJTask and of {@code
- * java.util.concurrent.ForkJoinTask}. Extend {@link RecursiveTask} (with a result) or {@link
- * RecursiveAction} (without one).
+ * java.util.concurrent.ForkJoinTask}, with the same contract for the methods they share. Extend
+ * {@link RecursiveTask} (with a result) or {@link RecursiveAction} (without one).
  *
  * <p>A task runs at most once. Inside a pool, {@link #fork()} pushes the task onto the current
  * worker's deque and {@link #join()} waits for it while <em>helping</em>: the joining worker runs
- * the task itself if it is still on top of its deque, otherwise it runs its own local tasks, steals
- * from the worker that stole the joined task, steals from random workers or takes external
- * submissions, and only parks briefly when there is nothing to help with. Like FJTask, helping
- * assumes fork/join nesting: join tasks that this task or its subtasks forked, or tasks of an
- * unrelated computation submitted from outside; joining a task forked by an unrelated task of the
- * same pool can deadlock (there are no compensating threads).
+ * the task itself if it is still in its deque, otherwise the tasks it forked that are still in its
+ * deque and the tasks in the deques of the workers that stole the joined task (and of the workers
+ * that stole from those while joining), never unrelated work. When there is nothing to help with it
+ * blocks, and the pool starts a spare worker if every worker is blocked while external work is
+ * queued (see {@link WorkStealingPool#managedBlock}). So, as with {@code ForkJoinPool}, a task may
+ * join any task: one it did not fork, one that another task forks or submits only later (the join
+ * waits), or one of another pool.
  *
  * <p>Outside a pool (a thread that is not a worker): {@link #fork()} and {@link #invokeAll} throw
- * {@link IllegalStateException}, because there is no default pool; use {@link
+ * {@link IllegalStateException}, because there is no common pool; use {@link
  * WorkStealingPool#submit(Task)} or {@link WorkStealingPool#invoke(Task)}. {@link #join()} and
  * {@link #get()} block without helping. {@link #invoke()} runs {@link #compute} in the calling
- * thread (so a task that forks fails with that {@code IllegalStateException}). Joining a task that
- * was never forked, submitted or invoked throws {@code IllegalStateException} instead of waiting
- * forever (so fork or submit a task before handing it to another thread that joins it).
+ * thread (so a task that forks fails with that {@code IllegalStateException}).
  *
- * <p>Exceptions: whatever {@code compute} throws, including {@link Error}s, completes the task
- * exceptionally; the worker survives. {@link #join()} and {@link #invoke()} rethrow the same
- * unchecked exception or error (its stack trace is the worker's), wrap a checked exception in
- * {@link CompletionException}, and throw {@link CancellationException} for a cancelled task; {@link
- * #get()} wraps any failure in {@link ExecutionException}.
+ * <p>Exceptions, as {@code ForkJoinTask} reports them: whatever {@code compute} throws, {@link
+ * Error}s included, completes the task exceptionally; the worker survives. {@link #join()} and
+ * {@link #invoke()} rethrow it unwrapped (checked ones too). In a thread other than the one that
+ * threw, they throw a fresh exception of the same class with the original as its {@linkplain
+ * Throwable#getCause() cause} (so the stack trace shows the joiner), if that class has a public
+ * constructor taking a {@code Throwable} or none; otherwise the original. {@link #get()} wraps the
+ * same exception in {@link ExecutionException}. A cancelled task throws {@link
+ * CancellationException} from both.
  *
- * <p>Implementation note: {@code status} goes from {@code PENDING} to one final state exactly once,
- * by CAS, so completion and cancellation race safely; {@code result} and {@code exception} are
- * plain fields written before that CAS and read after a volatile read of a final status. Blocked
- * waiters push a node onto a Treiber stack ({@code waiters}) and then re-read {@code status}; the
- * completer sets {@code status} and then swaps the stack out and unparks every node. Both sides are
- * volatile, so either the waiter sees the final status or the completer sees the node.
+ * <p>Implementation note: {@code status} goes from {@code PENDING} to one final state exactly once.
+ * A normal {@link #exec} writes {@code result}, plain, before its CAS from {@code PENDING} (one
+ * atomic operation per task); readers read it after a volatile read of a final status. A failing
+ * {@code exec}, {@link #complete} and {@link #completeExceptionally} first claim the task with a
+ * CAS to {@code COMPLETING}, then write, then publish the final status with a volatile store, so a
+ * failure is only ever reported with the status it was claimed for; waiters treat {@code
+ * COMPLETING} as pending. As with {@code ForkJoinTask}, a {@code complete} racing with a running
+ * {@code exec} may leave either value. Blocked waiters push a node onto a Treiber stack ({@code
+ * waiters}) with a CAS and then re-read {@code status}; the completer writes {@code status} and
+ * then reads {@code waiters}, taking the stack with a swap only when it is not empty. All four
+ * accesses are volatile, so either the waiter sees the final status or the completer sees the node
+ * (Dekker); the common case, no waiter, costs the completer one CAS.
  *
  * @param <V> the result type
  */
 public abstract class Task<V> implements Future<V> {
   private static final int PENDING = 0;
-  private static final int NORMAL = 1;
-  private static final int EXCEPTIONAL = 2;
-  private static final int CANCELLED = 3;
+  private static final int COMPLETING = 1;
+  private static final int NORMAL = 2;
+  private static final int EXCEPTIONAL = 3;
+  private static final int CANCELLED = 4;
 
   /** Outcomes of {@link #await}. */
   private static final int DONE = 0;
@@ -77,10 +87,7 @@ public abstract class Task<V> implements Future<V> {
   private volatile int status;
   private volatile Waiter waiters;
   private V result;
-  private Throwable exception;
-
-  /** Set by fork, submit and invoke; lets join reject a task that nobody will ever run. */
-  boolean scheduled;
+  private Failure failure;
 
   /** The worker that stole this task, if any: a hint for helping joiners (written racily). */
   Worker stealer;
@@ -99,23 +106,27 @@ public abstract class Task<V> implements Future<V> {
    * @throws IllegalStateException if the current thread is not a pool worker
    */
   public final Task<V> fork() {
-    Worker w = currentWorker("fork()");
-    scheduled = true;
-    w.push(this);
+    currentWorker("fork()").push(this);
     return this;
   }
 
   /**
    * Waits for this task and returns its result, helping the pool while waiting if called from a
-   * worker.
-   *
-   * @throws IllegalStateException if the task was never forked, submitted or invoked
+   * worker. A task that nobody ever forks, submits or invokes is waited for forever, as in {@code
+   * ForkJoinTask}.
    */
   public final V join() {
-    if (status == PENDING) {
+    if (status <= COMPLETING) {
       awaitJoin();
     }
     return reportJoin();
+  }
+
+  /** Waits for this task like {@link #join()}, without returning its result or throwing. */
+  public final void quietlyJoin() {
+    if (status <= COMPLETING) {
+      awaitJoin();
+    }
   }
 
   /**
@@ -123,14 +134,20 @@ public abstract class Task<V> implements Future<V> {
    * exceptions).
    */
   public final V invoke() {
-    scheduled = true;
     exec();
-    return reportJoin();
+    return join();
+  }
+
+  /** Runs this task in the calling thread like {@link #invoke()}, without reporting its outcome. */
+  public final void quietlyInvoke() {
+    exec();
+    quietlyJoin();
   }
 
   /**
-   * Forks {@code b}, runs {@code a} and joins {@code b}; then rethrows the failure of the first
-   * task that failed, if any. Both tasks are done when this returns or throws.
+   * Forks {@code b}, runs {@code a} and joins {@code b}. If {@code a} fails, {@code b} is cancelled
+   * and {@code a}'s failure rethrown; else {@code b}'s failure, if any. Both tasks are done when
+   * this returns or throws.
    *
    * @throws IllegalStateException if the current thread is not a pool worker
    */
@@ -139,9 +156,9 @@ public abstract class Task<V> implements Future<V> {
   }
 
   /**
-   * Forks all but the first task, runs the first and joins the others; then rethrows the failure of
-   * the first task (in argument order) that failed, if any. All tasks are done when this returns or
-   * throws.
+   * Forks all but the first task, runs the first and joins the others in order; at the first task
+   * that failed, cancels the tasks after it and rethrows its failure. All tasks are done when this
+   * returns or throws.
    *
    * @throws NullPointerException if a task is null
    * @throws IllegalStateException if the current thread is not a pool worker
@@ -157,20 +174,22 @@ public abstract class Task<V> implements Future<V> {
     for (int i = tasks.length - 1; i > 0; i--) {
       tasks[i].fork();
     }
-    tasks[0].scheduled = true;
     tasks[0].exec();
-    for (int i = 1; i < tasks.length; i++) {
-      if (tasks[i].status == PENDING) {
-        tasks[i].awaitJoin();
+    for (int i = 0; i < tasks.length; i++) {
+      Task<?> t = tasks[i];
+      t.quietlyJoin();
+      if (t.status != NORMAL) {
+        for (int j = i + 1; j < tasks.length; j++) {
+          tasks[j].cancel(false);
+          tasks[j].quietlyJoin();
+        }
+        t.reportJoin();
       }
-    }
-    for (Task<?> t : tasks) {
-      t.reportJoin();
     }
   }
 
   /**
-   * {@link #invokeAll(Task...)} over a collection.
+   * {@link #invokeAll(Task...)} over a collection, in its iteration order.
    *
    * @return {@code tasks}
    */
@@ -190,20 +209,80 @@ public abstract class Task<V> implements Future<V> {
   }
 
   /**
+   * The pool of the current worker thread, or null if the current thread is not a worker: the
+   * analogue of {@code ForkJoinTask.getPool()}.
+   */
+  public static WorkStealingPool getPool() {
+    return Thread.currentThread() instanceof Worker w ? w.pool : null;
+  }
+
+  /**
+   * True if the current thread is a worker of some {@link WorkStealingPool}: the analogue of {@code
+   * ForkJoinTask.inForkJoinPool()}.
+   */
+  public static boolean inPool() {
+    return Thread.currentThread() instanceof Worker;
+  }
+
+  /**
+   * Runs tasks of the current worker's pool until the pool is quiescent: no queued task and no
+   * other worker running one (workers blocked in {@link WorkStealingPool#managedBlock} count as
+   * running). The analogue of {@code ForkJoinTask.helpQuiesce()}.
+   *
+   * @throws IllegalStateException if the current thread is not a pool worker (use {@link
+   *     WorkStealingPool#awaitQuiescence})
+   */
+  public static void helpQuiesce() {
+    currentWorker("helpQuiesce()").helpQuiesce();
+  }
+
+  /**
    * Cancels the task if it has not completed. A queued cancelled task is skipped when it is taken;
    * a running one keeps running but its result is discarded. Interrupts are not used, so {@code
    * mayInterruptIfRunning} has no effect.
    *
-   * @return true if this call cancelled the task
+   * @return true if the task is now cancelled (by this call or an earlier one), as {@code
+   *     ForkJoinTask.cancel} returns
    */
   @Override
   public boolean cancel(boolean mayInterruptIfRunning) {
-    return finish(CANCELLED);
+    if (STATUS.compareAndSet(this, PENDING, CANCELLED)) {
+      signalWaiters();
+      return true;
+    }
+    return status == CANCELLED;
+  }
+
+  /**
+   * Completes the task with {@code value} unless it has already completed or is being completed; a
+   * later run of the task does nothing.
+   */
+  public void complete(V value) {
+    if (STATUS.compareAndSet(this, PENDING, COMPLETING)) {
+      result = value;
+      STATUS.setVolatile(this, NORMAL);
+      signalWaiters();
+    }
+  }
+
+  /**
+   * Completes the task abnormally with {@code ex} unless it has already completed or is being
+   * completed; {@code join} then throws it as if {@code compute} had.
+   *
+   * @throws NullPointerException if ex is null
+   */
+  public void completeExceptionally(Throwable ex) {
+    Objects.requireNonNull(ex, "ex");
+    if (STATUS.compareAndSet(this, PENDING, COMPLETING)) {
+      failure = new Failure(ex, Thread.currentThread());
+      STATUS.setVolatile(this, EXCEPTIONAL);
+      signalWaiters();
+    }
   }
 
   @Override
   public final boolean isDone() {
-    return status != PENDING;
+    return status > COMPLETING;
   }
 
   @Override
@@ -213,19 +292,28 @@ public abstract class Task<V> implements Future<V> {
 
   /** True if the task completed by throwing or was cancelled. */
   public final boolean isCompletedAbnormally() {
-    int s = status;
-    return s == EXCEPTIONAL || s == CANCELLED;
+    return status >= EXCEPTIONAL;
   }
 
-  /** The exception the task threw, a {@link CancellationException} if cancelled, or null. */
+  /** True if the task completed without throwing and was not cancelled. */
+  public final boolean isCompletedNormally() {
+    return status == NORMAL;
+  }
+
+  /**
+   * The exception the task threw (as {@link #join()} would throw it in this thread), a new {@link
+   * CancellationException} if cancelled, or null.
+   */
   public final Throwable getException() {
     int s = status;
-    return s == EXCEPTIONAL ? exception : s == CANCELLED ? new CancellationException() : null;
+    return s == EXCEPTIONAL
+        ? failure.forThread()
+        : s == CANCELLED ? new CancellationException() : null;
   }
 
   @Override
   public final V get() throws InterruptedException, ExecutionException {
-    if (status == PENDING) {
+    if (status <= COMPLETING) {
       if (Thread.currentThread() instanceof Worker) {
         awaitJoin();
       } else if (await(true, false, 0L) == INTERRUPTED) {
@@ -239,7 +327,7 @@ public abstract class Task<V> implements Future<V> {
   public final V get(long timeout, TimeUnit unit)
       throws InterruptedException, ExecutionException, TimeoutException {
     long deadline = System.nanoTime() + unit.toNanos(timeout);
-    if (status == PENDING) {
+    if (status <= COMPLETING) {
       if (Thread.currentThread() instanceof Worker w) {
         w.tryRunLocally(this);
       }
@@ -263,30 +351,30 @@ public abstract class Task<V> implements Future<V> {
     try {
       r = doCompute();
     } catch (Throwable ex) {
-      exception = ex;
-      finish(EXCEPTIONAL);
+      if (STATUS.compareAndSet(this, PENDING, COMPLETING)) {
+        failure = new Failure(ex, Thread.currentThread());
+        STATUS.setVolatile(this, EXCEPTIONAL);
+        signalWaiters();
+      }
       return;
     }
     result = r;
-    finish(NORMAL);
+    if (STATUS.compareAndSet(this, PENDING, NORMAL)) {
+      signalWaiters();
+    }
   }
 
-  private boolean finish(int finalStatus) {
-    if (!STATUS.compareAndSet(this, PENDING, finalStatus)) {
-      return false;
-    }
+  /** After the final status is written: wakes the blocked waiters, if any. */
+  private void signalWaiters() {
     stealer = null;
-    for (Waiter w = (Waiter) WAITERS.getAndSet(this, null); w != null; w = w.next) {
-      LockSupport.unpark(w.thread);
+    if (waiters != null) {
+      for (Waiter w = (Waiter) WAITERS.getAndSet(this, null); w != null; w = w.next) {
+        LockSupport.unpark(w.thread);
+      }
     }
-    return true;
   }
 
   private void awaitJoin() {
-    if (!scheduled) {
-      throw new IllegalStateException(
-          "join() on a task that was never forked, submitted or invoked: it would wait forever");
-    }
     if (Thread.currentThread() instanceof Worker w) {
       w.helpJoin(this);
     } else {
@@ -302,14 +390,7 @@ public abstract class Task<V> implements Future<V> {
     if (s == CANCELLED) {
       throw new CancellationException();
     }
-    Throwable ex = exception;
-    if (ex instanceof RuntimeException re) {
-      throw re;
-    }
-    if (ex instanceof Error e) {
-      throw e;
-    }
-    throw new CompletionException(ex);
+    throw Task.<RuntimeException>sneakyThrow(failure.forThread());
   }
 
   private V reportGet() throws ExecutionException {
@@ -320,7 +401,12 @@ public abstract class Task<V> implements Future<V> {
     if (s == CANCELLED) {
       throw new CancellationException();
     }
-    throw new ExecutionException(exception);
+    throw new ExecutionException(failure.forThread());
+  }
+
+  @SuppressWarnings("unchecked")
+  private static <X extends Throwable> X sneakyThrow(Throwable t) throws X {
+    throw (X) t;
   }
 
   private static Worker currentWorker(String operation) {
@@ -340,7 +426,7 @@ public abstract class Task<V> implements Future<V> {
     Waiter node = new Waiter(Thread.currentThread());
     boolean interrupted = false;
     int outcome = DONE;
-    while (status == PENDING) {
+    while (status <= COMPLETING) {
       if (!node.queued) {
         enqueue(node);
         continue;
@@ -374,7 +460,7 @@ public abstract class Task<V> implements Future<V> {
     if (!node.queued) {
       enqueue(node);
     }
-    if (status == PENDING) {
+    if (status <= COMPLETING) {
       LockSupport.parkNanos(this, nanos);
     }
   }
@@ -383,6 +469,43 @@ public abstract class Task<V> implements Future<V> {
     Waiter head = waiters;
     node.next = head;
     node.queued = WAITERS.compareAndSet(this, head, node);
+  }
+
+  /**
+   * A recorded failure and the thread that threw it. A joiner in another thread gets a copy with
+   * the original as its cause, as {@code ForkJoinTask} gives it, so that its stack trace shows the
+   * joiner too. Like {@code ForkJoinTask}, which lives in {@code java.base}, it only copies
+   * exceptions of public classes in exported packages.
+   */
+  private record Failure(Throwable ex, Thread thrower) {
+    Throwable forThread() {
+      Class<?> type = ex.getClass();
+      if (thrower == Thread.currentThread()
+          || !Modifier.isPublic(type.getModifiers())
+          || !type.getModule().isExported(type.getPackageName())) {
+        return ex;
+      }
+      try {
+        Constructor<?> noArg = null;
+        for (Constructor<?> c : type.getConstructors()) {
+          Class<?>[] ps = c.getParameterTypes();
+          if (ps.length == 1 && ps[0] == Throwable.class) {
+            return (Throwable) c.newInstance(ex);
+          }
+          if (ps.length == 0) {
+            noArg = c;
+          }
+        }
+        if (noArg != null) {
+          Throwable copy = (Throwable) noArg.newInstance();
+          copy.initCause(ex);
+          return copy;
+        }
+      } catch (ReflectiveOperationException | RuntimeException e) {
+        // not copyable (inaccessible class, a constructor that throws, a cause already set)
+      }
+      return ex;
+    }
   }
 
   /** A thread blocked on a task. Nodes of waiters that gave up stay until the task completes. */

@@ -71,8 +71,12 @@ final class WorkDeque<E> extends WorkDequeFields {
     array = new Object[initialCapacity];
   }
 
-  /** Owner only. */
-  void push(E element) {
+  /**
+   * Owner only.
+   *
+   * @return true if the deque already held an element (as far as the owner could tell)
+   */
+  boolean push(E element) {
     long b = bottom;
     long t = (long) TOP.getAcquire(this);
     Object[] a = array;
@@ -81,6 +85,7 @@ final class WorkDeque<E> extends WorkDequeFields {
     }
     SLOT.setOpaque(a, (int) b & (a.length - 1), element);
     BOTTOM.setRelease(this, b + 1);
+    return b > t;
   }
 
   /** Owner only: removes and returns the most recently pushed element, or null if empty. */
@@ -141,6 +146,19 @@ final class WorkDeque<E> extends WorkDequeFields {
       return null;
     }
     return (E) x;
+  }
+
+  /**
+   * Any thread: the oldest element (the one {@link #steal} would take), or null if the deque looks
+   * empty; a racy hint that never removes anything.
+   */
+  Object peekOldest() {
+    long t = (long) TOP.getAcquire(this);
+    if ((long) BOTTOM.getAcquire(this) - t <= 0) {
+      return null;
+    }
+    Object[] a = (Object[]) ARRAY.getAcquire(this);
+    return SLOT.getOpaque(a, (int) t & (a.length - 1));
   }
 
   /** Any thread: a racy estimate, exact when the deque is quiescent. */

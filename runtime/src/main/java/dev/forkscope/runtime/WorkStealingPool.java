@@ -1,12 +1,14 @@
 package dev.forkscope.runtime;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.AbstractExecutorService;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.RunnableFuture;
 import java.util.concurrent.TimeUnit;
@@ -38,11 +40,28 @@ import java.util.concurrent.locks.LockSupport;
  * handler; the worker keeps running. Exceptions of tasks and of {@code submit}ted work are kept for
  * their {@code join()}/{@code get()}.
  *
+ * <p>Blocking: a task that must wait for something other than a task (a lock, a queue, I/O) waits
+ * through {@link #managedBlock}, and the pool keeps {@code parallelism} workers runnable by
+ * starting a spare worker for it if needed, as {@code ForkJoinPool} does. A join with nothing to
+ * help with blocks too; for it the pool only makes sure that one worker stays runnable while work
+ * is queued. Spares that stay idle for the keep-alive time (60 s) while the pool has more runnable
+ * workers than its parallelism retire. At most {@value #MAX_SPARES} spares run at once.
+ *
  * <p>Implementation note: see {@link Worker} for the scan order, the parking protocol and
  * termination. State: {@code runState} only grows (RUNNING, SHUTDOWN, STOP, TERMINATED). An
  * external submitter enqueues and then re-reads {@code runState}; if the pool has left RUNNING
  * meanwhile and the task is still queued, it removes the task and rejects it, so no task is ever
  * left in a terminated pool.
+ *
+ * <p>Compensation: {@code blockedCount} counts workers blocked in {@link #managedBlock} or in a
+ * join, {@code liveCount} live workers, so {@code liveCount - blockedCount} are runnable (running
+ * or idle). A worker about to block increments {@code blockedCount} (a volatile read-modify-write)
+ * and then looks at the queues; a submitter publishes its task and then, when no parked worker
+ * takes the signal, reads {@code blockedCount}: so either the blocker sees the task or the
+ * submitter sees the blocker, and whoever sees that no worker is runnable starts a spare (Dekker,
+ * as for parking). The worker array is copy-on-write under {@code lock}, read through a volatile
+ * field; a spare is added to it before it starts and a retired worker removed before it ends, and
+ * an idle worker's deque is always empty, so thieves never miss a task in a removed deque.
  */
 public final class WorkStealingPool extends AbstractExecutorService {
   private static final int RUNNING = 0;
@@ -51,14 +70,33 @@ public final class WorkStealingPool extends AbstractExecutorService {
   private static final int TERMINATED = 3;
   private static final AtomicInteger POOL_IDS = new AtomicInteger();
 
+  /** Most spare workers running at once, as in {@code ForkJoinPool}'s default. */
+  static final int MAX_SPARES = 256;
+
+  /** Sweeps that found only vanishing lone tasks before lone pushes stop signalling. */
+  static final int TRANSIENT_LONE_TASKS = 8;
+
+  static final long DEFAULT_KEEP_ALIVE_NANOS = TimeUnit.SECONDS.toNanos(60);
+
   private final int parallelism;
   private final IdlePolicy idlePolicy;
-  private final Worker[] workers;
+  private final long keepAliveNanos;
+  private final String namePrefix;
+  private final Object lock = new Object();
+  private volatile Worker[] workers;
+
+  /** Every worker ever started, retired ones included, in start order; guarded by lock. */
+  private final List<Worker> started = new ArrayList<>();
+
   private final ConcurrentLinkedQueue<Task<?>>[] externals;
   private final AtomicInteger runState = new AtomicInteger(RUNNING);
   private final AtomicInteger activeCount;
   private final AtomicInteger liveCount;
   private final AtomicInteger parkedCount = new AtomicInteger();
+  private final AtomicInteger blockedCount = new AtomicInteger();
+  private final AtomicInteger quiescing = new AtomicInteger();
+  private volatile boolean loneSignalsSuppressed;
+  private int transientLoneSweeps;
   private final CountDownLatch terminated = new CountDownLatch(1);
 
   /** A pool with one worker per available processor and the {@link IdlePolicy#park()} policy. */
@@ -72,13 +110,19 @@ public final class WorkStealingPool extends AbstractExecutorService {
    * @throws IllegalArgumentException if parallelism is not positive
    * @throws NullPointerException if policy is null
    */
-  @SuppressWarnings("unchecked")
   public WorkStealingPool(int parallelism, IdlePolicy policy) {
+    this(parallelism, policy, DEFAULT_KEEP_ALIVE_NANOS);
+  }
+
+  /** As the public constructor, with the spares' keep-alive time (for tests). */
+  @SuppressWarnings("unchecked")
+  WorkStealingPool(int parallelism, IdlePolicy policy, long keepAliveNanos) {
     if (parallelism <= 0) {
       throw new IllegalArgumentException("parallelism must be positive: " + parallelism);
     }
     this.idlePolicy = Objects.requireNonNull(policy, "policy");
     this.parallelism = parallelism;
+    this.keepAliveNanos = keepAliveNanos;
     this.activeCount = new AtomicInteger(parallelism);
     this.liveCount = new AtomicInteger(parallelism);
     this.externals =
@@ -87,13 +131,47 @@ public final class WorkStealingPool extends AbstractExecutorService {
     for (int i = 0; i < externals.length; i++) {
       externals[i] = new ConcurrentLinkedQueue<>();
     }
-    String prefix = "forkscope-" + POOL_IDS.incrementAndGet() + "-worker-";
-    this.workers = new Worker[parallelism];
+    this.namePrefix = "forkscope-" + POOL_IDS.incrementAndGet() + "-worker-";
+    Worker[] initial = new Worker[parallelism];
     for (int i = 0; i < parallelism; i++) {
-      workers[i] = new Worker(this, i, prefix + i);
+      initial[i] = new Worker(this, i, namePrefix + i);
+      started.add(initial[i]);
     }
-    for (Worker w : workers) {
+    this.workers = initial;
+    for (Worker w : initial) {
       w.start();
+    }
+  }
+
+  /**
+   * Blocks the current thread as {@code blocker} says, the way {@code ForkJoinPool.managedBlock}
+   * does: calls {@code blocker.isReleasable()} and {@code blocker.block()} until one returns true.
+   * On a worker of a {@code WorkStealingPool}, the pool first makes sure that {@code parallelism}
+   * other workers stay runnable, starting a spare worker if needed, so tasks that wait for each
+   * other through locks, queues or latches do not deadlock the pool. On any other thread it just
+   * blocks. Joins need no blocker: a join with nothing to help with is compensated by itself.
+   *
+   * @throws InterruptedException if {@code blocker.block()} throws it
+   * @throws NullPointerException if blocker is null
+   */
+  public static void managedBlock(ForkJoinPool.ManagedBlocker blocker) throws InterruptedException {
+    Objects.requireNonNull(blocker, "blocker");
+    WorkStealingPool pool = Thread.currentThread() instanceof Worker w ? w.pool : null;
+    boolean blocked = false;
+    try {
+      while (!blocker.isReleasable()) {
+        if (pool != null && !blocked) {
+          blocked = true;
+          pool.beginBlocking(true);
+        }
+        if (blocker.block()) {
+          break;
+        }
+      }
+    } finally {
+      if (blocked) {
+        pool.endBlocking();
+      }
     }
   }
 
@@ -168,13 +246,56 @@ public final class WorkStealingPool extends AbstractExecutorService {
     return new CallableTask<>(Objects.requireNonNull(callable, "task"));
   }
 
-  /** A snapshot of every worker's counters and their sum (see {@link PoolStats} on staleness). */
+  /**
+   * A snapshot of every worker's counters and their sum (see {@link PoolStats} on staleness). The
+   * list holds every worker the pool has started, in start order: the first {@code parallelism},
+   * then spares, retired ones included.
+   */
   public PoolStats stats() {
-    List<WorkerStats> list = new ArrayList<>(workers.length);
-    for (Worker w : workers) {
+    List<Worker> all;
+    synchronized (lock) {
+      all = List.copyOf(started);
+    }
+    List<WorkerStats> list = new ArrayList<>(all.size());
+    for (Worker w : all) {
       list.add(w.snapshot());
     }
     return PoolStats.of(list);
+  }
+
+  /** Number of live worker threads: {@code parallelism} plus the spares running now. */
+  public int poolSize() {
+    return liveCount.get();
+  }
+
+  /**
+   * True if no worker is running a task and nothing is queued (a racy check, exact when the pool is
+   * quiescent).
+   */
+  public boolean isQuiescent() {
+    return activeCount.get() == 0 && !hasVisibleWork() && activeCount.get() == 0;
+  }
+
+  /**
+   * Waits until the pool {@linkplain #isQuiescent() is quiescent} or the timeout passes; called
+   * from one of this pool's workers it runs tasks meanwhile ({@link Task#helpQuiesce()}) and
+   * ignores the timeout. The analogue of {@code ForkJoinPool.awaitQuiescence}.
+   *
+   * @return true if the pool became quiescent, false on timeout
+   */
+  public boolean awaitQuiescence(long timeout, TimeUnit unit) {
+    if (Thread.currentThread() instanceof Worker w && w.pool == this) {
+      w.helpQuiesce();
+      return true;
+    }
+    long deadline = System.nanoTime() + unit.toNanos(timeout);
+    while (!isQuiescent()) {
+      if (deadline - System.nanoTime() <= 0) {
+        return false;
+      }
+      LockSupport.parkNanos(this, 10_000);
+    }
+    return true;
   }
 
   @Override
@@ -248,6 +369,66 @@ public final class WorkStealingPool extends AbstractExecutorService {
     return parkedCount;
   }
 
+  AtomicInteger quiescing() {
+    return quiescing;
+  }
+
+  long keepAliveNanos() {
+    return keepAliveNanos;
+  }
+
+  /**
+   * For {@link Task#helpQuiesce()}: every active worker waits for quiescence and nothing is queued.
+   */
+  boolean looksQuiescent() {
+    int q = quiescing.get();
+    return activeCount.get() == q && !hasVisibleWork() && activeCount.get() == q;
+  }
+
+  /**
+   * The current worker is about to block. {@code eager} (a managed block): keep {@code parallelism}
+   * workers runnable; else (a join): keep one runnable while external work is queued. (A joiner
+   * only blocks with an empty deque and pops its deque again whenever it wakes, so work in deques
+   * is never stranded by joins; external work would be.)
+   */
+  void beginBlocking(boolean eager) {
+    int runnable = liveCount.get() - blockedCount.incrementAndGet();
+    if (eager ? runnable < parallelism : runnable <= 0 && hasExternalWork()) {
+      addSpare();
+    }
+  }
+
+  private boolean hasExternalWork() {
+    for (ConcurrentLinkedQueue<Task<?>> q : externals) {
+      if (!q.isEmpty()) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  void endBlocking() {
+    blockedCount.decrementAndGet();
+  }
+
+  /** More runnable workers than parallelism: an idle one may retire after the keep-alive time. */
+  boolean hasExcessWorkers() {
+    return liveCount.get() - blockedCount.get() > parallelism;
+  }
+
+  /** Leaves the live count if there is still an excess; the caller then ends. */
+  boolean tryRetire() {
+    for (int live; (live = liveCount.get()) - blockedCount.get() > parallelism; ) {
+      if (isStopping()) {
+        return false;
+      }
+      if (liveCount.compareAndSet(live, live - 1)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   boolean isStopping() {
     return runState.get() >= STOP;
   }
@@ -259,15 +440,38 @@ public final class WorkStealingPool extends AbstractExecutorService {
     }
   }
 
-  /** Wakes one parked worker, if any; call after publishing a task. */
+  /**
+   * Wakes one parked worker, if any; else, if every worker is blocked, starts a spare. Call after
+   * publishing a task.
+   */
   void signalWork() {
-    if (parkedCount.get() == 0) {
-      return;
+    if (parkedCount.get() != 0) {
+      for (Worker w : workers) {
+        if (w.tryUnpark()) {
+          return;
+        }
+      }
     }
-    for (Worker w : workers) {
-      if (w.tryUnpark()) {
+    if (blockedCount.get() != 0 && liveCount.get() - blockedCount.get() <= 0) {
+      addSpare();
+    }
+  }
+
+  /** Starts a spare worker unless the pool is stopping or already runs {@link #MAX_SPARES}. */
+  private void addSpare() {
+    synchronized (lock) {
+      if (isStopping() || liveCount.get() >= parallelism + MAX_SPARES) {
         return;
       }
+      Worker[] old = workers;
+      Worker spare = new Worker(this, started.size(), namePrefix + started.size());
+      Worker[] grown = Arrays.copyOf(old, old.length + 1);
+      grown[old.length] = spare;
+      started.add(spare);
+      liveCount.incrementAndGet();
+      activeCount.incrementAndGet();
+      workers = grown;
+      spare.start();
     }
   }
 
@@ -284,22 +488,62 @@ public final class WorkStealingPool extends AbstractExecutorService {
 
   /** Racy peek at every queue; never takes anything. */
   boolean hasVisibleWork() {
-    for (ConcurrentLinkedQueue<Task<?>> q : externals) {
-      if (!q.isEmpty()) {
-        return true;
-      }
+    return hasVisibleWork(true);
+  }
+
+  /**
+   * Racy peek at every queue; a deque holding a single task only counts if {@code lone} (see {@link
+   * Worker} on lone tasks).
+   */
+  boolean hasVisibleWork(boolean lone) {
+    if (hasExternalWork()) {
+      return true;
     }
     for (Worker w : workers) {
-      if (!w.deque.isEmpty()) {
+      if (w.deque.size() > (lone ? 0 : 1)) {
         return true;
       }
     }
     return false;
   }
 
+  /** True while pushes onto an empty deque do not signal (see {@link Worker} on lone tasks). */
+  boolean loneSignalsSuppressed() {
+    return loneSignalsSuppressed;
+  }
+
+  /**
+   * A thief found lone tasks that vanished before it could take them; after {@value
+   * #TRANSIENT_LONE_TASKS} such sweeps lone pushes stop signalling. The count is a racy plain
+   * field: a heuristic, reset whenever the signals are turned back on.
+   */
+  void noteTransientLoneTasks() {
+    if (++transientLoneSweeps >= TRANSIENT_LONE_TASKS && !loneSignalsSuppressed) {
+      loneSignalsSuppressed = true;
+    }
+  }
+
+  /** Lone pushes signal again: a lone task stayed put, or the pool went idle. */
+  void resumeLoneSignals() {
+    if (transientLoneSweeps != 0) {
+      transientLoneSweeps = 0;
+    }
+    if (loneSignalsSuppressed) {
+      loneSignalsSuppressed = false;
+    }
+  }
+
+  /**
+   * A worker goes idle. The last one to go also turns the signals for lone pushes back on: lone
+   * tasks are only left unsignalled while some worker is active, and only such a worker's thieves
+   * park with a timeout.
+   */
   void deactivate() {
-    if (activeCount.decrementAndGet() == 0 && runState.get() == SHUTDOWN) {
-      tryTerminate();
+    if (activeCount.decrementAndGet() == 0) {
+      resumeLoneSignals();
+      if (runState.get() == SHUTDOWN) {
+        tryTerminate();
+      }
     }
   }
 
@@ -307,8 +551,24 @@ public final class WorkStealingPool extends AbstractExecutorService {
     activeCount.incrementAndGet();
   }
 
-  void onWorkerExit() {
-    if (liveCount.decrementAndGet() == 0) {
+  /**
+   * A worker ends: a retired one (already out of the live count) leaves the worker array; the last
+   * live one terminates the pool.
+   */
+  void onWorkerExit(Worker worker, boolean retired) {
+    if (retired) {
+      synchronized (lock) {
+        Worker[] old = workers;
+        Worker[] shrunk = new Worker[old.length - 1];
+        int n = 0;
+        for (Worker w : old) {
+          if (w != worker) {
+            shrunk[n++] = w;
+          }
+        }
+        workers = shrunk;
+      }
+    } else if (liveCount.decrementAndGet() == 0) {
       runState.set(TERMINATED);
       terminated.countDown();
     }
@@ -324,14 +584,12 @@ public final class WorkStealingPool extends AbstractExecutorService {
         && w.pool == this
         && !isStopping()
         && !(shared && runState.get() == RUNNING)) {
-      task.scheduled = true;
       w.push(task);
       return;
     }
     if (runState.get() != RUNNING) {
       throw rejected();
     }
-    task.scheduled = true;
     ConcurrentLinkedQueue<Task<?>> q = externals[externalIndex()];
     q.offer(task);
     if (runState.get() != RUNNING && q.remove(task)) {
@@ -380,7 +638,7 @@ public final class WorkStealingPool extends AbstractExecutorService {
   }
 
   private static void cancelQueued(Task<?> t, List<Runnable> cancelled) {
-    if (t.cancel(false)) {
+    if (!t.isDone() && t.cancel(false)) {
       if (t instanceof ExecuteTask e) {
         cancelled.add(e.runnable);
       } else if (t instanceof Runnable r) {
@@ -407,7 +665,6 @@ public final class WorkStealingPool extends AbstractExecutorService {
 
     @Override
     public void run() {
-      scheduled = true;
       exec();
     }
   }
@@ -436,7 +693,6 @@ public final class WorkStealingPool extends AbstractExecutorService {
 
     @Override
     public void run() {
-      scheduled = true;
       exec();
     }
   }

@@ -18,14 +18,18 @@ import java.util.concurrent.locks.LockSupport;
  *       themselves cannot starve external submissions (Go polls its global queue every 61 ticks for
  *       the same reason). A thief that leaves work behind in its victim's deque wakes another
  *       parked worker, so wake-ups propagate in a tree.
- *   <li><b>Helping join</b> (Lea 2000 §3): run the joined task if it is still on top of the own
- *       deque; otherwise run own tasks, steal from the worker that stole the joined task (its deque
- *       holds the joined task's subtasks), take external work or steal anywhere; after {@value
- *       #JOIN_SPINS} fruitless rounds park on the task for 10 µs doubling to 1 ms (the completer
- *       unparks it). This assumes fork/join nesting: a task joins tasks that it or its subtasks
- *       forked, or tasks from outside its own computation. Joining a task forked by an unrelated
- *       task of the same pool can deadlock, because the joiner may be running, lower in its own
- *       stack, the task that the joined one waits for.
+ *   <li><b>Helping join</b> (Lea 2000 §3, with the leapfrogging of Wagner and Calder): run the
+ *       joined task if it is still on top of the own deque; otherwise run own tasks (this worker
+ *       forked them), then steal from the worker that took the joined task (its deque holds the
+ *       joined task's subtasks), and from the worker that took the task <em>that</em> worker is
+ *       joining, up to {@value #JOIN_CHAIN} links. A join never runs unrelated tasks (from other
+ *       deques or the external queues) just because it has nothing else to do, so a task whose
+ *       completion depends on the joiner's continuation is never run below it on its stack; the one
+ *       exception is the fairness rule, which also applies while a join keeps running own tasks.
+ *       After {@value #JOIN_SPINS} fruitless rounds the joiner counts itself blocked ({@link
+ *       WorkStealingPool#beginBlocking}) and parks on the task for 10 µs doubling to 1 ms (the
+ *       completer unparks it); if every worker is blocked while external work is queued, the pool
+ *       starts a spare worker. Pure fork/join never blocks every worker, so it never gets spares.
  *   <li><b>Idle and parking</b>: a worker that finds nothing leaves the pool's active count and
  *       asks the {@link IdlePolicy} how to wait, peeking at all queues between waits. To park it
  *       sets {@code state = PARKED}, increments the pool's parked count (a volatile
@@ -39,6 +43,21 @@ import java.util.concurrent.locks.LockSupport;
  *       signals, so the race can only delay parallelism, never progress.
  *   <li><b>Counters</b> are plain fields written only by this thread and read racily by {@link
  *       WorkStealingPool#stats()}.
+ *   <li><b>Lone tasks</b>: a push onto an empty deque is usually popped again by its owner within
+ *       nanoseconds (fork, then join at once); waking a parked worker for it costs the pusher an
+ *       unpark and the woken worker a futile scan, and if the thief does get the task the owner's
+ *       join must wait for it. So a thief takes a victim's single task only if it stays put for
+ *       {@value #LONE_SPINS} spins. When thieves keep finding lone tasks that vanish (8 sweeps),
+ *       the pool stops signalling pushes onto empty deques ({@code loneSignalsSuppressed}) and idle
+ *       workers park for at most 1 ms, then look for lone tasks that stayed. Finding one, or the
+ *       pool going idle, turns the signals back on. A worker parked before they were turned off
+ *       parks without a timeout, but the thief that turned them off then parks with one. Pushes
+ *       onto non-empty deques always signal. So a task forked before a long computation is stolen
+ *       after about 1 ms at worst, and fork-then-join-at-once wakes nobody.
+ *   <li><b>Spares</b>: a worker that finds nothing while the pool has more unblocked workers than
+ *       its parallelism parks for at most the keep-alive time instead of asking the policy, and
+ *       then retires if there is still an excess, leaving the pool's live count with a CAS so that
+ *       two excess workers cannot both retire below parallelism.
  *   <li><b>Active count and termination</b>: a worker is inactive only while it is idle, and it
  *       only goes idle with an empty deque; so when the active count is zero all deques are empty,
  *       and after {@code shutdown()} the pool terminates once the external queues are empty too.
@@ -50,6 +69,27 @@ final class Worker extends Thread {
 
   /** Helping joiners spin this many fruitless rounds before parking on the task. */
   private static final int JOIN_SPINS = 64;
+
+  /** A thief watches a victim's single task this many spins before taking it (about 1-2 µs). */
+  private static final int LONE_SPINS = 64;
+
+  /** While lone pushes are not signalled, idle workers park for at most this long (1 ms). */
+  private static final long LONE_CHECK_NANOS = 1_000_000;
+
+  /** How many links of the chain of thieves a helping joiner follows. */
+  private static final int JOIN_CHAIN = 8;
+
+  /** Outcomes of {@link #awaitWork}. */
+  private static final int WORK = 0;
+
+  private static final int STOP = 1;
+  private static final int RETIRE = 2;
+
+  /** Outcomes of {@link #park}. */
+  private static final int NOT_PARKED = 0;
+
+  private static final int SIGNALLED = 1;
+  private static final int TIMED_OUT = 2;
 
   private static final long JOIN_PARK_MIN_NANOS = 10_000;
   private static final long JOIN_PARK_MAX_NANOS = 1_000_000;
@@ -73,6 +113,9 @@ final class Worker extends Thread {
   private int sinceExternalPoll;
   private int externalCursor;
 
+  /** The task this worker is helping to join, if any: read racily by other joiners. */
+  private Task<?> joining;
+
   private long tasks;
   private long localPops;
   private long steals;
@@ -95,20 +138,28 @@ final class Worker extends Thread {
 
   @Override
   public void run() {
+    boolean retired = false;
     try {
       while (!pool.isStopping()) {
-        Task<?> t = findTask(null);
-        if (t != null) {
+        Task<?> t = findTask();
+        if (t == null) {
+          int next = awaitWork();
+          if (next == RETIRE) {
+            retired = true;
+            return;
+          }
+          if (next == STOP) {
+            break;
+          }
+        } else {
           runTask(t);
-        } else if (!awaitWork()) {
-          break;
         }
       }
       for (Task<?> t; (t = deque.take()) != null; ) {
         t.cancel(false);
       }
     } finally {
-      pool.onWorkerExit();
+      pool.onWorkerExit(this, retired);
     }
   }
 
@@ -123,9 +174,13 @@ final class Worker extends Thread {
         tasks, localPops, steals, failedSteals, externalPolls, parks, futileWakeups, idle);
   }
 
+  /**
+   * Pushes a task; signals a parked worker unless it is a lone task and those are not signalled.
+   */
   void push(Task<?> task) {
-    deque.push(task);
-    pool.signalIfParked();
+    if (deque.push(task) || !pool.loneSignalsSuppressed()) {
+      pool.signalIfParked();
+    }
   }
 
   boolean tryUnpush(Task<?> task) {
@@ -151,37 +206,83 @@ final class Worker extends Thread {
     return true;
   }
 
-  /** Waits for {@code task}, running other tasks meanwhile (Lea's helping join). */
+  /** Waits for {@code task}, running related tasks meanwhile (Lea's helping join). */
   void helpJoin(Task<?> task) {
     if (tryRunLocally(task)) {
       return;
     }
+    Task<?> outer = joining;
+    joining = task;
+    boolean blocked = false;
+    boolean progressing = false;
     Task.Waiter node = null;
     int fruitless = 0;
     long parkNanos = JOIN_PARK_MIN_NANOS;
-    while (!task.isDone()) {
-      Task<?> t = findTask(task);
-      if (t != null) {
-        runTask(t);
-        fruitless = 0;
-        parkNanos = JOIN_PARK_MIN_NANOS;
-      } else if (++fruitless <= JOIN_SPINS) {
-        Thread.onSpinWait();
-      } else {
-        if (node == null) {
-          node = new Task.Waiter(this);
+    try {
+      while (!task.isDone()) {
+        Task<?> t = findHelp(task, progressing);
+        progressing = t != null;
+        if (t != null) {
+          if (blocked) {
+            blocked = false;
+            pool.endBlocking();
+          }
+          runTask(t);
+          fruitless = 0;
+          parkNanos = JOIN_PARK_MIN_NANOS;
+        } else if (++fruitless <= JOIN_SPINS) {
+          Thread.onSpinWait();
+        } else {
+          if (!blocked) {
+            blocked = true;
+            pool.beginBlocking(false);
+          }
+          if (node == null) {
+            node = new Task.Waiter(this);
+          }
+          task.parkWhilePending(node, parkNanos);
+          parkNanos = Math.min(parkNanos << 1, JOIN_PARK_MAX_NANOS);
         }
-        task.parkWhilePending(node, parkNanos);
-        parkNanos = Math.min(parkNanos << 1, JOIN_PARK_MAX_NANOS);
+      }
+    } finally {
+      joining = outer;
+      if (blocked) {
+        pool.endBlocking();
       }
     }
   }
 
   /**
-   * Finds a task: external work if it is due, the own deque, (when joining) the deque of the joined
-   * task's thief, the external queues, then the other deques.
+   * Runs tasks until the pool looks quiescent: nothing queued and every active worker also waiting
+   * for quiescence. The check is racy, so it is made twice around the look at the queues.
    */
-  private Task<?> findTask(Task<?> joined) {
+  void helpQuiesce() {
+    int fruitless = 0;
+    pool.quiescing().incrementAndGet();
+    try {
+      while (true) {
+        Task<?> t = findTask();
+        if (t != null) {
+          runTask(t);
+          fruitless = 0;
+        } else if (pool.looksQuiescent()) {
+          return;
+        } else if (++fruitless <= JOIN_SPINS) {
+          Thread.onSpinWait();
+        } else {
+          Thread.yield();
+        }
+      }
+    } finally {
+      pool.quiescing().decrementAndGet();
+    }
+  }
+
+  /**
+   * Finds a task outside a join: external work if it is due, the own deque, the external queues,
+   * then the other deques.
+   */
+  private Task<?> findTask() {
     Task<?> t = externalIfDue();
     if (t != null) {
       return t;
@@ -190,11 +291,35 @@ final class Worker extends Thread {
       localPops++;
       return t;
     }
-    Worker thief = joined == null ? null : joined.stealer;
-    if (thief != null && thief != this && thief.pool == pool && (t = stealFrom(thief)) != null) {
+    return (t = pollExternal()) != null ? t : stealAny();
+  }
+
+  /**
+   * Finds a task that helps join {@code joined}: external work if it is due and the join is making
+   * progress ({@code progressing}: the last search found a task), the own deque, then the deques of
+   * the chain of thieves.
+   */
+  private Task<?> findHelp(Task<?> joined, boolean progressing) {
+    Task<?> t = progressing ? externalIfDue() : null;
+    if (t != null) {
       return t;
     }
-    return (t = pollExternal()) != null ? t : stealAny();
+    if ((t = deque.take()) != null) {
+      localPops++;
+      return t;
+    }
+    Task<?> target = joined;
+    for (int link = 0; link < JOIN_CHAIN && target != null; link++) {
+      Worker thief = target.stealer;
+      if (thief == null || thief == this || thief.pool != pool) {
+        return null;
+      }
+      if ((t = stealFrom(thief)) != null) {
+        return t;
+      }
+      target = thief.joining;
+    }
+    return null;
   }
 
   /** The fairness rule: every {@value #EXTERNAL_POLL_INTERVAL} tasks, external work goes first. */
@@ -207,24 +332,56 @@ final class Worker extends Thread {
     Task<?> t = pool.pollExternal(externalCursor++);
     if (t != null) {
       externalPolls++;
+      t.stealer = this;
     }
     return t;
   }
 
+  /**
+   * One sweep over the other deques from a random start. A victim holding a single task is only
+   * robbed if that task stays put for {@value #LONE_SPINS} spins (its owner is busy elsewhere);
+   * finding lone tasks that vanish meanwhile makes the pool stop signalling lone pushes, finding
+   * one that stays makes it signal them again.
+   */
   private Task<?> stealAny() {
     Worker[] workers = pool.workers();
     int n = workers.length;
     int start = n > 1 ? ThreadLocalRandom.current().nextInt(n) : 0;
+    boolean transientSeen = false;
     for (int i = 0; i < n; i++) {
       Worker victim = workers[(start + i) % n];
-      if (victim != this) {
-        Task<?> t = stealFrom(victim);
-        if (t != null) {
-          return t;
+      if (victim == this) {
+        continue;
+      }
+      int size = victim.deque.size();
+      if (size == 1) {
+        if (!loneTaskStays(victim)) {
+          transientSeen = true;
+          continue;
         }
+        pool.resumeLoneSignals();
+      }
+      Task<?> t = size > 0 ? stealFrom(victim) : null;
+      if (t != null) {
+        return t;
       }
     }
+    if (transientSeen) {
+      pool.noteTransientLoneTasks();
+    }
     return null;
+  }
+
+  /** Whether the single task in {@code victim}'s deque is still there after a short spin. */
+  private static boolean loneTaskStays(Worker victim) {
+    Object lone = victim.deque.peekOldest();
+    if (lone == null) {
+      return false;
+    }
+    for (int i = 0; i < LONE_SPINS; i++) {
+      Thread.onSpinWait();
+    }
+    return victim.deque.peekOldest() == lone;
   }
 
   private Task<?> stealFrom(Worker victim) {
@@ -245,27 +402,38 @@ final class Worker extends Thread {
   }
 
   /**
-   * Waits as the idle policy says until some queue looks non-empty (returns true, active again) or
-   * the pool stops (returns false).
+   * Waits as the idle policy says until some queue looks non-empty ({@link #WORK}, active again),
+   * the pool stops ({@link #STOP}), or this worker is an excess spare whose keep-alive ran out
+   * ({@link #RETIRE}, it has left the live count).
    */
-  private boolean awaitWork() {
+  private int awaitWork() {
     long start = System.nanoTime();
     long since = start;
     idleSince = start == 0 ? 1 : start;
     pool.deactivate();
     int failedScans = 0;
     boolean woken = false;
+    boolean lookAtLoneTasks = false;
     try {
       while (!pool.isStopping()) {
-        if (pool.hasVisibleWork()) {
+        if (pool.hasVisibleWork(lookAtLoneTasks || !pool.loneSignalsSuppressed())) {
           pool.activate();
-          return true;
+          return WORK;
         }
         if (woken) {
           futileWakeups++;
           woken = false;
         }
+        if (pool.hasExcessWorkers()) {
+          int parked = park(pool.keepAliveNanos());
+          if (parked == TIMED_OUT && pool.tryRetire()) {
+            return RETIRE;
+          }
+          woken = parked == SIGNALLED;
+          continue;
+        }
         IdlePolicy.Wait wait = policy.next(++failedScans, System.nanoTime() - since);
+        lookAtLoneTasks = true;
         switch (wait.kind()) {
           case SPIN -> Thread.onSpinWait();
           case YIELD -> Thread.yield();
@@ -274,16 +442,18 @@ final class Worker extends Thread {
             woken = true;
           }
           case PARK -> {
-            if (park()) {
+            int parked = park(pool.loneSignalsSuppressed() ? LONE_CHECK_NANOS : 0L);
+            if (parked != NOT_PARKED) {
               woken = true;
               failedScans = 0;
               since = System.nanoTime();
+              lookAtLoneTasks = parked == TIMED_OUT;
             }
           }
         }
         Thread.interrupted();
       }
-      return false;
+      return STOP;
     } finally {
       idleSince = 0;
       idleNanos += System.nanoTime() - start;
@@ -291,29 +461,38 @@ final class Worker extends Thread {
   }
 
   /**
-   * Parks until signalled or the pool stops; returns false if it saw work or a stop before parking.
+   * Parks until signalled, the pool stops or (if {@code timeoutNanos > 0}) the timeout passes.
+   * Returns {@link #NOT_PARKED} if it saw work or a stop before parking, {@link #TIMED_OUT} if it
+   * left the parked state itself after the timeout, else {@link #SIGNALLED}.
    */
-  private boolean park() {
+  private int park(long timeoutNanos) {
     STATE.setVolatile(this, PARKED);
     pool.parkedCount().incrementAndGet();
-    if (pool.hasVisibleWork() || pool.isStopping()) {
+    if (pool.hasVisibleWork(!pool.loneSignalsSuppressed()) || pool.isStopping()) {
       if (STATE.compareAndSet(this, PARKED, ACTIVE)) {
         pool.parkedCount().decrementAndGet();
       }
-      return false;
+      return NOT_PARKED;
     }
     parks++;
+    long deadline = System.nanoTime() + timeoutNanos;
     while (state == PARKED) {
-      if (pool.isStopping()) {
+      long remaining = deadline - System.nanoTime();
+      if (pool.isStopping() || (timeoutNanos > 0 && remaining <= 0)) {
         if (STATE.compareAndSet(this, PARKED, ACTIVE)) {
           pool.parkedCount().decrementAndGet();
+          return TIMED_OUT;
         }
         break;
       }
-      LockSupport.park(pool);
+      if (timeoutNanos > 0) {
+        LockSupport.parkNanos(pool, remaining);
+      } else {
+        LockSupport.park(pool);
+      }
       Thread.interrupted();
     }
-    return true;
+    return SIGNALLED;
   }
 
   /** Called by signallers: wakes this worker if it is parked. */

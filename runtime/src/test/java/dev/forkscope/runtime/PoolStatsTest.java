@@ -25,9 +25,11 @@ class PoolStatsTest {
     PoolStats delta = after.since(before);
     assertThat(delta.workers()).containsExactly(A, WorkerStats.ZERO);
     assertThat(delta.total()).isEqualTo(A);
-    assertThatThrownBy(() -> after.since(PoolStats.of(List.of(A))))
+    PoolStats withSpare = PoolStats.of(List.of(A.plus(B), B, A));
+    assertThat(withSpare.since(before).workers()).containsExactly(A, WorkerStats.ZERO, A);
+    assertThatThrownBy(() -> before.since(withSpare))
         .isInstanceOf(IllegalArgumentException.class)
-        .hasMessageContaining("different sizes");
+        .hasMessageContaining("more workers");
   }
 
   @Test
