@@ -24,6 +24,9 @@ final class AgentOptions {
   final String cpu;
   final boolean contexts;
 
+  /** Whether fine-grained classes are sampled (sampling=on, the default, or off). */
+  final boolean sampling;
+
   /** How often the states of threads are sampled (waits=MS or off); 0 for never. */
   final long waitPeriodNs;
 
@@ -37,12 +40,14 @@ final class AgentOptions {
       Path out,
       String cpu,
       boolean contexts,
+      boolean sampling,
       long waitPeriodNs,
       Map<String, String> given,
       List<String> problems) {
     this.out = out;
     this.cpu = cpu;
     this.contexts = contexts;
+    this.sampling = sampling;
     this.waitPeriodNs = waitPeriodNs;
     this.given = given;
     this.problems = problems;
@@ -52,6 +57,7 @@ final class AgentOptions {
     Path out = Path.of(DEFAULT_OUT);
     String cpu = "sampled";
     boolean contexts = true;
+    boolean sampling = true;
     long waitMs = DEFAULT_WAIT_MS;
     Map<String, String> given = new LinkedHashMap<>();
     List<String> problems = new ArrayList<>();
@@ -88,6 +94,13 @@ final class AgentOptions {
                   "option contexts must be true or false, not '" + value + "'; using true");
             }
             break;
+          case "sampling":
+            if (value.equals("on") || value.equals("off")) {
+              sampling = value.equals("on");
+            } else {
+              problems.add("option sampling must be on or off, not '" + value + "'; using on");
+            }
+            break;
           case "waits":
             waitMs = value.equals("off") ? 0 : millis(value);
             if (waitMs < 0) {
@@ -100,18 +113,23 @@ final class AgentOptions {
             }
             break;
           default:
-            problems.add("unknown option '" + key + "' ignored (known: out, cpu, contexts, waits)");
+            problems.add(
+                "unknown option '"
+                    + key
+                    + "' ignored (known: out, cpu, contexts, sampling, waits)");
         }
       }
     }
     given.put("out", out.toString());
     given.putIfAbsent("cpu", cpu);
     given.putIfAbsent("contexts", Boolean.toString(contexts));
+    given.putIfAbsent("sampling", sampling ? "on" : "off");
     given.putIfAbsent("waits", Long.toString(waitMs));
     return new AgentOptions(
         out,
         cpu,
         contexts,
+        sampling,
         TimeUnit.MILLISECONDS.toNanos(waitMs),
         Collections.unmodifiableMap(given),
         List.copyOf(problems));

@@ -34,7 +34,12 @@ final class Installer {
         Map.of());
     String error =
         Recorder.start(
-            options.out, options.cpu, options.contexts, options.waitPeriodNs, options.given);
+            options.out,
+            options.cpu,
+            options.contexts,
+            options.sampling,
+            options.waitPeriodNs,
+            options.given);
     if (error != null) {
       return error;
     }

@@ -63,6 +63,16 @@ final class ProfileCommand implements Callable<Integer> {
   boolean contexts;
 
   @Option(
+      names = "--sampling",
+      paramLabel = "on|off",
+      defaultValue = "on",
+      description =
+          "Once a task class shows itself fine-grained, record 1 in N of its executions (N chosen"
+              + " to keep the recording cost near 2 % of its task time) and count the rest"
+              + " exactly (default: on); off records every execution.")
+  String sampling;
+
+  @Option(
       names = "--no-layers",
       description =
           "Record the task trace only: no GC log, no thread-state sampling, no /proc sampling (no"
@@ -97,6 +107,10 @@ final class ProfileCommand implements Callable<Integer> {
     if (!List.of("off", "sampled", "all").contains(cpuMode)) {
       throw new UserError("--cpu must be off, sampled or all, not '" + cpu + "'");
     }
+    String samplingMode = sampling.toLowerCase(Locale.ROOT);
+    if (!List.of("on", "off").contains(samplingMode)) {
+      throw new UserError("--sampling must be on or off, not '" + sampling + "'");
+    }
     if (jfr && noLayers) {
       throw new UserError("--jfr records a layer and --no-layers records none: give one of them");
     }
@@ -110,7 +124,7 @@ final class ProfileCommand implements Callable<Integer> {
           ProfilerAgent.command(
               command,
               dir,
-              "cpu=" + cpuMode + ",contexts=" + contexts,
+              "cpu=" + cpuMode + ",contexts=" + contexts + ",sampling=" + samplingMode,
               noLayers
                   ? ProfilerAgent.Layering.OFF
                   : jfr ? ProfilerAgent.Layering.JFR : ProfilerAgent.Layering.SAMPLED);

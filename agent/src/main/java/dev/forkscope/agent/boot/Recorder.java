@@ -69,13 +69,19 @@ public final class Recorder {
    * Starts recording into {@code out} (which must exist and be writable).
    *
    * @param cpu "off", "sampled" or "all"
+   * @param sampling whether fine-grained task classes are sampled ({@link Sampling})
    * @param waitPeriodNs how often to sample the states of threads ({@link WaitSampler}); 0 for
    *     never
    * @param settings the agent options as given, for the trace's meta data
    * @return an error message, or null when recording started
    */
   public static String start(
-      Path out, String cpu, boolean withContexts, long waitPeriodNs, Map<String, String> settings) {
+      Path out,
+      String cpu,
+      boolean withContexts,
+      boolean sampling,
+      long waitPeriodNs,
+      Map<String, String> settings) {
     int mode = "all".equals(cpu) ? CPU_ALL : "off".equals(cpu) ? CPU_OFF : CPU_SAMPLED;
     if (mode != CPU_OFF) { // java.lang.management costs tens of milliseconds of start-up: only when
       // needed
@@ -91,7 +97,7 @@ public final class Recorder {
     cpuMode = mode;
     contexts = withContexts;
     String cpuName = mode == CPU_ALL ? "all" : mode == CPU_OFF ? "off" : "sampled";
-    return TraceWriter.start(out, pool, cpuName, withContexts, waitPeriodNs, settings);
+    return TraceWriter.start(out, pool, cpuName, withContexts, sampling, waitPeriodNs, settings);
   }
 
   @SuppressWarnings("deprecation") // Thread.threadId() is JDK 19+

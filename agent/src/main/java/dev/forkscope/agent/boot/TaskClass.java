@@ -6,7 +6,6 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ForkJoinTask;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.LongAdder;
 
 /**
  * What the recorder knows about one class of objects it meets as tasks: an id for the trace,
@@ -76,10 +75,22 @@ final class TaskClass {
   /** Field path to the wrapped task, or null when this class is not a wrapper. */
   private final Field[] wrapped;
 
-  /** Creations of this class, when it {@link #countsCreations}. */
-  final LongAdder created = new LongAdder();
-
   int executions;
+
+  /**
+   * Executions recorded before sampling could start, counted racily up to {@link Sampling#WARM_UP}:
+   * the last one wakes the writer, so that the class's period is chosen before the JIT compiles its
+   * hooks for one path only (see {@link ThreadState#enter}).
+   */
+  int recorded;
+
+  /**
+   * log2 of the period at which this class's records are sampled (see {@link TraceFormat}): 0
+   * (every record) until the writer has seen enough of its executions to find it fine-grained; it
+   * only ever grows. Volatile, so that a hook inlined into a program's loop sees it change.
+   */
+  volatile int sampleShift;
+
   int creationSamples;
   int submissionSamples;
 

@@ -39,6 +39,22 @@ import java.util.concurrent.atomic.AtomicLong;
  * time stamp ({@link #stamp}): all time stamps of one thread strictly increase, so the trace
  * reader's time order keeps each thread's program order, and a stamp is never later than the true
  * time of its record (each record takes more than a nanosecond).
+ *
+ * <p>Sampling (see {@link Sampling} and {@link TraceFormat}): once a class is sampled at period
+ * {@code 2^shift}, each of its executions, submissions, joins and (non-fork/join) creations is
+ * recorded with probability {@code 2^-shift}, by a per-thread xorshift draw; the rest are counted
+ * in this thread's {@link #counted()} array. An execution left out pushes a {@link #COUNTED} frame:
+ * no record, no identity hash (the first {@code identityHashCode} of an object costs about 30 ns),
+ * and no clock read unless its nearest enclosing execution is recorded ({@link #TIMED}), whose self
+ * time must leave it out. A recorded execution's parent seq is its nearest recorded ancestor's.
+ *
+ * <p>Budget per fork/join task (JMH, {@code RecorderHooks}: creation, fork, execution and join on
+ * one thread, against a baseline of 13 ns that creates and runs the task; 2-CPU machine under load,
+ * medians of 5 iterations): recorded in full 173 ns (execution 176, join 120, fork 77, creation 4:
+ * the clock reads, the identity hash, the records); sampled at 1 in 256 33 ns (execution 38, join
+ * 19, fork 11, creation 5: a thread-local lookup, the class, one draw, a count). The writer's
+ * encoding and the JIT's compilation of the hooks come on top; see docs/profile.md for whole
+ * programs.
  */
 final class ThreadState {
   static final int RUN = 0;
@@ -59,6 +75,9 @@ final class ThreadState {
 
   static final int CPU_SAMPLE_EVERY = 32;
 
+  /** The samples of a sampled class whose CPU time is taken: one in this many (a power of two). */
+  static final int SAMPLED_CPU_EVERY = 8;
+
   /** In sampled mode, CPU time is also taken when this thread has not read it for this long. */
   static final long CPU_SAMPLE_GAP_NS = 50_000;
 
@@ -71,6 +90,19 @@ final class ThreadState {
 
   /** Frame flags of an {@link #enter} that records nothing; trace flags never use bit 30. */
   private static final int SILENT = 1 << 30;
+
+  /**
+   * Frame flag of an execution that sampling left out: counted at its exit, never recorded (trace
+   * flags never use bit 29).
+   */
+  private static final int COUNTED = 1 << 29;
+
+  /**
+   * With {@link #COUNTED}: the nearest enclosing execution is recorded, so this one reads the clock
+   * twice, so that the recorded execution's self time can leave it out. Counted executions nested
+   * in counted ones need no clock: the outermost one's time covers them.
+   */
+  private static final int TIMED = 1 << 28;
 
   /**
    * Marks a frame with a nested execution whose CPU time was not taken: its own CPU time cannot be
@@ -118,6 +150,13 @@ final class ThreadState {
 
   private int[] savedSubmitDepth = new int[8];
   private int depth;
+
+  /**
+   * Per task class id, at {@code 2 * id} the executions that sampling left unrecorded and at {@code
+   * 2 * id + 1} the creations counted rather than recorded (see {@link #counted()}); null until the
+   * first.
+   */
+  private long[] counted;
 
   /**
    * Frames on the stack that will write a record at their exit; see {@link #isFinishingExecutions}.
@@ -214,6 +253,20 @@ final class ThreadState {
       return;
     }
     TaskClass tc = classOf(payload.getClass());
+    int shift = threadTask ? 0 : tc.sampleShift;
+    if (shift != 0 && !sampled(shift)) {
+      keys[d] = tc.id;
+      joinAtEntry[d] = joinDepth;
+      savedSubmitDepth[d] = submitDepth;
+      submitDepth = 0;
+      if (p >= 0 && (flags[p] & COUNTED) == 0) {
+        starts[d] = clock();
+        flags[d] = COUNTED | TIMED;
+      } else {
+        flags[d] = COUNTED;
+      }
+      return;
+    }
     int m = payload == task ? method : methodOf(tc.kinds);
     boolean helped = p >= 0 && joinDepth > joinAtEntry[p];
     int f =
@@ -221,7 +274,8 @@ final class ThreadState {
             | (helped ? TraceFormat.F_HELPED : 0)
             | (virtual ? TraceFormat.F_VIRTUAL : 0)
             | (threadTask ? TraceFormat.F_THREAD_TASK : 0)
-            | (tc.kinds << TraceFormat.KIND_SHIFT);
+            | (tc.kinds << TraceFormat.KIND_SHIFT)
+            | (shift << TraceFormat.PERIOD_SHIFT);
     keys[d] = key(tc, payload);
     seqs[d] = nextSeq++;
     joinAtEntry[d] = joinDepth;
@@ -230,7 +284,7 @@ final class ThreadState {
     childWall[d] = 0;
     childCpu[d] = 0;
     long now = clock();
-    if (wantsCpu(tc, now)) {
+    if (wantsCpu(tc, shift, now)) {
       cpuStarts[d] = Recorder.threadCpuTime();
       lastCpuReadNs = now;
       now = clock();
@@ -240,6 +294,9 @@ final class ThreadState {
     starts[d] = now;
     flags[d] = f;
     RECORDING.setRelease(this, recording + 1);
+    if (shift == 0 && tc.recorded < Sampling.WARM_UP && ++tc.recorded == Sampling.WARM_UP) {
+      TraceWriter.wake(); // the JIT compiles a hot class's hooks after some thousand executions
+    }
   }
 
   /**
@@ -290,7 +347,12 @@ final class ThreadState {
     depth = f;
     Object task = tasks[f];
     tasks[f] = null;
-    if (flags[f] == SILENT) {
+    int frameFlags = flags[f];
+    if (frameFlags == SILENT) {
+      return;
+    }
+    if ((frameFlags & COUNTED) != 0) {
+      exitCounted(f, frameFlags);
       return;
     }
     long end = clock();
@@ -313,7 +375,11 @@ final class ThreadState {
       } else if (childCpu[p] != CPU_UNKNOWN) {
         childCpu[p] += cpuInclusive;
       }
-      parentSeq = seqs[p];
+      int r = p;
+      while (r >= 0 && (flags[r] & COUNTED) != 0) {
+        r = parents[r];
+      }
+      parentSeq = r >= 0 ? seqs[r] : 0;
     }
     submitDepth = savedSubmitDepth[f];
     int at = reserve(TraceFormat.EXEC_WORDS);
@@ -341,6 +407,41 @@ final class ThreadState {
   }
 
   /**
+   * Ends an execution that sampling left out: counts it and, when a recorded execution encloses it,
+   * adds its time to the enclosing frame's nested time (its CPU time is not read, so the enclosing
+   * execution's CPU time becomes unknown).
+   */
+  private void exitCounted(int f, int frameFlags) {
+    submitDepth = savedSubmitDepth[f];
+    count(2 * (int) keys[f]);
+    if ((frameFlags & TIMED) != 0) {
+      int p = parents[f];
+      if (p >= 0) {
+        childWall[p] += clock() - starts[f];
+        childCpu[p] = CPU_UNKNOWN;
+      }
+    }
+  }
+
+  private void count(int slot) {
+    long[] u = counted;
+    if (u == null || slot >= u.length) {
+      counted = u = u == null ? new long[slot + 64] : Arrays.copyOf(u, 2 * slot + 2);
+    }
+    u[slot]++;
+  }
+
+  /**
+   * This thread's counts, per task class id: at {@code 2 * id} the executions that sampling left
+   * unrecorded, at {@code 2 * id + 1} the creations counted rather than recorded (for a fork/join
+   * class all of them, for another class those that sampling left unrecorded); null if none.
+   * Written only by the owner thread, so exact once it has died; read racily at exit otherwise.
+   */
+  long[] counted() {
+    return counted;
+  }
+
+  /**
    * Records the creation of a task object whose most derived constructor just finished. Fork/join
    * tasks are the bulk of creations (often two per task executed) and most of their creation
    * records would say only "created on this thread": they are counted per class, and recorded one
@@ -355,6 +456,10 @@ final class ThreadState {
     if (tc.ignored) {
       return;
     }
+    if (!tc.countsCreations() && !keeps(tc)) {
+      count(2 * tc.id + 1);
+      return;
+    }
     int site = -1;
     if (Recorder.contexts
         && (tc.creationSamples < Sites.SAMPLE_FIRST || ++siteTick % Sites.SAMPLE_EVERY == 0)) {
@@ -362,7 +467,7 @@ final class ThreadState {
       site = captureSite(type);
     }
     if (tc.countsCreations()) {
-      tc.created.increment();
+      count(2 * tc.id + 1);
       if (site < 0) {
         return;
       }
@@ -387,6 +492,9 @@ final class ThreadState {
       return;
     }
     TaskClass tc = classOf(payload.getClass());
+    if (!keeps(tc)) {
+      return;
+    }
     boolean timed = inForkJoinExecution() || sampleSubmissionClock();
     long t = timed ? clock() : stamp();
     boolean forked =
@@ -449,7 +557,7 @@ final class ThreadState {
       return -1;
     }
     int f = flags[d - 1] == SILENT ? parents[d - 1] : d - 1;
-    return f >= 0 && flags[f] != SILENT ? f : -1;
+    return f >= 0 && flags[f] != SILENT && (flags[f] & COUNTED) == 0 ? f : -1;
   }
 
   /**
@@ -462,7 +570,7 @@ final class ThreadState {
       return;
     }
     Object payload = payload(task);
-    if (payload != null) {
+    if (payload != null && keeps(classOf(payload.getClass()))) {
       join(payload, clock());
     }
   }
@@ -477,11 +585,11 @@ final class ThreadState {
     }
     long t = clock();
     Object pa = payload(a);
-    if (pa != null) {
+    if (pa != null && keeps(classOf(pa.getClass()))) {
       join(pa, t);
     }
     Object pb = payload(b);
-    if (pb != null) {
+    if (pb != null && keeps(classOf(pb.getClass()))) {
       join(pb, stamp());
     }
   }
@@ -494,7 +602,7 @@ final class ThreadState {
     long t = clock();
     for (Object task : tasks) {
       Object payload = payload(task);
-      if (payload != null) {
+      if (payload != null && keeps(classOf(payload.getClass()))) {
         join(payload, t);
         t = stamp();
       }
@@ -514,7 +622,7 @@ final class ThreadState {
     long t = clock();
     for (int i = 0, n = list.size(); i < n; i++) {
       Object payload = payload(list.get(i));
-      if (payload != null) {
+      if (payload != null && keeps(classOf(payload.getClass()))) {
         join(payload, t);
         t = stamp();
       }
@@ -548,12 +656,29 @@ final class ThreadState {
    * by a per-thread xorshift generator so that no submission pattern is systematically missed.
    */
   private boolean sampleSubmissionClock() {
+    return (nextRandom() & (SUBMIT_CLOCK_EVERY - 1)) == 0;
+  }
+
+  /**
+   * Whether a record of class {@code tc} is kept: always, unless the class is sampled, then one
+   * time in its period.
+   */
+  private boolean keeps(TaskClass tc) {
+    int shift = tc.sampleShift;
+    return shift == 0 || sampled(shift);
+  }
+
+  /** True one time in {@code 2^shift}, independently of every earlier draw. */
+  private boolean sampled(int shift) {
+    return (nextRandom() & ((1 << shift) - 1)) == 0;
+  }
+
+  private int nextRandom() {
     int r = random;
     r ^= r << 13;
     r ^= r >>> 17;
     r ^= r << 5;
-    random = r;
-    return (r & (SUBMIT_CLOCK_EVERY - 1)) == 0;
+    return random = r;
   }
 
   private TaskClass classOf(Class<?> type) {
@@ -576,13 +701,17 @@ final class ThreadState {
     return ++lastClock;
   }
 
-  private boolean wantsCpu(TaskClass tc, long now) {
+  /** Whether to read the CPU time of an execution recorded at period {@code 2^shift}. */
+  private boolean wantsCpu(TaskClass tc, int shift, long now) {
     int mode = Recorder.cpuMode;
     if (mode == Recorder.CPU_OFF) {
       return false;
     }
     if (mode == Recorder.CPU_ALL) {
       return true;
+    }
+    if (shift != 0) { // a CPU-time read costs a system call: one sample in SAMPLED_CPU_EVERY
+      return (++cpuTick & (SAMPLED_CPU_EVERY - 1)) == 0;
     }
     if (tc.executions < CPU_SAMPLE_FIRST) {
       tc.executions++;

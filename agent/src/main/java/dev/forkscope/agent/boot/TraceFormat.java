@@ -23,6 +23,7 @@ package dev.forkscope.agent.boot;
  * 8 CREATED classId, count             (at exit: fork/join tasks created, counted rather than recorded)
  * 9 JOIN    classId, identityHash, z(time - prevTime)
  * 10 WAIT   z(start - prevTime), z(end - start)
+ * 11 COUNTS classId, unrecordedExecutions, unrecordedCreations, period   (at exit, sampled classes)
  * </pre>
  *
  * Times and seqs are deltas, which keeps most of them to one or two bytes: {@code prevTime} is the
@@ -48,9 +49,21 @@ package dev.forkscope.agent.boot;
  * a join that found its task not done, a quiescence or a managed block (only the outermost such
  * wait of each execution; tasks run meanwhile have EXEC records of their own, written before the
  * WAIT). FSTRACE4 had no JOIN or WAIT records and timed one fork in four.
+ *
+ * <p>Sampling (FSTRACE6; FSTRACE5 is FSTRACE6 without it): once a task class has shown itself
+ * fine-grained, the recorder keeps each of its records (EXEC, CREATE of a class that is not
+ * fork/join, SUBMIT, JOIN) with probability 1 in its period, a power of two that only grows; each
+ * record's draw is independent, so a recorded execution of a sampled class usually has no recorded
+ * submission, and the reader takes the executor from the class's recorded submissions. EXEC flags
+ * bits 13-16 ({@link #PERIOD_SHIFT}) hold log2 of the period the execution was sampled at (it
+ * stands for that many executions), 0 for an execution recorded unconditionally. The executions and
+ * creations that got no record are counted per thread, and a COUNTS record per sampled class,
+ * written at exit, gives their totals and the class's final period: a class's exact execution count
+ * is its EXEC records plus its unrecorded executions. Fork/join creations stay counted in CREATED
+ * records, all of them, as before.
  */
 final class TraceFormat {
-  static final byte[] MAGIC = {'F', 'S', 'T', 'R', 'A', 'C', 'E', '5'};
+  static final byte[] MAGIC = {'F', 'S', 'T', 'R', 'A', 'C', 'E', '6'};
 
   static final byte T_CLASS = 1;
   static final byte T_THREAD = 2;
@@ -62,6 +75,7 @@ final class TraceFormat {
   static final byte T_CREATED = 8;
   static final byte T_JOIN = 9;
   static final byte T_WAIT = 10;
+  static final byte T_COUNTS = 11;
 
   /**
    * An upper bound of one encoded EXEC, CREATE, SUBMIT or JOIN record: a tag and at most ten
@@ -96,6 +110,12 @@ final class TraceFormat {
   static final int F_TIMED = 128;
   static final int KIND_SHIFT = 8;
   static final int F_DONE = 1 << 12;
+
+  /** EXEC flags bits 13-16: log2 of the sampling period, 0 for an unconditional record. */
+  static final int PERIOD_SHIFT = 13;
+
+  /** The largest log2 of a sampling period (four bits). */
+  static final int MAX_PERIOD_LOG = 15;
 
   private TraceFormat() {}
 

@@ -28,7 +28,7 @@ import java.util.concurrent.locks.LockSupport;
  * time. Executions still running then are not in the trace: they have no end.
  */
 final class TraceWriter implements Runnable {
-  private static final long IDLE_PARK_NS = TimeUnit.MILLISECONDS.toNanos(50);
+  private static final long IDLE_PARK_NS = TimeUnit.MILLISECONDS.toNanos(10);
 
   /**
    * Pause after a pass that found records: draining in batches rather than in a busy loop keeps the
@@ -57,6 +57,7 @@ final class TraceWriter implements Runnable {
   private final String cpuMode;
   private final boolean contexts;
   private final Map<String, String> settings;
+  private final Sampling sampling;
   private final long baseNs = System.nanoTime();
   private final OutputStream out;
 
@@ -83,15 +84,25 @@ final class TraceWriter implements Runnable {
 
   private long prevSeq;
   private Thread thread;
+
+  /** The running writer's thread, for {@link #wake}. */
+  private static volatile Thread active;
+
   private boolean failed;
 
   /** The JVM layer's sampler, or null when off. */
   private WaitSampler waits;
 
   private TraceWriter(
-      Path dir, ChunkPool pool, String cpuMode, boolean contexts, Map<String, String> settings)
+      Path dir,
+      ChunkPool pool,
+      String cpuMode,
+      boolean contexts,
+      Sampling sampling,
+      Map<String, String> settings)
       throws IOException {
     this.dir = dir;
+    this.sampling = sampling;
     this.pool = pool;
     this.cpuMode = cpuMode;
     this.contexts = contexts;
@@ -112,11 +123,12 @@ final class TraceWriter implements Runnable {
       ChunkPool pool,
       String cpuMode,
       boolean contexts,
+      boolean sampling,
       long waitPeriodNs,
       Map<String, String> settings) {
     TraceWriter w;
     try {
-      w = new TraceWriter(dir, pool, cpuMode, contexts, settings);
+      w = new TraceWriter(dir, pool, cpuMode, contexts, new Sampling(sampling), settings);
     } catch (IOException e) {
       return "cannot write the trace in " + dir + ": " + e;
     }
@@ -125,9 +137,18 @@ final class TraceWriter implements Runnable {
     }
     w.thread = new Thread(w, "forkscope-trace-writer");
     w.thread.setDaemon(true);
+    active = w.thread;
     w.thread.start();
     Runtime.getRuntime().addShutdownHook(new CloseHook(w));
     return null;
+  }
+
+  /** Asks the writer for a pass now: a task class has just finished its warm-up. */
+  static void wake() {
+    Thread t = active;
+    if (t != null) {
+      LockSupport.unpark(t);
+    }
   }
 
   /** The shutdown hook; a class rather than a method reference (see {@link Recorder}). */
@@ -174,7 +195,7 @@ final class TraceWriter implements Runnable {
     }
     synchronized (this) {
       pass();
-      writeCreationCounts();
+      writeCounts();
       long end = System.nanoTime();
       if (executionsWritten >= CALIBRATE_FROM) {
         overheadPerTaskNs = Calibration.perTaskNs();
@@ -206,7 +227,9 @@ final class TraceWriter implements Runnable {
 
   private synchronized void pruneRecorders() {
     for (Iterator<ThreadState> it = recorders.iterator(); it.hasNext(); ) {
-      if (!it.next().thread.isAlive()) { // no lambda: see Recorder
+      ThreadState s = it.next();
+      if (!s.thread.isAlive()) { // no lambda: see Recorder
+        sampling.fold(s);
         it.remove();
       }
     }
@@ -245,6 +268,7 @@ final class TraceWriter implements Runnable {
     } catch (IOException e) {
       fail(e);
     }
+    sampling.adjust();
     return found;
   }
 
@@ -254,6 +278,7 @@ final class TraceWriter implements Runnable {
       put(TraceFormat.T_CLASS);
       varlong(tc.id);
       string(tc.name);
+      sampling.register(tc);
     }
     for (ThreadState s; (s = ThreadState.UNWRITTEN.poll()) != null; found = true) {
       put(TraceFormat.T_THREAD);
@@ -277,14 +302,22 @@ final class TraceWriter implements Runnable {
     return found;
   }
 
-  private void writeCreationCounts() {
+  /** The CREATED records, and the COUNTS records of the sampled classes. */
+  private void writeCounts() {
     try {
       for (TaskClass tc : TaskClass.ALL) {
-        long n = tc.created.sum();
-        if (n > 0) {
+        long[] counts = sampling.counts(tc, recorders);
+        if (tc.countsCreations() && counts[1] > 0) {
           put(TraceFormat.T_CREATED);
           varlong(tc.id);
-          varlong(n);
+          varlong(counts[1]);
+        }
+        if (tc.sampleShift > 0) {
+          put(TraceFormat.T_COUNTS);
+          varlong(tc.id);
+          varlong(counts[0]);
+          varlong(tc.countsCreations() ? 0 : counts[1]);
+          varlong(1L << tc.sampleShift);
         }
       }
       flush();
@@ -329,6 +362,10 @@ final class TraceWriter implements Runnable {
             prevSeq = seq;
             prevTime = stop;
             executionsWritten++;
+            sampling.executed(
+                (int) (w[i + 1] >>> 32),
+                (int) (flags >>> TraceFormat.PERIOD_SHIFT) & TraceFormat.MAX_PERIOD_LOG,
+                w[i + 5]);
             i += TraceFormat.EXEC_WORDS;
             break;
           }
@@ -446,6 +483,7 @@ final class TraceWriter implements Runnable {
     field(b, "cpuMode", quote(cpuMode)).append(",\n");
     field(b, "cpuSampleEvery", Integer.toString(ThreadState.CPU_SAMPLE_EVERY)).append(",\n");
     field(b, "contexts", Boolean.toString(contexts)).append(",\n");
+    field(b, "sampling", quote(sampling.enabled() ? "on" : "off")).append(",\n");
     field(b, "startNs", Long.toString(baseNs)).append(",\n");
     field(b, "endNs", Long.toString(endNs)).append(",\n");
     field(b, "overheadPerTaskNs", Long.toString(overheadPerTaskNs)).append(",\n");

@@ -1,0 +1,102 @@
+package dev.forkscope.agent.boot;
+
+import dev.forkscope.hooked.HookFixtures;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Warmup;
+
+/**
+ * What each hook costs per task, on a recorder whose records are discarded (as in {@link
+ * Calibration}): a fork/join task's creation, fork (submission), execution (enter and exit) and
+ * join, and the four together ({@code lifecycle}), against a {@code baseline} that creates and runs
+ * the same task without hooks. {@code shift} 0 is a class recorded in full, 8 a fine-grained class
+ * sampled at 1 in 256 (its records counted rather than written 255 times in 256). Run by {@link
+ * JmhRecorderTest}; the figures are the budget in {@link ThreadState}'s implementation note.
+ */
+@State(Scope.Thread)
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.NANOSECONDS)
+@Warmup(iterations = 3, time = 1)
+@Measurement(iterations = 5, time = 1)
+@Fork(1)
+public class RecorderHooks {
+  @Param({"0", "8"})
+  int shift;
+
+  private ThreadState recorder;
+  private TaskClass taskClass;
+  private final Object executor = new Object();
+
+  @Setup(Level.Trial)
+  public void setUp() {
+    recorder = ThreadState.forCalibration();
+    taskClass = TaskClass.of(HookFixtures.Action.class);
+    taskClass.sampleShift = shift;
+  }
+
+  @TearDown(Level.Trial)
+  public void tearDown() {
+    taskClass.sampleShift = 0;
+  }
+
+  @Benchmark
+  public Object baseline() {
+    HookFixtures.Action task = new HookFixtures.Action();
+    task.invoke();
+    return task;
+  }
+
+  @Benchmark
+  public Object lifecycle() {
+    HookFixtures.Action task = new HookFixtures.Action();
+    recorder.created(task, HookFixtures.Action.class);
+    recorder.submitted(executor, task, true);
+    recorder.enter(task, ThreadState.EXEC, false);
+    task.invoke();
+    recorder.exit();
+    recorder.joined(task);
+    return task;
+  }
+
+  @Benchmark
+  public Object create() {
+    HookFixtures.Action task = new HookFixtures.Action();
+    recorder.created(task, HookFixtures.Action.class);
+    return task;
+  }
+
+  @Benchmark
+  public Object fork() {
+    HookFixtures.Action task = new HookFixtures.Action();
+    recorder.submitted(executor, task, true);
+    return task;
+  }
+
+  @Benchmark
+  public Object execute() {
+    HookFixtures.Action task = new HookFixtures.Action();
+    recorder.enter(task, ThreadState.EXEC, false);
+    task.invoke();
+    recorder.exit();
+    return task;
+  }
+
+  @Benchmark
+  public Object join() {
+    HookFixtures.Action task = new HookFixtures.Action();
+    task.invoke();
+    recorder.joined(task);
+    return task;
+  }
+}
