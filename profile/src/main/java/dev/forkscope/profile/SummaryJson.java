@@ -60,7 +60,6 @@ final class SummaryJson {
       node.put("class", c.taskClass());
       node.put("executions", c.executions());
       node.put("tasks", c.tasks());
-      sampling(node, c);
       distribution(node.putObject("granularityNs"), c.granularity(), true);
       if (c.cpu() == null) {
         node.putNull("cpuNs");
@@ -75,6 +74,7 @@ final class SummaryJson {
       ArrayNode executors = node.putArray("executors");
       c.executors().forEach(executors::add);
       node.put("threads", c.threads());
+      sampling(node, c);
       node.put("verdict", c.verdict().kind().label());
       node.put("why", c.verdict().why());
       ArrayNode histogram = node.putArray("histogram");
