@@ -53,7 +53,8 @@ import java.util.Map;
  *
  * <p>Sampled traces (FSTRACE6): an execution recorded as a sample stands for {@code weight}
  * executions, so its own work counts {@code weight} times (a Horvitz–Thompson estimate of the work
- * under the root); the tasks that were not recorded left no fork, join or execution, so no path
+ * under the root), unless it ran inside a recorded execution of the computation (see {@link
+ * #standsFor}); the tasks that were not recorded left no fork, join or execution, so no path
  * through them can be followed and the span is not computed ({@link WorkSpan#estimated()}). A
  * sampled execution is never a root: its parent may simply not have been recorded. Its fork is
  * still on its thread's time line, inside the nearest recorded execution, which takes it as a
@@ -211,7 +212,7 @@ final class WorkSpans {
         cur = Math.max(cur, finish[0]);
         bcur = Math.max(bcur, finish[1]);
       }
-      work[i] = w + own * e.weight();
+      work[i] = w + own * standsFor(e, parent[i] >= 0 && inComputation[parent[i]]);
       span[i] = cur;
       bspan[i] = bcur;
     }
@@ -244,6 +245,17 @@ final class WorkSpans {
     }
     out.sort(Comparator.comparingLong(WorkSpan::workNs).reversed().thenComparing(WorkSpan::root));
     return List.copyOf(out);
+  }
+
+  /**
+   * How many executions' own work a recorded one stands for in the work: its weight when it ran
+   * outside any recorded execution of a computation; 1 when inside one, whose own work already
+   * holds the time of this execution's unrecorded peers that ran there too (they left no record to
+   * subtract). Whether an execution has such an enclosing execution does not depend on its own
+   * sampling, so the recorded ones in each position estimate the unrecorded ones in that position.
+   */
+  private static long standsFor(TaskExecution e, boolean insideComputation) {
+    return insideComputation ? 1 : e.weight();
   }
 
   /**

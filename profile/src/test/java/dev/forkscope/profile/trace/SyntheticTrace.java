@@ -155,7 +155,7 @@ public final class SyntheticTrace {
             Arrays.fill(helpedWarm, warm);
             roundStart = roundEnd + 100;
           }
-          t.created(NODE, rounds * WORKERS + WORKERS).created(LEAF, leafCount);
+          t.created(NODE, rounds * WORKERS + WORKERS).created(LEAF, leafCount + WORKERS);
           if (period > 1) {
             t.counts(LEAF, skipped, 0, period);
           }
