@@ -79,8 +79,28 @@ final class TraceReport {
 
   private TraceReport() {}
 
-  /** Reads the trace in {@code dir}, writes the exports into it and prints the table. */
+  /**
+   * Reads the trace in {@code dir}, writes the exports into it and prints the table. A trace too
+   * large for the heap ends in one line saying how to give more (the analysis holds every recorded
+   * execution: see docs/profile.md, analysis at scale).
+   */
   static void run(
+      Path dir, AnalysisOptions options, long csvRows, PrintWriter out, Terminal terminal)
+      throws IOException {
+    try {
+      analyse(dir, options, csvRows, out, terminal);
+    } catch (OutOfMemoryError e) {
+      throw new UserError(
+          String.format(
+              Locale.ROOT,
+              "the trace in %s is too large for a heap of %,d MiB: give the analysis more with"
+                  + " FORKSCOPE_JAVA_OPTS=-Xmx<size> (about 1 GiB per million recorded executions)",
+              dir,
+              Runtime.getRuntime().maxMemory() >> 20));
+    }
+  }
+
+  private static void analyse(
       Path dir, AnalysisOptions options, long csvRows, PrintWriter out, Terminal terminal)
       throws IOException {
     Trace trace;
