@@ -93,8 +93,8 @@ public final class SummaryTable {
         out.append(
             String.format(
                 Locale.ROOT,
-                "    sampled 1 in %s: %s of %s%s executions recorded; median %s-%s, total %s-%s"
-                    + " (95%%)%n",
+                "    sampled 1 in %s: %s executions recorded as samples, %s%s in all; median %s-%s,"
+                    + " total %s-%s (95%%)%n",
                 count(s.period()),
                 count(s.sampleSize()),
                 s.executionsExact() ? "" : "~",
