@@ -115,6 +115,7 @@ final class ProfileCommand implements Callable<Integer> {
       throw new UserError("--jfr records a layer and --no-layers records none: give one of them");
     }
     AnalysisOptions analysis = options.toAnalysisOptions();
+    long csvRows = options.csvRowLimit();
     String java = checkJava(command.get(0));
     Path dir = prepareOutputDir(out);
 
@@ -152,7 +153,11 @@ final class ProfileCommand implements Callable<Integer> {
       return exit != 0 ? exit : Forkscope.INTERNAL;
     }
     TraceReport.run(
-        dir, analysis, spec.commandLine().getOut(), new Terminal(spec.commandLine().getErr()));
+        dir,
+        analysis,
+        csvRows,
+        spec.commandLine().getOut(),
+        new Terminal(spec.commandLine().getErr()));
     return exit;
   }
 
