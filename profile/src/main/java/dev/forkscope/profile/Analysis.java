@@ -132,8 +132,10 @@ public final class Analysis {
     Map<String, Integer> executors = new HashMap<>();
     long first = Long.MAX_VALUE;
     long last = Long.MIN_VALUE;
+    boolean direct = true;
     for (int i = 0; i < n; i++) {
       TaskExecution e = executions.get(i);
+      direct &= Diagnosis.isDirectCall(e);
       wall[i] = e.selfWallNs();
       if (e.selfCpuNs() >= 0) {
         cpu.add(e.selfCpuNs());
@@ -155,7 +157,8 @@ public final class Analysis {
     }
     Distribution granularity = Distribution.of(wall);
     double busy = activity.busyShare(first, last, run.cpus());
-    Verdict verdict = Diagnosis.verdict(mode, new Diagnosis.ClassFacts(n, granularity, busy), run);
+    Verdict verdict =
+        Diagnosis.verdict(mode, new Diagnosis.ClassFacts(n, granularity, busy, direct), run);
     return new TaskClassProfile(
         taskClass,
         tasks.size(),

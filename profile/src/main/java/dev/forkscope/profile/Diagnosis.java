@@ -5,6 +5,8 @@ import static dev.forkscope.profile.Units.duration;
 import static dev.forkscope.profile.Units.executions;
 import static dev.forkscope.profile.Units.percent;
 
+import dev.forkscope.profile.trace.TaskExecution;
+
 /**
  * Verdicts for one task class.
  *
@@ -24,6 +26,11 @@ import static dev.forkscope.profile.Units.percent;
  *       machine. On one CPU nothing is coarse;
  *   <li><i>ok</i> otherwise.
  * </ul>
+ *
+ * <p>In both modes, a class whose every execution was a direct call made outside any task and never
+ * submitted to an executor (a command object that the main thread calls, say) is not judged: no
+ * executor or pool decides its granularity, so neither splitting nor batching it is a change its
+ * user can make through one. Its verdict is <i>ok</i> with a why that says so.
  *
  * <p><b>tgp mode</b> reproduces the defaults of tgp's {@code fine_grained.py} and {@code
  * coarse_grained.py}. They are in reference cycles; we convert at a nominal 3 GHz (1e8 cycles =
@@ -55,8 +62,11 @@ final class Diagnosis {
    * @param granularity their self wall times
    * @param busyShare from the first start to the last end of the class's executions, the average
    *     share of the P CPUs that ran tasks of any class (1 = all busy)
+   * @param directCalls whether every execution was a call made outside any task (no enclosing
+   *     execution), never submitted to an executor, on a thread that is not the task itself
    */
-  record ClassFacts(long executions, Distribution granularity, double busyShare) {}
+  record ClassFacts(
+      long executions, Distribution granularity, double busyShare, boolean directCalls) {}
 
   /**
    * What the verdicts of a run depend on.
@@ -70,7 +80,29 @@ final class Diagnosis {
 
   private Diagnosis() {}
 
+  /**
+   * Whether an execution was a plain call rather than a task run by an executor or pool: outside
+   * any other execution, never submitted, and on the thread that created the task (a thread's body
+   * runs on a thread other than its creator's). A fork/join task is always judged: invoked on the
+   * caller's thread, it is still the root of the user's fork/join computation.
+   */
+  static boolean isDirectCall(TaskExecution e) {
+    return e.outerTaskId() == 0
+        && e.executorId() < 0
+        && !e.kind().forkJoinTask()
+        && !e.virtualThread()
+        && e.creationThreadId() >= 0
+        && e.creationThreadId() == e.executionThreadId();
+  }
+
   static Verdict verdict(VerdictMode mode, ClassFacts c, RunFacts run) {
+    if (c.directCalls()) {
+      return new Verdict(
+          Verdict.Kind.OK,
+          "not judged: "
+              + (c.executions() == 1 ? "its one execution was" : "all its executions were")
+              + " called directly outside any task, not run by an executor or pool");
+    }
     return mode == VerdictMode.TGP ? tgp(c) : relative(c, run);
   }
 

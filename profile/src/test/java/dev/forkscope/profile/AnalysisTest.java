@@ -8,7 +8,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.forkscope.profile.trace.TaskExecution;
 import dev.forkscope.profile.trace.Trace;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class AnalysisTest {
@@ -92,6 +94,36 @@ class AnalysisTest {
     assertThat(driver.cpu()).isNull();
     assertThat(driver.queueWait()).isNull();
     assertThat(driver.verdict().kind()).isEqualTo(Verdict.Kind.COARSE);
+  }
+
+  @Test
+  void aCommandObjectThatMainCallsIsNotJudgedButAThreadBodyAndPoolTasksAre() {
+    List<TaskExecution> executions = new ArrayList<>();
+    // picocli's command object: a Callable that the main thread (1) creates and calls
+    executions.add(exec(1, "app.Command").at(0, 900_000_000).self(800_000_000).build());
+    // a thread's body, created by main, runs on thread 2
+    executions.add(exec(2, "app.Worker").on(2).at(0, 900_000_000).self(100_000_000).build());
+    // the per-file tasks, created by thread 2 and run by a pool's threads 3 and 4
+    for (int i = 0; i < 3; i++) {
+      executions.add(
+          exec(10 + i, "app.PerFile")
+              .on(3 + i % 2)
+              .createdBy(2)
+              .submitted(9, "java.util.concurrent.ThreadPoolExecutor", 0)
+              .at(0, 300_000_000)
+              .self(300_000_000)
+              .build());
+    }
+    Profile p =
+        Analysis.analyze(
+            new Trace(meta(2, 150, 0, 900_000_000), executions, List.of(), List.of()),
+            AnalysisOptions.defaults());
+
+    Map<String, Verdict> verdicts = new HashMap<>();
+    p.taskClasses().forEach(c -> verdicts.put(c.taskClass(), c.verdict()));
+    assertThat(verdicts.get("app.Command").why()).startsWith("not judged: its one execution");
+    assertThat(verdicts.get("app.Worker").why()).doesNotStartWith("not judged");
+    assertThat(verdicts.get("app.PerFile").why()).doesNotStartWith("not judged");
   }
 
   @Test

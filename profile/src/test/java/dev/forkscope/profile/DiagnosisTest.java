@@ -11,7 +11,7 @@ class DiagnosisTest {
   private static Diagnosis.ClassFacts facts(
       long executions, long median, long min, long max, long total, double busy) {
     return new Diagnosis.ClassFacts(
-        executions, new Distribution(executions, min, median, max, max, max, total), busy);
+        executions, new Distribution(executions, min, median, max, max, max, total), busy, false);
   }
 
   private static Diagnosis.ClassFacts uniform(long executions, long each, double busy) {
@@ -135,5 +135,26 @@ class DiagnosisTest {
     assertThat(Diagnosis.verdict(VerdictMode.TGP, facts, run).kind()).isEqualTo(Verdict.Kind.FINE);
     assertThat(Diagnosis.verdict(VerdictMode.RELATIVE, facts, run).kind())
         .isEqualTo(Verdict.Kind.OK);
+  }
+
+  @Test
+  void directCallsOutsideAnyTaskAreNotJudged() {
+    Diagnosis.RunFacts run = new Diagnosis.RunFacts(2, 350, 1_000 * MS, false);
+    Diagnosis.ClassFacts command =
+        new Diagnosis.ClassFacts(
+            1,
+            new Distribution(1, 900 * MS, 900 * MS, 900 * MS, 900 * MS, 900 * MS, 900 * MS),
+            0.37,
+            true);
+
+    Verdict v = Diagnosis.verdict(VerdictMode.RELATIVE, command, run);
+
+    assertThat(Diagnosis.relative(command, run).kind()).isEqualTo(Verdict.Kind.COARSE);
+    assertThat(v.kind()).isEqualTo(Verdict.Kind.OK);
+    assertThat(v.why())
+        .isEqualTo(
+            "not judged: its one execution was called directly outside any task, not run by an"
+                + " executor or pool");
+    assertThat(Diagnosis.verdict(VerdictMode.TGP, command, run).why()).startsWith("not judged");
   }
 }
