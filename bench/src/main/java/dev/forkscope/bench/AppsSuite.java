@@ -118,6 +118,15 @@ final class AppsSuite implements Suite {
               new Optimization(
                   "64 transfers per task",
                   "dev.forkscope.apps.H2Workload$Transfer",
+                  Verdict.Kind.FINE)),
+          new App(
+              "pekko",
+              "Pekko actors bounce small messages in pairs on the default dispatcher",
+              List.of("pairs=64", "messages=20000"),
+              List.of("pairs=16", "messages=10000", "warmups=0"),
+              new Optimization(
+                  "dispatcher throughput 100 instead of 5 (more messages per mailbox run)",
+                  "org.apache.pekko.dispatch.Dispatcher$$anon$1",
                   Verdict.Kind.FINE)));
 
   /** A count the application knows and the trace's count. */

@@ -76,8 +76,10 @@ public final class Analysis {
               entry.getKey(), entry.getValue(), trace.sites(), options.verdicts(), run, activity));
     }
     classes.sort(
-        Comparator.comparingLong((TaskClassProfile c) -> c.granularity().total())
-            .reversed()
+        Comparator.comparing((TaskClassProfile c) -> Diagnosis.setAside(c.verdict()))
+            .thenComparing(
+                Comparator.comparingLong((TaskClassProfile c) -> c.granularity().total())
+                    .reversed())
             .thenComparing(TaskClassProfile::taskClass));
     LayerAnalysis.Result runtime = LayerAnalysis.analyze(complete, layers, runWall);
     return new Profile(
@@ -133,12 +135,16 @@ public final class Analysis {
     long first = Long.MAX_VALUE;
     long last = Long.MIN_VALUE;
     boolean direct = true;
+    long cpuSum = 0;
+    long cpuWall = 0;
     for (int i = 0; i < n; i++) {
       TaskExecution e = executions.get(i);
       direct &= Diagnosis.isDirectCall(e);
       wall[i] = e.selfWallNs();
       if (e.selfCpuNs() >= 0) {
         cpu.add(e.selfCpuNs());
+        cpuSum += e.selfCpuNs();
+        cpuWall += e.selfWallNs();
       }
       if (e.queueWaitNs() >= 0) {
         wait.add(e.queueWaitNs());
@@ -158,7 +164,11 @@ public final class Analysis {
     Distribution granularity = Distribution.of(wall);
     double busy = activity.busyShare(first, last, run.cpus());
     Verdict verdict =
-        Diagnosis.verdict(mode, new Diagnosis.ClassFacts(n, granularity, busy, direct), run);
+        Diagnosis.verdict(
+            mode,
+            new Diagnosis.ClassFacts(
+                n, granularity, busy, direct, cpuWall > 0 ? (double) cpuSum / cpuWall : Double.NaN),
+            run);
     return new TaskClassProfile(
         taskClass,
         tasks.size(),

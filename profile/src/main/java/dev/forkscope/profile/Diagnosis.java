@@ -32,6 +32,13 @@ import dev.forkscope.profile.trace.TaskExecution;
  * executor or pool decides its granularity, so neither splitting nor batching it is a change its
  * user can make through one. Its verdict is <i>ok</i> with a why that says so.
  *
+ * <p>In relative mode, a class that would be coarse but whose executions spent less than {@value
+ * #WAITING_PERCENT} % of their wall time on a CPU (where thread CPU time was measured) is <i>ok</i>
+ * and <i>mostly waiting</i>: a service loop (a scheduler's tick thread, an event loop) or a task
+ * blocked on something else; splitting it would not keep more CPUs busy, and the runtime findings
+ * say what it waited on. Both kinds are {@linkplain #setAside set aside}: listed after the classes
+ * that were judged, so that they do not head a table above the user's work.
+ *
  * <p><b>tgp mode</b> reproduces the defaults of tgp's {@code fine_grained.py} and {@code
  * coarse_grained.py}. They are in reference cycles; we convert at a nominal 3 GHz (1e8 cycles =
  * 33.3 ms, 1e9 = 333 ms, 1e11 = 33.3 s), the conversion research/profiler.md §1.4 uses: <i>fine</i>
@@ -44,6 +51,10 @@ final class Diagnosis {
   static final int FINE_TASKS_PER_CPU = 100;
   static final int COARSE_TASKS_PER_CPU = 2;
   static final long COARSE_MIN_MS = 10;
+  static final int WAITING_PERCENT = 20;
+
+  private static final String NOT_JUDGED = "not judged: ";
+  private static final String MOSTLY_WAITING = "mostly waiting: ";
 
   /** Used when the trace carries no overhead calibration. */
   static final long ASSUMED_OVERHEAD_NS = 250;
@@ -64,9 +75,15 @@ final class Diagnosis {
    *     share of the P CPUs that ran tasks of any class (1 = all busy)
    * @param directCalls whether every execution was a call made outside any task (no enclosing
    *     execution), never submitted to an executor, on a thread that is not the task itself
+   * @param cpuShare over the executions whose thread CPU time was measured, their CPU time over
+   *     their wall time (self times); NaN when none was measured
    */
   record ClassFacts(
-      long executions, Distribution granularity, double busyShare, boolean directCalls) {}
+      long executions,
+      Distribution granularity,
+      double busyShare,
+      boolean directCalls,
+      double cpuShare) {}
 
   /**
    * What the verdicts of a run depend on.
@@ -99,11 +116,19 @@ final class Diagnosis {
     if (c.directCalls()) {
       return new Verdict(
           Verdict.Kind.OK,
-          "not judged: "
+          NOT_JUDGED
               + (c.executions() == 1 ? "its one execution was" : "all its executions were")
               + " called directly outside any task, not run by an executor or pool");
     }
     return mode == VerdictMode.TGP ? tgp(c) : relative(c, run);
+  }
+
+  /**
+   * Whether a verdict sets its class aside, after the judged classes: not judged (direct calls) or
+   * mostly waiting.
+   */
+  static boolean setAside(Verdict v) {
+    return v.why().startsWith(NOT_JUDGED) || v.why().startsWith(MOSTLY_WAITING);
   }
 
   static Verdict relative(ClassFacts c, RunFacts run) {
@@ -129,6 +154,19 @@ final class Diagnosis {
     boolean few = c.executions() < (long) COARSE_TASKS_PER_CPU * p;
     boolean large = median >= coarseMin;
     boolean idle = p > 1 && busy <= 1 - 0.5 / p;
+    if (few && large && idle && c.cpuShare() < WAITING_PERCENT / 100.0) {
+      return new Verdict(
+          Verdict.Kind.OK,
+          MOSTLY_WAITING
+              + "on a CPU "
+              + percent(c.cpuShare())
+              + " of its wall time ("
+              + onCpus
+              + ", median "
+              + duration(median)
+              + "): a service loop or a blocked task, not work to split; the runtime findings"
+              + " say what it waited on");
+    }
     if (few && large && idle) {
       return new Verdict(
           Verdict.Kind.COARSE,

@@ -124,6 +124,36 @@ class AnalysisTest {
     assertThat(verdicts.get("app.Command").why()).startsWith("not judged: its one execution");
     assertThat(verdicts.get("app.Worker").why()).doesNotStartWith("not judged");
     assertThat(verdicts.get("app.PerFile").why()).doesNotStartWith("not judged");
+    // set aside: listed after the judged classes although its total time is the largest
+    assertThat(p.taskClasses())
+        .extracting(TaskClassProfile::taskClass)
+        .containsExactly("app.PerFile", "app.Worker", "app.Command");
+  }
+
+  @Test
+  void aServiceLoopThatMostlyWaitsIsNeitherCoarseNorFirst() {
+    List<TaskExecution> executions = new ArrayList<>();
+    // a scheduler's tick thread: 2 s, 1 % of it on a CPU
+    executions.add(
+        exec(1, "lib.TickLoop")
+            .on(2)
+            .at(0, 2_000_000_000)
+            .self(2_000_000_000)
+            .cpu(20_000_000)
+            .build());
+    executions.add(
+        exec(2, "app.Job").on(3).at(0, 1_000_000_000).self(1_000_000_000).cpu(990_000_000).build());
+    Profile p =
+        Analysis.analyze(
+            new Trace(meta(4, 150, 0, 4_000_000_000L), executions, List.of(), List.of()),
+            AnalysisOptions.defaults());
+
+    assertThat(p.taskClasses())
+        .extracting(TaskClassProfile::taskClass)
+        .containsExactly("app.Job", "lib.TickLoop");
+    assertThat(p.taskClasses().get(0).verdict().kind()).isEqualTo(Verdict.Kind.COARSE);
+    assertThat(p.taskClasses().get(1).verdict().kind()).isEqualTo(Verdict.Kind.OK);
+    assertThat(p.taskClasses().get(1).verdict().why()).startsWith("mostly waiting");
   }
 
   @Test
@@ -148,8 +178,8 @@ class AnalysisTest {
   void aggregationCanBeSwitchedOff() {
     List<TaskExecution> executions =
         List.of(
-            exec(1, "Outer").at(0, 100).self(60).build(),
-            exec(2, "Inner").outer(1).at(10, 50).build());
+            exec(1, "Outer").on(2).at(0, 100).self(60).build(),
+            exec(2, "Inner").on(2).outer(1).at(10, 50).build());
     Trace trace = Executions.trace(meta(2, 50, 0, 200), executions);
 
     Profile on = Analysis.analyze(trace, new AnalysisOptions(true, VerdictMode.RELATIVE));

@@ -11,7 +11,11 @@ class DiagnosisTest {
   private static Diagnosis.ClassFacts facts(
       long executions, long median, long min, long max, long total, double busy) {
     return new Diagnosis.ClassFacts(
-        executions, new Distribution(executions, min, median, max, max, max, total), busy, false);
+        executions,
+        new Distribution(executions, min, median, max, max, max, total),
+        busy,
+        false,
+        Double.NaN);
   }
 
   private static Diagnosis.ClassFacts uniform(long executions, long each, double busy) {
@@ -145,7 +149,8 @@ class DiagnosisTest {
             1,
             new Distribution(1, 900 * MS, 900 * MS, 900 * MS, 900 * MS, 900 * MS, 900 * MS),
             0.37,
-            true);
+            true,
+            Double.NaN);
 
     Verdict v = Diagnosis.verdict(VerdictMode.RELATIVE, command, run);
 
@@ -156,5 +161,21 @@ class DiagnosisTest {
             "not judged: its one execution was called directly outside any task, not run by an"
                 + " executor or pool");
     assertThat(Diagnosis.verdict(VerdictMode.TGP, command, run).why()).startsWith("not judged");
+  }
+
+  @Test
+  void aLongExecutionThatMostlyWaitsIsNotCoarse() {
+    Diagnosis.RunFacts run = new Diagnosis.RunFacts(2, 350, 3_000 * MS, true);
+    Distribution oneLong =
+        new Distribution(1, 2_160 * MS, 2_160 * MS, 2_160 * MS, 2_160 * MS, 2_160 * MS, 2_160 * MS);
+
+    Verdict tick = Diagnosis.relative(new Diagnosis.ClassFacts(1, oneLong, 0.41, false, 0.01), run);
+    Verdict work = Diagnosis.relative(new Diagnosis.ClassFacts(1, oneLong, 0.41, false, 0.95), run);
+
+    assertThat(tick.kind()).isEqualTo(Verdict.Kind.OK);
+    assertThat(tick.why()).startsWith("mostly waiting: on a CPU 1% of its wall time");
+    assertThat(Diagnosis.setAside(tick)).isTrue();
+    assertThat(work.kind()).isEqualTo(Verdict.Kind.COARSE);
+    assertThat(Diagnosis.setAside(work)).isFalse();
   }
 }
