@@ -18,7 +18,7 @@ final class JavaSources {
 
   /** Writes {@code files} sources under {@code root} unless they are there already. */
   static void generate(Path root, int files, long seed) throws IOException {
-    Path marker = root.resolve(".complete-" + files + "-" + seed);
+    Path marker = root.resolve(".complete-" + seed);
     if (Files.exists(marker)) {
       return;
     }

@@ -27,8 +27,9 @@ import java.util.function.ToLongFunction;
  * Suite {@code apps}: the profiler on real applications, as tgp was judged (seed 003 §8–11). Each
  * application runs in child JVMs driven by a harness of module {@code apps} ({@code AppMain}) on
  * inputs it generates: without the agent, with the agent as {@code forkscope profile --contexts}
- * runs it (sampled CPU time, calling contexts, the JVM and OS layers), and, where the profile
- * points at a change, with that change made in the harness's configuration. The order of the
+ * runs it (sampled CPU time, calling contexts, the JVM and OS layers), and with one change made in
+ * the harness's configuration: the one the profile points at, or, where it points at none, the one
+ * tgp made to the 2019 version, so that "ok" is checked against a measurement. The order of the
  * variants rotates every repetition, so that drift on a shared machine hits each alike, and ratios
  * are paired by repetition.
  *
@@ -74,7 +75,8 @@ final class AppsSuite implements Suite {
    * @param description one line
    * @param full the harness's settings for a full run
    * @param quick the harness's settings for {@code --quick}
-   * @param optimization the change the profile points at, or null when it points at none
+   * @param optimization the change to measure: the one the profile points at, or, where it points
+   *     at none, the one tgp made to the 2019 version
    */
   record App(
       String name,
@@ -97,9 +99,13 @@ final class AppsSuite implements Suite {
           new App(
               "pmd",
               "PMD 7 checks generated Java sources with its quick-start rules, one task per file",
-              List.of("files=300"),
+              List.of("files=200"),
               List.of("files=40", "warmups=0"),
-              null),
+              new Optimization(
+                  "one group of files per thread, each checked by a PMD analysis of its own"
+                      + " (tgp's change to pmd)",
+                  "net.sourceforge.pmd.lang.impl.MultiThreadProcessor$1",
+                  Verdict.Kind.FINE)),
           new App(
               "lucene",
               "Lucene 9 answers term and Boolean queries from query threads through a searcher"
@@ -165,8 +171,7 @@ final class AppsSuite implements Suite {
     /** Whether the profile's verdict on the change's class is the one that points at it. */
     boolean guided() {
       Optimization o = app.optimization();
-      return o != null
-          && taskClass(o.taskClass()).map(c -> c.verdict().kind() == o.expected()).orElse(false);
+      return taskClass(o.taskClass()).map(c -> c.verdict().kind() == o.expected()).orElse(false);
     }
 
     /** Speedup: the geometric mean of the paired ratios original over optimized. */
@@ -203,13 +208,13 @@ final class AppsSuite implements Suite {
     Files.createDirectories(work);
     int threads = context.maxThreads();
     List<Measured> measured = new ArrayList<>();
-    int total = chosen.stream().mapToInt(a -> variants(a).size() * context.repeat()).sum();
+    int total = chosen.size() * Variant.values().length * context.repeat();
     int[] done = {0};
     for (App app : chosen) {
       Path trace = work.resolve(app.name()).resolve("trace");
       Map<Variant, List<Harness.Sample>> samples =
           Harness.rotating(
-              variants(app),
+              List.of(Variant.values()),
               context.repeat(),
               variant ->
                   () -> {
@@ -228,12 +233,17 @@ final class AppsSuite implements Suite {
       context.progress().accept(app.name() + ": reading the trace");
       measured.add(analyze(app, samples, trace));
     }
+    return outcome(measured, threads, context.repeat());
+  }
+
+  /** The suite's outcome from what was measured: rows, failed checks, summary and table. */
+  static Outcome outcome(List<Measured> measured, int threads, int repetitions) {
     return new Outcome(
-        name(),
+        "apps",
         rows(measured, threads),
         failedChecks(measured),
         summary(measured),
-        table(measured, context.repeat()),
+        table(measured, repetitions),
         null);
   }
 
@@ -256,12 +266,6 @@ final class AppsSuite implements Suite {
                               + String.join(", ", APPS.stream().map(App::name).toList()))));
     }
     return chosen;
-  }
-
-  private static List<Variant> variants(App app) {
-    return app.optimization() == null
-        ? List.of(Variant.OFF, Variant.ON)
-        : List.of(Variant.OFF, Variant.ON, Variant.OPTIMIZED);
   }
 
   /** The harness's output of the last run of each application with the agent: its checks. */
@@ -337,9 +341,7 @@ final class AppsSuite implements Suite {
     out.addAll(all.subList(0, Math.min(TOP_CLASSES, all.size())));
     List<String> named = new ArrayList<>();
     m.checks().forEach(c -> named.add(c.taskClass()));
-    if (m.app().optimization() != null) {
-      named.add(m.app().optimization().taskClass());
-    }
+    named.add(m.app().optimization().taskClass());
     for (String n : named) {
       m.taskClass(n).filter(c -> !out.contains(c)).ifPresent(out::add);
     }
@@ -391,18 +393,15 @@ final class AppsSuite implements Suite {
       rows.add(row(m, Variant.ON, threads, onExtra));
 
       Optimization o = m.app().optimization();
-      if (o != null) {
-        Map<String, Object> optExtra = new LinkedHashMap<>();
-        optExtra.put("repetitions", m.samples().get(Variant.OPTIMIZED).size());
-        optExtra.put("change", o.change());
-        optExtra.put("speedup", m.speedup());
-        double[] ci = m.ci95();
-        optExtra.put("ci95", ci == null ? null : List.of(ci[0], ci[1]));
-        optExtra.put(
-            "guidedBy", o.taskClass() + " " + o.expected().name().toLowerCase(Locale.ROOT));
-        optExtra.put("guided", m.guided());
-        rows.add(row(m, Variant.OPTIMIZED, threads, optExtra));
-      }
+      Map<String, Object> optExtra = new LinkedHashMap<>();
+      optExtra.put("repetitions", m.samples().get(Variant.OPTIMIZED).size());
+      optExtra.put("change", o.change());
+      optExtra.put("speedup", m.speedup());
+      double[] ci = m.ci95();
+      optExtra.put("ci95", ci == null ? null : List.of(ci[0], ci[1]));
+      optExtra.put("guidedBy", o.taskClass() + " " + o.expected().name().toLowerCase(Locale.ROOT));
+      optExtra.put("guided", m.guided());
+      rows.add(row(m, Variant.OPTIMIZED, threads, optExtra));
     }
     return rows;
   }
@@ -456,7 +455,7 @@ final class AppsSuite implements Suite {
     for (Measured m : measured) {
       wall.add(m.ratio(Variant.ON, Variant.OFF, Harness.Sample::wallNs));
       cpu.add(m.ratio(Variant.ON, Variant.OFF, Harness.Sample::cpuNs));
-      if (m.app().optimization() != null && m.ci95() != null && m.ci95()[0] > 1) {
+      if (m.ci95() != null && m.ci95()[0] > 1) {
         confident++;
       }
     }
@@ -523,24 +522,22 @@ final class AppsSuite implements Suite {
                 c.exact() ? "exact" : "MISMATCH"));
       }
       Optimization o = m.app().optimization();
-      if (o != null) {
-        double[] ci = m.ci95();
-        b.append(
-            String.format(
-                Locale.ROOT,
-                "  optimized (%s): %.1f ms, speedup %.3fx, 95%% CI %s; %s%n",
-                o.change(),
-                Harness.medianWallMs(m.samples().get(Variant.OPTIMIZED)),
-                m.speedup(),
-                ci == null
-                    ? "n/a (one repetition)"
-                    : String.format(Locale.ROOT, "[%.3f, %.3f]", ci[0], ci[1]),
-                m.guided()
-                    ? "the profile points at it ("
-                        + o.expected().name().toLowerCase(Locale.ROOT)
-                        + ")"
-                    : "the profile does not point at it"));
-      }
+      double[] ci = m.ci95();
+      b.append(
+          String.format(
+              Locale.ROOT,
+              "  optimized (%s): %.1f ms, speedup %.3fx, 95%% CI %s; %s%n",
+              o.change(),
+              Harness.medianWallMs(m.samples().get(Variant.OPTIMIZED)),
+              m.speedup(),
+              ci == null
+                  ? "n/a (one repetition)"
+                  : String.format(Locale.ROOT, "[%.3f, %.3f]", ci[0], ci[1]),
+              m.guided()
+                  ? "the profile points at it ("
+                      + o.expected().name().toLowerCase(Locale.ROOT)
+                      + ")"
+                  : "the profile does not point at it"));
       b.append("  trace: ").append(m.trace()).append(" (forkscope report DIR makes its page)\n");
     }
     Map<String, Object> s = summary(measured);
