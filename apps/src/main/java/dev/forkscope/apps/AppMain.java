@@ -36,6 +36,7 @@ public final class AppMain {
     APPS.put("lucene", LuceneWorkload::new);
     APPS.put("h2", H2Workload::new);
     APPS.put("pekko", PekkoWorkload::new);
+    APPS.put("spark", SparkWorkload::new);
   }
 
   private AppMain() {}

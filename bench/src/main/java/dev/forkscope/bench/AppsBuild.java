@@ -31,7 +31,7 @@ final class AppsBuild {
     if (stale(module, classpathFile) || !Files.isRegularFile(jar)) {
       progress.accept(
           "building the application harnesses (module apps; the first build downloads PMD,"
-              + " Lucene and H2 from Maven Central)");
+              + " Lucene, H2 and Spark, about 300 MB, from Maven Central)");
       build(module);
     }
     return jar + java.io.File.pathSeparator + Files.readString(classpathFile).trim();

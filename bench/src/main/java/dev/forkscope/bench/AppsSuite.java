@@ -83,7 +83,37 @@ final class AppsSuite implements Suite {
       String description,
       List<String> full,
       List<String> quick,
-      Optimization optimization) {}
+      Optimization optimization,
+      List<String> jvmOptions) {
+
+    App(
+        String name,
+        String description,
+        List<String> full,
+        List<String> quick,
+        Optimization optimization) {
+      this(name, description, full, quick, optimization, List.of());
+    }
+  }
+
+  /** What Spark's own launcher opens to it on JDK 17 and later ({@code JavaModuleOptions}). */
+  private static final List<String> SPARK_OPENS =
+      java.util.stream.Stream.of(
+              "java.lang",
+              "java.lang.invoke",
+              "java.lang.reflect",
+              "java.io",
+              "java.net",
+              "java.nio",
+              "java.util",
+              "java.util.concurrent",
+              "java.util.concurrent.atomic",
+              "sun.nio.ch",
+              "sun.nio.cs",
+              "sun.security.action",
+              "sun.util.calendar")
+          .map(p -> "--add-opens=java.base/" + p + "=ALL-UNNAMED")
+          .toList();
 
   /**
    * A change made in the harness's configuration.
@@ -133,7 +163,18 @@ final class AppsSuite implements Suite {
               new Optimization(
                   "dispatcher throughput 100 instead of 5 (more messages per mailbox run)",
                   "org.apache.pekko.dispatch.Dispatcher$$anon$1",
-                  Verdict.Kind.FINE)));
+                  Verdict.Kind.FINE)),
+          new App(
+              "spark",
+              "Spark 3.5 in local mode runs MLlib's ChiSquare and KMeans of Spark Perf on one"
+                  + " partition",
+              List.of("rows=200000"),
+              List.of("rows=50000", "warmups=0"),
+              new Optimization(
+                  "4 partitions per thread instead of 1",
+                  "org.apache.spark.executor.Executor$TaskRunner",
+                  Verdict.Kind.COARSE),
+              SPARK_OPENS));
 
   /** A count the application knows and the trace's count. */
   record ExactCheck(String name, String taskClass, long expected, long recorded) {
@@ -278,7 +319,9 @@ final class AppsSuite implements Suite {
     Path log = work.resolve(app.name() + "-" + variant.label + ".log");
     List<String> argv = new ArrayList<>();
     argv.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-    argv.addAll(List.of("-Xmx2g", "-cp", classpath, MAIN, app.name(), out.toString()));
+    argv.add("-Xmx2g");
+    argv.addAll(app.jvmOptions());
+    argv.addAll(List.of("-cp", classpath, MAIN, app.name(), out.toString()));
     argv.add(work.toString());
     argv.addAll(quick ? app.quick() : app.full());
     argv.add("threads=" + threads);

@@ -158,7 +158,7 @@ class BenchCommandTest {
     CliRun run = CliRun.of("bench", "apps", "--app", "nosuch");
     assertThat(run.exitCode()).isEqualTo(Forkscope.USAGE);
     assertThat(run.err().strip())
-        .isEqualTo("forkscope: unknown app 'nosuch'; known apps: pmd, lucene, h2, pekko");
+        .isEqualTo("forkscope: unknown app 'nosuch'; known apps: pmd, lucene, h2, pekko, spark");
   }
 
   @Test

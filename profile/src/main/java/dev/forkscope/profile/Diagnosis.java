@@ -32,12 +32,13 @@ import dev.forkscope.profile.trace.TaskExecution;
  * executor or pool decides its granularity, so neither splitting nor batching it is a change its
  * user can make through one. Its verdict is <i>ok</i> with a why that says so.
  *
- * <p>In relative mode, a class that would be coarse but whose executions spent less than {@value
- * #WAITING_PERCENT} % of their wall time on a CPU (where thread CPU time was measured) is <i>ok</i>
- * and <i>mostly waiting</i>: a service loop (a scheduler's tick thread, an event loop) or a task
- * blocked on something else; splitting it would not keep more CPUs busy, and the runtime findings
- * say what it waited on. Both kinds are {@linkplain #setAside set aside}: listed after the classes
- * that were judged, so that they do not head a table above the user's work.
+ * <p>In relative mode, a class whose median execution lasts at least {@value #COARSE_MIN_MS} ms but
+ * whose executions spent less than {@value #WAITING_PERCENT} % of their wall time on a CPU (where
+ * thread CPU time was measured) is <i>ok</i> and <i>mostly waiting</i>: a service loop (a
+ * scheduler's tick thread, an event loop) or a task blocked on something else; neither splitting
+ * nor batching it would keep more CPUs busy, and the runtime findings say what it waited on. Both
+ * kinds are {@linkplain #setAside set aside}: listed after the classes that were judged, so that
+ * they do not head a table above the user's work.
  *
  * <p><b>tgp mode</b> reproduces the defaults of tgp's {@code fine_grained.py} and {@code
  * coarse_grained.py}. They are in reference cycles; we convert at a nominal 3 GHz (1e8 cycles =
@@ -154,7 +155,7 @@ final class Diagnosis {
     boolean few = c.executions() < (long) COARSE_TASKS_PER_CPU * p;
     boolean large = median >= coarseMin;
     boolean idle = p > 1 && busy <= 1 - 0.5 / p;
-    if (few && large && idle && c.cpuShare() < WAITING_PERCENT / 100.0) {
+    if (median >= COARSE_MIN_MS * 1_000_000 && c.cpuShare() < WAITING_PERCENT / 100.0) {
       return new Verdict(
           Verdict.Kind.OK,
           MOSTLY_WAITING

@@ -177,5 +177,19 @@ class DiagnosisTest {
     assertThat(Diagnosis.setAside(tick)).isTrue();
     assertThat(work.kind()).isEqualTo(Verdict.Kind.COARSE);
     assertThat(Diagnosis.setAside(work)).isFalse();
+
+    // Spark's message loops: 8 executions of 25 s, enough of them not to be coarse, set aside too
+    Distribution loops =
+        new Distribution(
+            8, 25_000 * MS, 25_000 * MS, 25_000 * MS, 25_000 * MS, 25_000 * MS, 200_000 * MS);
+    Verdict loop = Diagnosis.relative(new Diagnosis.ClassFacts(8, loops, 1.0, false, 0.02), run);
+    assertThat(loop.why()).startsWith("mostly waiting: on a CPU 2% of its wall time");
+    // short waits are not set aside: a 1 ms task that blocks is judged like the others
+    Verdict shortWait =
+        Diagnosis.relative(
+            new Diagnosis.ClassFacts(
+                8, new Distribution(8, MS, MS, MS, MS, MS, 8 * MS), 1.0, false, 0.02),
+            run);
+    assertThat(Diagnosis.setAside(shortWait)).isFalse();
   }
 }
