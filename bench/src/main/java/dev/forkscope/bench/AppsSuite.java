@@ -251,41 +251,60 @@ final class AppsSuite implements Suite {
     List<Measured> measured = new ArrayList<>();
     int total = chosen.size() * Variant.values().length * context.repeat();
     int[] done = {0};
+    List<String> failed = new ArrayList<>();
     for (App app : chosen) {
       Path trace = work.resolve(app.name()).resolve("trace");
-      Map<Variant, List<Harness.Sample>> samples =
-          Harness.rotating(
-              List.of(Variant.values()),
-              context.repeat(),
-              variant ->
-                  () -> {
-                    context
-                        .progress()
-                        .accept(
-                            String.format(
-                                Locale.ROOT,
-                                "[%d/%d] %s, %s",
-                                ++done[0],
-                                total,
-                                app.name(),
-                                variant.label));
-                    return runOnce(app, variant, context.quick(), threads, classpath, work, trace);
-                  });
+      Map<Variant, List<Harness.Sample>> samples;
+      try {
+        samples =
+            Harness.rotating(
+                List.of(Variant.values()),
+                context.repeat(),
+                variant ->
+                    () -> {
+                      context
+                          .progress()
+                          .accept(
+                              String.format(
+                                  Locale.ROOT,
+                                  "[%d/%d] %s, %s",
+                                  ++done[0],
+                                  total,
+                                  app.name(),
+                                  variant.label));
+                      return runOnce(
+                          app, variant, context.quick(), threads, classpath, work, trace);
+                    });
+      } catch (AppFailed e) {
+        failed.add(e.getMessage()); // the other applications still run
+        continue;
+      }
       context.progress().accept(app.name() + ": reading the trace");
       measured.add(analyze(app, samples, trace));
     }
-    return outcome(measured, threads, context.repeat());
+    return outcome(measured, failed, threads, context.repeat());
   }
 
-  /** The suite's outcome from what was measured: rows, failed checks, summary and table. */
-  static Outcome outcome(List<Measured> measured, int threads, int repetitions) {
+  /**
+   * The suite's outcome from what was measured: rows, failed checks, summary and table.
+   *
+   * @param failed one line per application that failed to run
+   */
+  static Outcome outcome(
+      List<Measured> measured, List<String> failed, int threads, int repetitions) {
+    List<String> failedChecks = new ArrayList<>(failed);
+    failedChecks.addAll(failedChecks(measured));
+    StringBuilder table = new StringBuilder(table(measured, repetitions));
+    failed.forEach(f -> table.append(f).append('\n'));
     return new Outcome(
-        "apps",
-        rows(measured, threads),
-        failedChecks(measured),
-        summary(measured),
-        table(measured, repetitions),
-        null);
+        "apps", rows(measured, threads), failedChecks, summary(measured), table.toString(), null);
+  }
+
+  /** An application's JVM failed: its name, variant and where its output is, in one line. */
+  static final class AppFailed extends IOException {
+    AppFailed(String message) {
+      super(message);
+    }
   }
 
   static List<App> choose(List<String> names) {
@@ -342,7 +361,7 @@ final class AppsSuite implements Suite {
     List<String> lines = Files.readAllLines(out);
     Files.delete(out);
     if (exit != 0 || lines.isEmpty() || !lines.get(0).startsWith("time ")) {
-      throw new IOException(
+      throw new AppFailed(
           app.name()
               + " failed (exit "
               + exit
@@ -478,6 +497,9 @@ final class AppsSuite implements Suite {
         }
       }
     }
+    if (measured.isEmpty()) {
+      return failed;
+    }
     Map<String, Object> s = summary(measured);
     target(failed, "overhead wall geomean", (double) s.get("wallGeomean"), TARGET_WALL_GEOMEAN);
     target(failed, "overhead wall worst", (double) s.get("wallWorst"), TARGET_WALL_WORST);
@@ -503,9 +525,10 @@ final class AppsSuite implements Suite {
       }
     }
     Map<String, Object> fields = new LinkedHashMap<>();
-    fields.put("wallGeomean", Stats.geometricMean(wall));
-    fields.put("wallWorst", wall.stream().mapToDouble(Double::doubleValue).max().orElseThrow());
-    fields.put("cpuGeomean", Stats.geometricMean(cpu));
+    fields.put("wallGeomean", wall.isEmpty() ? Double.NaN : Stats.geometricMean(wall));
+    fields.put(
+        "wallWorst", wall.stream().mapToDouble(Double::doubleValue).max().orElse(Double.NaN));
+    fields.put("cpuGeomean", cpu.isEmpty() ? Double.NaN : Stats.geometricMean(cpu));
     fields.put("optimizationsAboveOne", confident);
     Map<String, Object> targets = new LinkedHashMap<>();
     targets.put("wallGeomean", TARGET_WALL_GEOMEAN);

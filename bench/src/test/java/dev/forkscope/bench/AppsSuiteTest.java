@@ -50,7 +50,7 @@ class AppsSuiteTest {
                     "transactions", "dev.forkscope.apps.H2Workload$Transfer", 400, 400)),
             Path.of("trace"));
 
-    Suite.Outcome outcome = AppsSuite.outcome(List.of(m), 2, 3);
+    Suite.Outcome outcome = AppsSuite.outcome(List.of(m), List.of(), 2, 3);
     JsonNode results = new ObjectMapper().readTree(outcome.json()).get("results");
 
     assertThat(results).hasSize(3);
@@ -71,7 +71,7 @@ class AppsSuiteTest {
   }
 
   @Test
-  void aCountThatDoesNotMatchIsAFailedCheck() {
+  void aCountThatDoesNotMatchAndAnAppThatFailedAreFailedChecks() {
     AppsSuite.App h2 = AppsSuite.choose(List.of("h2")).get(0);
     AppsSuite.Measured m =
         new AppsSuite.Measured(
@@ -86,12 +86,15 @@ class AppsSuiteTest {
                     "transactions", "dev.forkscope.apps.H2Workload$Transfer", 400, 399)),
             Path.of("trace"));
 
-    Suite.Outcome outcome = AppsSuite.outcome(List.of(m), 2, 1);
+    String sparkFailed = "spark failed (exit 1, agent-off); its output is in spark-agent-off.log";
+    Suite.Outcome outcome = AppsSuite.outcome(List.of(m), List.of(sparkFailed), 2, 1);
 
     assertThat(outcome.failedChecks())
         .containsExactly(
+            sparkFailed,
             "h2: transactions: 400 executions of dev.forkscope.apps.H2Workload$Transfer"
                 + " expected, 399 recorded");
+    assertThat(outcome.text()).contains(sparkFailed);
     assertThat(outcome.text()).contains("MISMATCH", "95% CI n/a (one repetition)");
   }
 
