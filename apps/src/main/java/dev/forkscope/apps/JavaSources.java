@@ -10,7 +10,7 @@ import java.util.Random;
  * Generates a Java source tree for PMD to check: {@code files} compilation units in a few packages,
  * each a class with fields, constructors and methods of loops, conditions, string building,
  * collections and the small faults PMD's quick-start rules report (unused locals, empty catch
- * blocks, fields that could be final). Deterministic for a given seed, and about 150 to 400 lines a
+ * blocks, fields that could be final). Deterministic for a given seed, and about 100 to 700 lines a
  * file, like the classes of a real project.
  */
 final class JavaSources {
