@@ -59,6 +59,9 @@ public final class ForkscopeAgent {
     } catch (IOException | SecurityException e) {
       return "cannot write to " + out.toAbsolutePath() + " (" + e.getClass().getSimpleName() + ")";
     }
+    if (recorderOnBootClassPath()) {
+      return null; // the launcher put it there (-Xbootclasspath/a), which keeps class sharing on
+    }
     Path jar =
         createUnique(Path.of(System.getProperty("java.io.tmpdir")), "forkscope-boot-", ".jar");
     jar.toFile().deleteOnExit();
@@ -71,6 +74,21 @@ public final class ForkscopeAgent {
     }
     inst.appendToBootstrapClassLoaderSearch(new JarFile(jar.toFile()));
     return null;
+  }
+
+  /**
+   * Whether the boot loader already finds the recorder. Appending to the boot class path at run
+   * time makes the JVM warn and stop sharing the application's classes, so launchers that can
+   * should pass the nested jar on the command line instead. The class is named, not referenced: see
+   * the class comment.
+   */
+  private static boolean recorderOnBootClassPath() {
+    try {
+      Class.forName("dev.forkscope.agent.boot.Recorder", false, null);
+      return true;
+    } catch (ClassNotFoundException e) {
+      return false;
+    }
   }
 
   /** Creates a new empty file {@code dir/prefix<n>suffix}; never opens an existing file or link. */

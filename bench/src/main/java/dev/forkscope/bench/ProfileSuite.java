@@ -300,9 +300,6 @@ final class ProfileSuite implements Suite {
               scratch.resolve("trace"),
               AGENT_OPTIONS,
               side == Side.LAYERS ? ProfilerAgent.Layering.SAMPLED : ProfilerAgent.Layering.OFF);
-      // the JVM's warning that class sharing is limited once the boot class path is appended to
-      // would be printed once per run
-      argv.add(1, "-XX:-PrintWarnings");
     }
     long start = System.nanoTime();
     Process child =

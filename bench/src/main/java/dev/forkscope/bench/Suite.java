@@ -40,16 +40,31 @@ public interface Suite {
    * @param inputs input paths, possibly empty
    * @param quick CI-sized inputs and fewer warm-ups
    * @param progress hears one line per step (a front end shows it on a terminal only)
+   * @param only the names of the benchmarks to run, for suites that can choose ({@code apps});
+   *     empty for all
    */
   record Context(
       List<Integer> threads,
       int repeat,
       List<Path> inputs,
       boolean quick,
-      Consumer<String> progress) {
+      Consumer<String> progress,
+      List<String> only) {
+
+    /** A context that runs every benchmark of the suite. */
+    public Context(
+        List<Integer> threads,
+        int repeat,
+        List<Path> inputs,
+        boolean quick,
+        Consumer<String> progress) {
+      this(threads, repeat, inputs, quick, progress, List.of());
+    }
+
     public Context {
       threads = threads.stream().distinct().sorted().toList();
       inputs = List.copyOf(inputs);
+      only = List.copyOf(only);
       if (threads.isEmpty() || threads.stream().anyMatch(t -> t < 1)) {
         throw new BenchInputException("thread counts must be positive numbers, got " + threads);
       }
