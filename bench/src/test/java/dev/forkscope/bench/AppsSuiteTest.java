@@ -137,7 +137,8 @@ class AppsSuiteTest {
               -1,
               -1,
               1,
-              -1));
+              -1,
+              1));
     }
     Trace trace =
         new Trace(
