@@ -262,16 +262,7 @@ final class AppsSuite implements Suite {
                 context.repeat(),
                 variant ->
                     () -> {
-                      context
-                          .progress()
-                          .accept(
-                              String.format(
-                                  Locale.ROOT,
-                                  "[%d/%d] %s, %s",
-                                  ++done[0],
-                                  total,
-                                  app.name(),
-                                  variant.label));
+                      context.step(++done[0], total, app.name(), variant.label);
                       return runOnce(
                           app, variant, context.quick(), threads, classpath, work, trace);
                     });

@@ -207,16 +207,7 @@ final class ProfileSuite implements Suite {
                 context.repeat(),
                 side ->
                     () -> {
-                      context
-                          .progress()
-                          .accept(
-                              String.format(
-                                  Locale.ROOT,
-                                  "[%d/%d] %s, %s",
-                                  ++done[0],
-                                  total,
-                                  p.name(),
-                                  side.variant));
+                      context.step(++done[0], total, p.name(), side.variant);
                       Harness.Sample sample = runOnce(p, scratch, side);
                       if (side != Side.OFF && !verdictRead[0]) {
                         fine[0] = mostlyFine(scratch.resolve("trace"));

@@ -2,6 +2,7 @@ package dev.forkscope.bench;
 
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.function.Consumer;
 
@@ -59,6 +60,11 @@ public interface Suite {
         boolean quick,
         Consumer<String> progress) {
       this(threads, repeat, inputs, quick, progress, List.of());
+    }
+
+    /** Reports step {@code n} of {@code total}: {@code [n/total] subject, variant}. */
+    void step(int n, int total, String subject, String variant) {
+      progress.accept(String.format(Locale.ROOT, "[%d/%d] %s, %s", n, total, subject, variant));
     }
 
     public Context {
