@@ -61,11 +61,13 @@ final class Attachment {
 
   private final Instrumentation inst;
   private final HookTransformer hooks;
+  private final Path out;
   private Thread timer;
 
-  private Attachment(Instrumentation inst, HookTransformer hooks) {
+  private Attachment(Instrumentation inst, HookTransformer hooks, Path out) {
     this.inst = inst;
     this.hooks = hooks;
+    this.out = out;
   }
 
   /**
@@ -80,7 +82,7 @@ final class Attachment {
     if (error != null) {
       return error;
     }
-    Attachment a = new Attachment(inst, new HookTransformer(inst));
+    Attachment a = new Attachment(inst, new HookTransformer(inst), options.out);
     inst.addTransformer(a.hooks, true);
     List<Class<?>> candidates = new ArrayList<>();
     for (Class<?> c : inst.getAllLoadedClasses()) {
@@ -127,15 +129,28 @@ final class Attachment {
       a.timer.interrupt();
     }
     Recorder.stop();
-    a.removeHooks();
+    int[] removed = a.removeHooks();
+    write(
+        a.out,
+        "stopped: hooks removed from "
+            + removed[0]
+            + " classes"
+            + (removed[1] > 0 ? ", " + removed[1] + " keep silent hooks" : ""));
   }
 
   /** Writes the outcome of a start into {@value #STATUS} in {@code dir}: "started" or the error. */
   static void report(Path dir, String error) {
+    write(dir, error == null ? "started" : "error: " + error);
+  }
+
+  /**
+   * Replaces {@value #STATUS} in {@code dir} with {@code line}: after a start, "started" or "error:
+   * ..."; after a stop, "stopped: ..." with the classes whose hooks were removed.
+   */
+  private static void write(Path dir, String line) {
     try {
       Path tmp = dir.resolve(STATUS + ".tmp");
-      Files.writeString(
-          tmp, (error == null ? "started" : "error: " + error) + "\n", StandardCharsets.UTF_8);
+      Files.writeString(tmp, line + "\n", StandardCharsets.UTF_8);
       Files.move(
           tmp,
           dir.resolve(STATUS),
@@ -187,8 +202,10 @@ final class Attachment {
   /**
    * Removes the transformer and gives every class it hooked its original bytes back. A class that
    * cannot be retransformed keeps its hooks, which do nothing without a recording.
+   *
+   * @return the number of classes restored, and of those that keep their hooks
    */
-  private void removeHooks() {
+  private int[] removeHooks() {
     inst.removeTransformer(hooks);
     List<Class<?>> hooked = new ArrayList<>();
     for (Class<?> c : inst.getAllLoadedClasses()) {
@@ -196,14 +213,17 @@ final class Attachment {
         hooked.add(c);
       }
     }
+    int[] counts = new int[2];
     for (int from = 0; from < hooked.size(); from += BATCH) {
+      int to = Math.min(hooked.size(), from + BATCH);
       try {
-        inst.retransformClasses(
-            hooked.subList(from, Math.min(hooked.size(), from + BATCH)).toArray(new Class<?>[0]));
+        inst.retransformClasses(hooked.subList(from, to).toArray(new Class<?>[0]));
+        counts[0] += to - from;
       } catch (UnmodifiableClassException | RuntimeException | LinkageError e) {
-        // that batch keeps its silent hooks
+        counts[1] += to - from; // that batch keeps its silent hooks
       }
     }
+    return counts;
   }
 
   /**

@@ -23,6 +23,9 @@ final class AttachedProfile {
   /** How long the agent may take, past the window, to close the trace. */
   private static final long CLOSE_GRACE_MS = 30_000;
 
+  /** How long to wait, after the report, for the agent to say it removed its hooks. */
+  private static final long UNHOOK_WAIT_MS = 5_000;
+
   private final long pid;
   private final long durationMs;
   private final Path dir;
@@ -82,6 +85,10 @@ final class AttachedProfile {
         }
       }
       TraceReport.run(dir, analysis, cl.getOut(), new Terminal(err));
+      String unhooked = recording.awaitUnhooked(UNHOOK_WAIT_MS);
+      if (unhooked != null) {
+        err.println("forkscope: JVM " + pid + " runs on as before, " + unhooked);
+      }
       return Forkscope.OK;
     } finally {
       reported.countDown();

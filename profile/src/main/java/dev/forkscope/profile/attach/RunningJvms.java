@@ -158,6 +158,27 @@ public final class RunningJvms {
       return closed();
     }
 
+    /**
+     * Waits, for {@code timeoutMs} at most, for the agent to report that it removed its hooks
+     * (which follows the trace's closing), and returns its report: "stopped: hooks removed from N
+     * classes"; null when none came (the target exited, or is still busy).
+     */
+    public String awaitUnhooked(long timeoutMs) throws InterruptedException {
+      long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMs);
+      do {
+        try {
+          String status = Files.readString(dir.resolve(STATUS), StandardCharsets.UTF_8).strip();
+          if (status.startsWith("stopped")) {
+            return status;
+          }
+        } catch (IOException e) {
+          // being replaced: read it again
+        }
+        Thread.sleep(POLL_MS);
+      } while (process.isAlive() && System.nanoTime() < deadline);
+      return null;
+    }
+
     private boolean closed() {
       try {
         String meta = Files.readString(dir.resolve("meta.json"), StandardCharsets.UTF_8);
