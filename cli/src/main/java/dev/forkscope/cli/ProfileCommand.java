@@ -80,7 +80,7 @@ final class ProfileCommand implements Callable<Integer> {
       defaultValue = "on",
       description =
           "Once a task class shows itself fine-grained, record 1 in N of its executions (N chosen"
-              + " to keep the recording cost near 2 % of its task time) and count the rest"
+              + " to keep the recording cost near 2 %% of its task time) and count the rest"
               + " exactly (default: on); off records every execution.")
   String sampling;
 
@@ -256,7 +256,7 @@ final class ProfileCommand implements Callable<Integer> {
     throw new UserError("'" + program + "' is not on the PATH");
   }
 
-  static Path prepareOutputDir(Path out) {
+  private static Path prepareOutputDir(Path out) {
     Path dir = out.toAbsolutePath().normalize();
     if (dir.toString().contains(",")) {
       throw new UserError(

@@ -79,7 +79,7 @@ public final class Recorder {
   private static final String PROPERTY = "dev.forkscope.agent";
 
   /** The file, in the trace's directory, of an attached recording's warnings. */
-  public static final String WARNINGS = "agent-warnings.txt";
+  private static final String WARNINGS = "agent-warnings.txt";
 
   static final LongAdder DROPPED = new LongAdder();
   static volatile int cpuMode = CPU_OFF;

@@ -17,7 +17,9 @@ import java.util.regex.Pattern;
  * #FILLERS} extra classes loaded (one in ten a task class) runs batches as fast as it can; the
  * benchmark measures its batches per second before an attachment, inside the window and after the
  * detachment, {@value #ROUNDS} times in the same process, and the pauses of the retransformations
- * from the target's safepoint log ({@code -Xlog:safepoint}). It prints medians.
+ * from the target's safepoint log ({@code -Xlog:safepoint}). It prints medians; the throughputs as
+ * the median of each round's ratio to the phase just before its attachment, so that a change of the
+ * machine's load between rounds cancels out.
  *
  * <pre>
  * java -Dforkscope.agent.jar=agent/target/forkscope-agent.jar -cp CLASSPATH \
@@ -28,7 +30,7 @@ import java.util.regex.Pattern;
  */
 public final class AttachBenchmark {
   static final int FILLERS = 10_000;
-  static final int ROUNDS = 3;
+  static final int ROUNDS = 7;
 
   private static final Pattern SAFEPOINT =
       Pattern.compile("\\[([0-9.]+)s\\].*Safepoint \"RedefineClasses\".*Total: ([0-9]+) ns");
@@ -65,7 +67,7 @@ public final class AttachBenchmark {
         }
         Thread.sleep(100);
       }
-      Thread.sleep(phaseMs); // warm-up
+      Thread.sleep(3 * phaseMs); // warm-up
       List<Double> before = new ArrayList<>();
       List<Double> inside = new ArrayList<>();
       List<Double> after = new ArrayList<>();
@@ -121,7 +123,12 @@ public final class AttachBenchmark {
             longest / 1e6,
             detach / 1e6);
       }
-      double b = medianD(before);
+      List<Double> insideRatio = new ArrayList<>();
+      List<Double> afterRatio = new ArrayList<>();
+      for (int round = 0; round < ROUNDS; round++) {
+        insideRatio.add(inside.get(round) / before.get(round));
+        afterRatio.add(after.get(round) / before.get(round));
+      }
       System.out.printf(
           Locale.ROOT,
           "medians over %d rounds (%d loaded classes in the target, %s): attach pause %.1f ms"
@@ -133,8 +140,8 @@ public final class AttachBenchmark {
           median(attachPause) / 1e6,
           median(longestPause) / 1e6,
           median(detachPause) / 1e6,
-          100 * (medianD(inside) / b - 1),
-          100 * (medianD(after) / b - 1));
+          100 * (medianD(insideRatio) - 1),
+          100 * (medianD(afterRatio) - 1));
     } finally {
       target.destroy();
       target.waitFor(30, TimeUnit.SECONDS);
