@@ -20,6 +20,12 @@ import java.util.concurrent.TimeUnit;
  *
  * <p>Every failure that leaves the target as it was, which is every failure, is an {@link
  * AttachException} with a one-line message.
+ *
+ * <p>The agent and this class talk through files in the output directory, whose names both sides
+ * spell out (the agent must not depend on this module): {@value #STATUS}, which the agent writes
+ * after its start ("started" or "error: ...") and after its stop ("stopped: ..."), {@value #STOP},
+ * whose creation asks it to stop, and {@value #WARNINGS}. The window's length travels as the agent
+ * option {@code duration}, so that the agent stops by itself even when this process is gone.
  */
 public final class RunningJvms {
 
@@ -36,7 +42,13 @@ public final class RunningJvms {
 
   private RunningJvms() {}
 
-  /** A JVM on this machine that this user may attach to. */
+  /**
+   * A JVM on this machine that this user may attach to.
+   *
+   * @param mainClass its main class or jar, as the JVM describes itself
+   * @param jdk its {@code java.version}, "?" when it did not answer
+   * @param forkscope "no", "recording", "idle" (recorded before), or "?" when it did not answer
+   */
   public record Jvm(long pid, String mainClass, String jdk, String forkscope) {}
 
   /**
