@@ -177,8 +177,10 @@ public final class Recorder {
       return "cannot write the trace in " + out + ": " + e;
     }
     writer = w;
+    // read before the hooks can record: no recorded execution starts earlier
+    long windowStart = System.nanoTime();
     session = ++sessions;
-    w.begin();
+    w.begin(windowStart);
     System.setProperty(PROPERTY, "recording");
     return null;
   }

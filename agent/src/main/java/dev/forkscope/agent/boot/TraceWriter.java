@@ -158,10 +158,10 @@ final class TraceWriter implements Runnable {
 
   /**
    * Starts the wait sampler, the writer thread and the shutdown hook, right after the recording's
-   * number was published (the window's start).
+   * number was published at {@code windowStart}.
    */
-  void begin() {
-    windowStartNs = System.nanoTime();
+  void begin(long windowStart) {
+    windowStartNs = windowStart;
     if (waitPeriodNs > 0) {
       waits = WaitSampler.start(dir, waitPeriodNs);
     }
@@ -183,6 +183,7 @@ final class TraceWriter implements Runnable {
    * a no-op when the JVM's exit closed the trace first.
    */
   void stop() {
+    // read right after the hooks were silenced: no recorded execution ends later
     long end = System.nanoTime();
     try {
       Runtime.getRuntime().removeShutdownHook(closeHook);
