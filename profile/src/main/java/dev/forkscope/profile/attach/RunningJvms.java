@@ -91,9 +91,12 @@ public final class RunningJvms {
               + owner.get());
     }
     Path out = dir.toAbsolutePath().normalize();
-    String argument = ProfilerAgent.argument(out, options);
-    String agentOptions =
-        argument.substring(argument.indexOf('=') + 1) + ",duration=" + Math.max(1, durationMs);
+    String agentOptions;
+    try {
+      agentOptions = ProfilerAgent.options(out, options) + ",duration=" + Math.max(1, durationMs);
+    } catch (IllegalArgumentException e) {
+      throw new AttachException(e.getMessage());
+    }
     try {
       Files.createDirectories(out);
       for (String stale : List.of(STATUS, STOP, WARNINGS, "meta.json", "trace.bin")) {
