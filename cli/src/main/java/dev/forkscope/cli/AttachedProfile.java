@@ -40,7 +40,9 @@ final class AttachedProfile {
     this.procLayer = procLayer;
   }
 
-  int run(AnalysisOptions analysis, CommandLine cl) throws IOException, InterruptedException {
+  int run(TraceReport.Options options, CommandLine cl) throws IOException, InterruptedException {
+    AnalysisOptions analysis = options.toAnalysisOptions();
+    long csvRows = options.csvRowLimit();
     PrintWriter err = cl.getErr();
     RunningJvms.Recording recording;
     try {
@@ -84,7 +86,7 @@ final class AttachedProfile {
           err.println("forkscope agent: " + line);
         }
       }
-      TraceReport.run(dir, analysis, cl.getOut(), new Terminal(err));
+      TraceReport.run(dir, analysis, csvRows, cl.getOut(), new Terminal(err));
       String unhooked = recording.awaitUnhooked(UNHOOK_WAIT_MS);
       if (unhooked != null) {
         err.println("forkscope: JVM " + pid + " runs on as before, " + unhooked);

@@ -138,7 +138,7 @@ final class ProfileCommand implements Callable<Integer> {
               prepareOutputDir(out),
               agentOptions() + (noLayers ? ",waits=off" : ""),
               !noLayers)
-          .run(options.toAnalysisOptions(), spec.commandLine());
+          .run(options, spec.commandLine());
     }
     if (duration != null) {
       throw new UserError("--duration applies to --pid only; a launched program runs to its end");
@@ -152,6 +152,7 @@ final class ProfileCommand implements Callable<Integer> {
       throw new UserError("--jfr records a layer and --no-layers records none: give one of them");
     }
     AnalysisOptions analysis = options.toAnalysisOptions();
+    long csvRows = options.csvRowLimit();
     String java = checkJava(command.get(0));
     Path dir = prepareOutputDir(out);
 
@@ -189,7 +190,11 @@ final class ProfileCommand implements Callable<Integer> {
       return exit != 0 ? exit : Forkscope.INTERNAL;
     }
     TraceReport.run(
-        dir, analysis, spec.commandLine().getOut(), new Terminal(spec.commandLine().getErr()));
+        dir,
+        analysis,
+        csvRows,
+        spec.commandLine().getOut(),
+        new Terminal(spec.commandLine().getErr()));
     return exit;
   }
 

@@ -36,6 +36,7 @@ final class ReportCommand implements Callable<Integer> {
     TraceReport.run(
         dir,
         options.toAnalysisOptions(),
+        options.csvRowLimit(),
         spec.commandLine().getOut(),
         new Terminal(spec.commandLine().getErr()));
     return Forkscope.OK;

@@ -14,6 +14,7 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.util.Locale;
 import picocli.CommandLine.Option;
 
 /**
@@ -38,6 +39,31 @@ final class TraceReport {
             "relative: against the measured per-task overhead and the CPU count (default); tgp: tgp's fixed thresholds.")
     String verdicts;
 
+    @Option(
+        names = "--csv-rows",
+        paramLabel = "all|N",
+        defaultValue = "1000000",
+        description =
+            "Rows of tasks.csv to write (one per execution, about 300 bytes each): the first N,"
+                + " or all (default: ${DEFAULT-VALUE}).")
+    String csvRows;
+
+    /** The row limit of tasks.csv, {@link Long#MAX_VALUE} for all. */
+    long csvRowLimit() {
+      if (csvRows.equals("all")) {
+        return Long.MAX_VALUE;
+      }
+      try {
+        long n = Long.parseLong(csvRows.replace("_", ""));
+        if (n >= 0) {
+          return n;
+        }
+      } catch (NumberFormatException e) {
+        // the message below
+      }
+      throw new UserError("--csv-rows must be all or a number of rows, not '" + csvRows + "'");
+    }
+
     AnalysisOptions toAnalysisOptions() {
       VerdictMode mode =
           VerdictMode.byId(verdicts)
@@ -53,8 +79,29 @@ final class TraceReport {
 
   private TraceReport() {}
 
-  /** Reads the trace in {@code dir}, writes the exports into it and prints the table. */
-  static void run(Path dir, AnalysisOptions options, PrintWriter out, Terminal terminal)
+  /**
+   * Reads the trace in {@code dir}, writes the exports into it and prints the table. A trace too
+   * large for the heap ends in one line saying how to give more (the analysis holds every recorded
+   * execution: see docs/profile.md, analysis at scale).
+   */
+  static void run(
+      Path dir, AnalysisOptions options, long csvRows, PrintWriter out, Terminal terminal)
+      throws IOException {
+    try {
+      analyse(dir, options, csvRows, out, terminal);
+    } catch (OutOfMemoryError e) {
+      throw new UserError(
+          String.format(
+              Locale.ROOT,
+              "the trace in %s is too large for a heap of %,d MiB: give the analysis more with"
+                  + " FORKSCOPE_JAVA_OPTS=-Xmx<size> (about 1 GiB per million recorded executions)",
+              dir,
+              Runtime.getRuntime().maxMemory() >> 20));
+    }
+  }
+
+  private static void analyse(
+      Path dir, AnalysisOptions options, long csvRows, PrintWriter out, Terminal terminal)
       throws IOException {
     Trace trace;
     try {
@@ -74,13 +121,20 @@ final class TraceReport {
               + trace.executions().size()
               + " executions and drawing the report",
           true);
-      written = ReportFiles.write(dir, trace, options);
+      written = ReportFiles.write(dir, trace, options, csvRows);
     } finally {
       terminal.clear();
     }
     Profile profile = written.profile();
     out.print(SummaryTable.render(profile));
     out.print(RuntimeFindingsText.render(profile));
+    if (written.csvRowsLeftOut() > 0) {
+      out.printf(
+          Locale.ROOT,
+          "tasks.csv holds the first %,d of %,d rows (--csv-rows all writes every row)%n",
+          written.csvRows() - written.csvRowsLeftOut(),
+          written.csvRows());
+    }
     out.println(
         "wrote "
             + written.files().stream().map(p -> p.getFileName().toString()).collect(joining(", "))

@@ -55,6 +55,12 @@ class ProfileCommandTest {
     assertUsage(
         CliRun.of("profile", "--verdicts", "strict", "--", "java", "-version"),
         "--verdicts must be relative or tgp");
+    assertUsage(
+        CliRun.of("profile", "--csv-rows", "many", "--", "java", "-version"),
+        "--csv-rows must be all or a number of rows");
+    assertUsage(
+        CliRun.of("report", "--csv-rows", "-3", dir.toString()),
+        "--csv-rows must be all or a number of rows");
   }
 
   @Test

@@ -12,6 +12,8 @@ import java.util.List;
  * interval counts each moment once. Where thread CPU time was measured it stands in for self wall
  * time, so a task blocked in {@code join()} or asleep counts as idle; without CPU time, blocked
  * time counts as busy and the busy share is an upper bound. Pool worker loops are not tasks here.
+ * An execution recorded as a sample of a sampled class counts its weight times over its interval,
+ * an estimate of what its unrecorded peers kept busy around the same time.
  */
 final class Activity {
 
@@ -40,7 +42,8 @@ final class Activity {
       TaskExecution e = tasks.get(i);
       starts[i] = e.startNs();
       ends[i] = e.endNs();
-      busy[i] = e.selfCpuNs() >= 0 ? Math.min(e.selfCpuNs(), e.selfWallNs()) : e.selfWallNs();
+      long self = e.selfCpuNs() >= 0 ? Math.min(e.selfCpuNs(), e.selfWallNs()) : e.selfWallNs();
+      busy[i] = self * e.weight(); // a sample stands for its unrecorded peers, running meanwhile
     }
     return new Activity(starts, ends, busy);
   }

@@ -71,9 +71,10 @@ final class Aggregation {
     for (int i = 0; i < n; i++) {
       int r = findRoot(i, outer, root);
       TaskExecution e = executions.get(i);
-      wall[r] += e.selfWallNs();
+      long weight = r == i ? 1 : e.weight(); // a folded sample stands for its unrecorded peers
+      wall[r] += weight * e.selfWallNs();
       if (e.selfCpuNs() > 0) {
-        cpu[r] += e.selfCpuNs();
+        cpu[r] += weight * e.selfCpuNs();
       }
       if (r != i) {
         folded++;
@@ -184,6 +185,7 @@ final class Aggregation {
         e.creationSite(),
         e.submissionSite(),
         e.submissionThreadId(),
-        e.submissionStampNs());
+        e.submissionStampNs(),
+        e.weight());
   }
 }

@@ -73,7 +73,13 @@ public final class Analysis {
     for (Map.Entry<String, List<TaskExecution>> entry : byClass.entrySet()) {
       classes.add(
           profileClass(
-              entry.getKey(), entry.getValue(), trace.sites(), options.verdicts(), run, activity));
+              entry.getKey(),
+              entry.getValue(),
+              trace.sampling().get(entry.getKey()),
+              trace.sites(),
+              options.verdicts(),
+              run,
+              activity));
     }
     classes.sort(
         Comparator.comparingLong((TaskClassProfile c) -> c.granularity().total())
@@ -87,6 +93,7 @@ public final class Analysis {
         trace.executions().size(),
         incomplete,
         trace.neverExecutedCount(),
+        trace.neverExecutedUnknown(),
         folded,
         classes,
         runtime.findings(),
@@ -116,32 +123,42 @@ public final class Analysis {
     return executions.isEmpty() ? 0 : last - from;
   }
 
+  /**
+   * One class's figures. When the agent sampled the class, the executions are counted exactly from
+   * {@code sampling} and the self times are estimates from the weighted sample ({@link
+   * SampleEstimate}); the diagnosis uses the estimates.
+   */
   private static TaskClassProfile profileClass(
       String taskClass,
       List<TaskExecution> executions,
+      Trace.Sampling sampling,
       List<Trace.CallSite> sites,
       VerdictMode mode,
       Diagnosis.RunFacts run,
       Activity activity) {
     int n = executions.size();
     long[] wall = new long[n];
-    List<Long> cpu = new ArrayList<>();
+    long[] weights = new long[n];
+    int cpuCount = 0;
     List<Long> wait = new ArrayList<>();
-    Set<Long> tasks = new HashSet<>();
+    Map<Long, Long> tasks = new HashMap<>();
     Set<Long> threads = new HashSet<>();
     Map<String, Integer> executors = new HashMap<>();
     long first = Long.MAX_VALUE;
     long last = Long.MIN_VALUE;
+    long weightSum = 0;
     for (int i = 0; i < n; i++) {
       TaskExecution e = executions.get(i);
       wall[i] = e.selfWallNs();
+      weights[i] = e.weight();
+      weightSum += e.weight();
       if (e.selfCpuNs() >= 0) {
-        cpu.add(e.selfCpuNs());
+        cpuCount++;
       }
       if (e.queueWaitNs() >= 0) {
         wait.add(e.queueWaitNs());
       }
-      tasks.add(e.taskId());
+      tasks.putIfAbsent(e.taskId(), e.weight());
       threads.add(e.executionThreadId());
       if (e.executorClass() != null) {
         executors.merge(e.executorClass(), 1, Integer::sum);
@@ -149,25 +166,61 @@ public final class Analysis {
       first = Math.min(first, e.startNs());
       last = Math.max(last, e.endNs());
     }
+    boolean countsKnown = sampling == null || sampling.unrecordedExecutions() >= 0;
+    long population =
+        countsKnown ? n + (sampling == null ? 0 : sampling.unrecordedExecutions()) : -1;
+    SampleEstimate.Result selfWall = SampleEstimate.of(wall, weights, population);
+    SampleEstimate.Result selfCpu = cpuCount == 0 ? null : cpuEstimate(executions, cpuCount);
     LogHistogram histogram = new LogHistogram();
-    for (long w : wall) {
-      histogram.add(w);
+    for (int i = 0; i < n; i++) {
+      histogram.add(wall[i], weights[i]);
     }
-    Distribution granularity = Distribution.of(wall);
+    long executionCount = countsKnown ? population : weightSum;
+    long taskCount = 0;
+    for (long weight : tasks.values()) {
+      taskCount += weight;
+    }
+    Distribution granularity = selfWall.distribution();
     double busy = activity.busyShare(first, last, run.cpus());
-    Verdict verdict = Diagnosis.verdict(mode, new Diagnosis.ClassFacts(n, granularity, busy), run);
+    Verdict verdict =
+        Diagnosis.verdict(mode, new Diagnosis.ClassFacts(executionCount, granularity, busy), run);
     return new TaskClassProfile(
         taskClass,
-        tasks.size(),
-        n,
+        taskCount,
+        executionCount,
         granularity,
-        cpu.isEmpty() ? null : Distribution.of(toArray(cpu)),
+        selfCpu == null ? null : selfCpu.distribution(),
         wait.isEmpty() ? null : Distribution.of(toArray(wait)),
         byCountDescending(executors),
         threads.size(),
         verdict,
         topSites(executions, sites),
-        histogram);
+        histogram,
+        new TaskClassProfile.Sampling(
+            selfWall.sampleSize(),
+            sampling == null ? 1 : sampling.period(),
+            countsKnown,
+            selfWall.median(),
+            selfWall.total(),
+            selfCpu == null ? null : selfCpu.median(),
+            selfCpu == null ? null : selfCpu.total()));
+  }
+
+  /**
+   * CPU time over the executions where it was measured; their number is not known exactly when the
+   * class was sampled, so the weights stand as they are.
+   */
+  private static SampleEstimate.Result cpuEstimate(List<TaskExecution> executions, int count) {
+    long[] cpu = new long[count];
+    long[] weights = new long[count];
+    int j = 0;
+    for (TaskExecution e : executions) {
+      if (e.selfCpuNs() >= 0) {
+        cpu[j] = e.selfCpuNs();
+        weights[j++] = e.weight();
+      }
+    }
+    return SampleEstimate.of(cpu, weights, -1);
   }
 
   /** Groups executions by (kind, innermost frame) of their creation and submission sites. */

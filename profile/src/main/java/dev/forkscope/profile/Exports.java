@@ -20,18 +20,42 @@ public final class Exports {
   /** File name of tgp's per-execution table. */
   public static final String TASKS_CSV = "tasks.csv";
 
+  /**
+   * Rows of {@value #TASKS_CSV} written unless asked otherwise: about 300 MB (a row takes about 300
+   * bytes).
+   */
+  public static final long DEFAULT_CSV_ROWS = 1_000_000;
+
+  /**
+   * What {@link #writeInto} wrote.
+   *
+   * @param files the paths of {@value #SUMMARY_JSON} and {@value #TASKS_CSV}
+   * @param csvRows the rows of {@value #TASKS_CSV} the trace has
+   * @param csvRowsLeftOut of those, the rows not written (beyond the limit asked for)
+   */
+  public record Written(List<Path> files, long csvRows, long csvRowsLeftOut) {
+    public Written {
+      files = List.copyOf(files);
+    }
+  }
+
   private Exports() {}
 
   /**
-   * Writes {@value #SUMMARY_JSON} and {@value #TASKS_CSV} into {@code dir}, each through a
-   * temporary file, and returns their paths.
+   * Writes {@value #SUMMARY_JSON} and {@value #TASKS_CSV} (at most {@code csvRows} rows, {@link
+   * Long#MAX_VALUE} for all) into {@code dir}, each through a temporary file.
    */
-  public static List<Path> writeInto(Path dir, Trace trace, Profile profile) throws IOException {
+  public static Written writeInto(Path dir, Trace trace, Profile profile, long csvRows)
+      throws IOException {
     Path summary = dir.resolve(SUMMARY_JSON);
     Path tasks = dir.resolve(TASKS_CSV);
     AtomicFiles.write(summary, writer -> writeSummaryJson(profile, writer));
-    AtomicFiles.write(tasks, writer -> writeTasksCsv(trace, writer));
-    return List.of(summary, tasks);
+    long[] leftOut = new long[1];
+    AtomicFiles.write(tasks, writer -> leftOut[0] = writeTasksCsv(trace, writer, csvRows));
+    return new Written(
+        List.of(summary, tasks),
+        (long) trace.executions().size() + trace.neverExecuted().size(),
+        leftOut[0]);
   }
 
   /**
@@ -49,9 +73,10 @@ public final class Exports {
   }
 
   /**
-   * Writes {@code tasks.csv}'s content: tgp's 22 columns, one row per execution of the raw trace.
+   * Writes {@code tasks.csv}'s content: tgp's 22 columns, one row per execution of the raw trace,
+   * at most {@code maxRows} rows; returns the number of rows left out.
    */
-  public static void writeTasksCsv(Trace trace, Writer out) throws IOException {
-    TasksCsv.write(trace, out);
+  public static long writeTasksCsv(Trace trace, Writer out, long maxRows) throws IOException {
+    return TasksCsv.write(trace, out, maxRows);
   }
 }

@@ -53,9 +53,9 @@ final class LayerAnalysis {
     Map<Long, Timeline> timelines = Timeline.perThread(executions);
     Map<String, Long> classTotal = new HashMap<>();
     Map<String, Long> classExecutions = new HashMap<>();
-    for (TaskExecution e : executions) {
-      classTotal.merge(e.taskClass(), e.selfWallNs(), Long::sum);
-      classExecutions.merge(e.taskClass(), 1L, Long::sum);
+    for (TaskExecution e : executions) { // a sample stands for weight executions (estimates)
+      classTotal.merge(e.taskClass(), e.weight() * e.selfWallNs(), Long::sum);
+      classExecutions.merge(e.taskClass(), e.weight(), Long::sum);
     }
     Map<List<String>, Group> groups = new LinkedHashMap<>();
     Map<Long, long[]> waitsOutsideTasks = new HashMap<>();
@@ -196,7 +196,7 @@ final class LayerAnalysis {
       }
       List<String> key = List.of(e.taskClass(), e.executorClass(), submitter.taskClass());
       long[] c = counts.computeIfAbsent(key, k -> new long[3]);
-      c[0]++;
+      c[0] += e.weight();
       if (e.queueWaitNs() >= 0) {
         c[1] += e.queueWaitNs();
         c[2]++;

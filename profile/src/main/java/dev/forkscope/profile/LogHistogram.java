@@ -16,10 +16,10 @@ public final class LogHistogram {
 
   private final long[] counts = new long[BUCKETS];
 
-  /** Counts one duration; values below 1 ns count in the first bucket. */
-  void add(long ns) {
+  /** Counts {@code n} executions of one duration; values below 1 ns count in the first bucket. */
+  void add(long ns, long n) {
     int bucket = ns <= 1 ? 0 : (int) Math.floor(Math.log10(ns) * PER_DECADE + 1e-9);
-    counts[Math.min(bucket, BUCKETS - 1)]++;
+    counts[Math.min(bucket, BUCKETS - 1)] += n;
   }
 
   /** The counts, bucket by bucket. */

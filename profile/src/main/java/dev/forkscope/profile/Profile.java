@@ -11,7 +11,8 @@ import java.util.List;
  * @param runWallNs wall time of the run, from agent start to trace close
  * @param executionsRecorded executions in the trace
  * @param incomplete executions that never returned before the trace closed (left out)
- * @param neverExecuted tasks created but never executed (left out)
+ * @param neverExecuted tasks created but never executed (left out), as far as known
+ * @param neverExecutedUnknown sampled classes whose never-executed tasks cannot be counted
  * @param folded executions aggregated into an outer task
  * @param taskClasses per task class, largest total granularity first
  * @param runtimeFindings bottlenecks seen at run time, most time lost first
@@ -25,6 +26,7 @@ public record Profile(
     long executionsRecorded,
     long incomplete,
     long neverExecuted,
+    List<String> neverExecutedUnknown,
     long folded,
     List<TaskClassProfile> taskClasses,
     List<RuntimeFinding> runtimeFindings,
@@ -32,6 +34,7 @@ public record Profile(
     RunLayers layers) {
 
   public Profile {
+    neverExecutedUnknown = List.copyOf(neverExecutedUnknown);
     taskClasses = List.copyOf(taskClasses);
     runtimeFindings = List.copyOf(runtimeFindings);
     workSpan = List.copyOf(workSpan);

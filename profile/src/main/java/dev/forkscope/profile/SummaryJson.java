@@ -23,6 +23,11 @@ final class SummaryJson {
           .disable(StreamWriteFeature.AUTO_CLOSE_TARGET)
           .build();
 
+  /** Why a work/span row of a sampled trace has no span. */
+  static final String WORK_SPAN_ESTIMATED =
+      "sampled trace: work is a Horvitz-Thompson estimate from the recorded tasks; the span and"
+          + " parallelism are not computed, as the unrecorded tasks' forks and joins are unknown";
+
   private SummaryJson() {}
 
   static void write(Profile profile, Writer out) throws IOException {
@@ -55,6 +60,8 @@ final class SummaryJson {
     run.put("executionsRecorded", profile.executionsRecorded());
     run.put("incompleteExecutions", profile.incomplete());
     run.put("neverExecutedTasks", profile.neverExecuted());
+    ArrayNode unknown = run.putArray("neverExecutedUnknownFor");
+    profile.neverExecutedUnknown().forEach(unknown::add);
     run.put("aggregatedExecutions", profile.folded());
     ArrayNode classes = root.putArray("taskClasses");
     for (TaskClassProfile c : profile.taskClasses()) {
@@ -76,6 +83,7 @@ final class SummaryJson {
       ArrayNode executors = node.putArray("executors");
       c.executors().forEach(executors::add);
       node.put("threads", c.threads());
+      sampling(node, c);
       node.put("verdict", c.verdict().kind().label());
       node.put("why", c.verdict().why());
       ArrayNode histogram = node.putArray("histogram");
@@ -120,6 +128,10 @@ final class SummaryJson {
       finite(node, "parallelism", w.parallelism());
       node.put("burdenedSpanNs", w.burdenedSpanNs());
       finite(node, "speedupBound", w.speedupBound(profile.meta().cpus()));
+      node.put("estimated", w.estimated());
+      if (w.estimated()) {
+        node.put("why", WORK_SPAN_ESTIMATED);
+      }
     }
     RunLayers layers = profile.layers();
     ObjectNode gc = root.putObject("gc");
@@ -144,6 +156,32 @@ final class SummaryJson {
     ArrayNode unavailable = root.putArray("unavailable");
     layers.unavailable().forEach(unavailable::add);
     return root;
+  }
+
+  /**
+   * Whether the class was sampled and how sure its figures are; {@code executions} stays exact
+   * unless {@code executionsExact} says otherwise.
+   */
+  private static void sampling(ObjectNode node, TaskClassProfile c) {
+    TaskClassProfile.Sampling s = c.sampling();
+    node.put("sampled", s.sampled());
+    node.put("sampleSize", s.sampleSize());
+    node.put("samplePeriod", s.period());
+    node.put("executionsExact", s.executionsExact());
+    node.put("medianSelfWallNs", c.granularity().median());
+    interval(node, "medianCi95", s.medianCi95());
+    node.put("totalSelfWallNs", c.granularity().total());
+    interval(node, "totalCi95", s.totalCi95());
+    if (c.cpu() != null) {
+      node.put("medianSelfCpuNs", c.cpu().median());
+      interval(node, "cpuMedianCi95", s.cpuMedianCi95());
+      node.put("totalSelfCpuNs", c.cpu().total());
+      interval(node, "cpuTotalCi95", s.cpuTotalCi95());
+    }
+  }
+
+  private static void interval(ObjectNode node, String key, TaskClassProfile.Interval interval) {
+    node.putArray(key).add(interval.low()).add(interval.high());
   }
 
   private static void finite(ObjectNode node, String key, double value) {

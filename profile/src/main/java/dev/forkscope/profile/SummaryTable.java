@@ -49,6 +49,13 @@ public final class SummaryTable {
     if (meta.window() != null) {
       out.append(window(meta.window()));
     }
+    if (!profile.neverExecutedUnknown().isEmpty()) {
+      out.append(
+          String.format(
+              Locale.ROOT,
+              "tasks never executed: unknown for the sampled classes %s%n",
+              String.join(", ", profile.neverExecutedUnknown())));
+    }
     if (profile.neverExecuted() > 0) {
       out.append(
           String.format(
@@ -70,19 +77,38 @@ public final class SummaryTable {
     out.append(
         String.format(
             Locale.ROOT, "%n" + row, "CLASS", "TASKS", "MEDIAN", "P90", "TOTAL", "VERDICT"));
+    boolean anySampled = false;
     for (TaskClassProfile c : profile.taskClasses()) {
       var g = c.granularity();
+      var s = c.sampling();
+      String estimated = s.sampled() ? "~" : "";
+      anySampled |= s.sampled();
       out.append(
           String.format(
               Locale.ROOT,
               row,
               shorten(c.taskClass()),
-              count(c.tasks()),
-              duration(g.median()),
-              duration(g.p90()),
-              duration(g.total()),
+              estimated + count(c.tasks()),
+              estimated + duration(g.median()),
+              estimated + duration(g.p90()),
+              estimated + duration(g.total()),
               c.verdict().kind().label()));
       out.append("    ").append(c.verdict().why()).append(System.lineSeparator());
+      if (s.sampled()) {
+        out.append(
+            String.format(
+                Locale.ROOT,
+                "    sampled 1 in %s: %s executions recorded as samples, %s%s in all; median %s-%s,"
+                    + " total %s-%s (95%%)%n",
+                count(s.period()),
+                count(s.sampleSize()),
+                s.executionsExact() ? "" : "~",
+                count(c.executions()),
+                duration(s.medianCi95().low()),
+                duration(s.medianCi95().high()),
+                duration(s.totalCi95().low()),
+                duration(s.totalCi95().high())));
+      }
       SiteProfile site = c.topSite();
       if (site != null) {
         out.append("    ")
@@ -90,6 +116,11 @@ public final class SummaryTable {
             .append(site.site())
             .append(System.lineSeparator());
       }
+    }
+    if (anySampled) {
+      out.append(
+          String.format(
+              "%n~ marks an estimate from the agent's sample; execution counts are exact%n"));
     }
     return out.toString();
   }

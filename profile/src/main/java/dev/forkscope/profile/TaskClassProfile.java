@@ -16,7 +16,8 @@ import java.util.List;
  * @param threads distinct threads that executed the tasks
  * @param verdict the diagnosis
  * @param sites the top creation and submission sites, most executions first
- * @param histogram the granularities in logarithmic buckets
+ * @param histogram the granularities in logarithmic buckets (estimated counts when sampled)
+ * @param sampling whether the agent sampled the class, and the confidence of the figures
  */
 public record TaskClassProfile(
     String taskClass,
@@ -29,7 +30,45 @@ public record TaskClassProfile(
     int threads,
     Verdict verdict,
     List<SiteProfile> sites,
-    LogHistogram histogram) {
+    LogHistogram histogram,
+    Sampling sampling) {
+
+  /** A closed interval of nanoseconds. */
+  public record Interval(long low, long high) {
+    /** Whether {@code value} lies in the interval. */
+    public boolean contains(long value) {
+      return low <= value && value <= high;
+    }
+  }
+
+  /**
+   * How the figures were obtained. For a class the agent sampled (it recorded one task object in
+   * {@code period}), {@code executions} is still exact (the agent counts the executions it did not
+   * record) unless the trace ended before those counts; the granularity, CPU time and histogram are
+   * estimates from the sample (see {@code SampleEstimate}) with 95 % confidence intervals; the task
+   * count is an estimate too. For a class recorded in full, the intervals hold one value.
+   *
+   * @param sampleSize executions recorded as samples (0 when the class was not sampled)
+   * @param period the class's final sampling period, 1 when not sampled
+   * @param executionsExact false when the executions are estimated (a sampled trace cut short)
+   * @param medianCi95 95 % interval of the median self wall time
+   * @param totalCi95 95 % interval of the total self wall time
+   * @param cpuMedianCi95 the same for CPU time, null when not measured
+   * @param cpuTotalCi95 the same for CPU time, null when not measured
+   */
+  public record Sampling(
+      long sampleSize,
+      long period,
+      boolean executionsExact,
+      Interval medianCi95,
+      Interval totalCi95,
+      Interval cpuMedianCi95,
+      Interval cpuTotalCi95) {
+    /** Whether the figures are estimates from a sample. */
+    public boolean sampled() {
+      return sampleSize > 0;
+    }
+  }
 
   /** The site a user should look at first: the top submission site, else the top creation site. */
   public SiteProfile topSite() {

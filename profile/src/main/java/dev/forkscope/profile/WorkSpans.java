@@ -51,6 +51,16 @@ import java.util.Map;
  *       class over its invocations.
  * </ol>
  *
+ * <p>Sampled traces (FSTRACE6): an execution recorded as a sample stands for {@code weight}
+ * executions, so its own work counts {@code weight} times (a Horvitz–Thompson estimate of the work
+ * under the root), unless it ran inside a recorded execution of the computation (see {@link
+ * #standsFor}); the tasks that were not recorded left no fork, join or execution, so no path
+ * through them can be followed and the span is not computed ({@link WorkSpan#estimated()}). A
+ * sampled execution is never a root: its parent may simply not have been recorded. Its fork is
+ * still on its thread's time line, inside the nearest recorded execution, which takes it as a
+ * child; a sample whose fork falls outside any recorded execution is lost from the work, which is
+ * then a lower bound.
+ *
  * <p>An execution ends, for this analysis, at the first return of a join of its task if that comes
  * before the agent's exit record (see {@link #effectiveEnds}). Own work is wall time minus waits:
  * the agent records the outermost wait of each execution (a join whose task was not done, a
@@ -151,6 +161,7 @@ final class WorkSpans {
       long cur = 0;
       long bcur = burden;
       long w = 0;
+      long own = 0;
       long pos = e.startNs();
       boolean waiting = false;
       Map<Long, long[]> open = line == null ? Map.of() : new HashMap<>();
@@ -160,7 +171,7 @@ final class WorkSpans {
           if (!waiting && t > pos) {
             cur += t - pos;
             bcur += t - pos;
-            w += t - pos;
+            own += t - pos;
           }
           pos = Math.max(pos, t);
           switch (it.kind) {
@@ -195,22 +206,26 @@ final class WorkSpans {
       if (!waiting && end[i] > pos) {
         cur += end[i] - pos;
         bcur += end[i] - pos;
-        w += end[i] - pos;
+        own += end[i] - pos;
       }
       for (long[] finish : open.values()) {
         cur = Math.max(cur, finish[0]);
         bcur = Math.max(bcur, finish[1]);
       }
-      work[i] = w;
+      work[i] = w + own * standsFor(e, parent[i] >= 0 && inComputation[parent[i]]);
       span[i] = cur;
       bspan[i] = bcur;
     }
 
+    boolean sampled = false;
+    for (TaskExecution e : executions) {
+      sampled |= e.sampled();
+    }
     Map<String, long[]> perRoot = new LinkedHashMap<>();
     for (int i : byStart) {
       TaskExecution e = executions.get(i);
       boolean linked = spawnedBy[i] >= 0 || (serial[i] && inComputation[parent[i]]);
-      if (!e.kind().forkJoinTask() || linked || e.helped()) {
+      if (!e.kind().forkJoinTask() || linked || e.helped() || e.sampled()) {
         continue;
       }
       long[] sum = perRoot.computeIfAbsent(e.taskClass(), c -> new long[4]);
@@ -222,10 +237,25 @@ final class WorkSpans {
     List<WorkSpan> out = new ArrayList<>(perRoot.size());
     for (Map.Entry<String, long[]> r : perRoot.entrySet()) {
       long[] sum = r.getValue();
-      out.add(new WorkSpan(r.getKey(), sum[0], sum[1], sum[2], burdenNs < 0 ? -1 : sum[3]));
+      out.add(
+          sampled
+              ? new WorkSpan(r.getKey(), sum[0], sum[1], -1, -1, true)
+              : new WorkSpan(
+                  r.getKey(), sum[0], sum[1], sum[2], burdenNs < 0 ? -1 : sum[3], false));
     }
     out.sort(Comparator.comparingLong(WorkSpan::workNs).reversed().thenComparing(WorkSpan::root));
     return List.copyOf(out);
+  }
+
+  /**
+   * How many executions' own work a recorded one stands for in the work: its weight when it ran
+   * outside any recorded execution of a computation; 1 when inside one, whose own work already
+   * holds the time of this execution's unrecorded peers that ran there too (they left no record to
+   * subtract). Whether an execution has such an enclosing execution does not depend on its own
+   * sampling, so the recorded ones in each position estimate the unrecorded ones in that position.
+   */
+  private static long standsFor(TaskExecution e, boolean insideComputation) {
+    return insideComputation ? 1 : e.weight();
   }
 
   /**

@@ -9,6 +9,7 @@ import dev.forkscope.profile.trace.TaskExecution;
 import dev.forkscope.profile.trace.Trace;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class AnalysisTest {
@@ -138,5 +139,40 @@ class AnalysisTest {
     Trace trace = Executions.trace(meta(2, 50, 0, -1), List.of(exec(1, "A").at(100, 700).build()));
 
     assertThat(Analysis.analyze(trace, AnalysisOptions.defaults()).runWallNs()).isEqualTo(700);
+  }
+
+  @Test
+  void aSampledClassIsJudgedOnItsExactCountAndEstimatedTimes() {
+    List<TaskExecution> executions = new ArrayList<>();
+    for (int i = 0; i < 300; i++) {
+      long start = 1_000L * i;
+      executions.add(
+          exec(100 + i, "Leaf")
+              .kind(FORK_JOIN)
+              .submitted(9, POOL, start)
+              .at(start + 10, start + 210)
+              .weight(64)
+              .build());
+    }
+    Trace trace =
+        new Trace(
+            meta(4, 150, 0, 1_000_000_000),
+            executions,
+            List.of(),
+            Map.of(),
+            List.of(),
+            List.of(),
+            Map.of("Leaf", new Trace.Sampling(300 * 63, 0, 64, 0)));
+
+    TaskClassProfile leaf =
+        Analysis.analyze(trace, AnalysisOptions.defaults()).taskClasses().get(0);
+
+    assertThat(leaf.executions()).isEqualTo(300 * 64);
+    assertThat(leaf.granularity().total()).isEqualTo(300 * 64 * 200L);
+    assertThat(leaf.sampling().sampleSize()).isEqualTo(300);
+    assertThat(leaf.verdict().kind())
+        .as("300 recorded would be too few for fine; 19,200 executed are not")
+        .isEqualTo(Verdict.Kind.FINE);
+    assertThat(leaf.verdict().why()).contains("19,200 executions");
   }
 }

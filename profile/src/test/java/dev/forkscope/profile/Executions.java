@@ -51,6 +51,7 @@ final class Executions {
     private Boolean forked;
     private long submissionThread = -1;
     private long submissionStamp = -1;
+    private long weight = 1;
 
     private Builder(long taskId, String taskClass) {
       this.taskId = taskId;
@@ -113,6 +114,12 @@ final class Executions {
       return this;
     }
 
+    /** Recorded as a sample standing for {@code n} executions. */
+    Builder weight(long n) {
+      weight = n;
+      return this;
+    }
+
     Builder sites(int creation, int submission) {
       creationSite = creation;
       submissionSite = submission;
@@ -145,7 +152,8 @@ final class Executions {
           creationSite,
           submissionSite,
           submissionThread,
-          submissionStamp);
+          submissionStamp,
+          weight);
     }
   }
 }

@@ -84,7 +84,11 @@ class ExportsTest {
     job.fieldNames().forEachRemaining(fields::add);
     assertThat(fields)
         .startsWith("class", "executions", "tasks", "granularityNs")
-        .contains("verdict", "why", "sites", "cpuNs", "queueWaitNs", "executors", "threads");
+        .contains("verdict", "why", "sites", "cpuNs", "queueWaitNs", "executors", "threads")
+        .contains("sampled", "sampleSize", "samplePeriod", "medianSelfWallNs", "medianCi95")
+        .contains("totalSelfWallNs", "totalCi95");
+    assertThat(job.get("sampled").asBoolean()).isFalse();
+    assertThat(job.get("totalCi95").toString()).isEqualTo("[60,60]");
     assertThat(job.get("class").asText()).isEqualTo("app.Job");
     assertThat(job.get("executions").asLong()).isEqualTo(1);
     assertThat(job.get("granularityNs").get("total").asLong()).isEqualTo(60);
@@ -94,6 +98,27 @@ class ExportsTest {
     assertThat(job.get("queueWaitNs").get("median").asLong()).isEqualTo(5);
     assertThat(job.get("cpuNs").isNull()).isTrue();
     assertThat(job.get("sites").get(0).get("site").asText()).isEqualTo("app.Main.go(Main.java:9)");
+  }
+
+  @Test
+  void tasksCsvStopsAtTheRowLimitAndSaysHowManyItLeftOut() throws Exception {
+    Trace trace = trace();
+    Exports.Written written =
+        Exports.writeInto(dir, trace, Analysis.analyze(trace, AnalysisOptions.defaults()), 2);
+
+    assertThat(written.csvRows()).isEqualTo(3);
+    assertThat(written.csvRowsLeftOut()).isEqualTo(1);
+    assertThat(Files.readAllLines(dir.resolve("tasks.csv")))
+        .hasSize(3)
+        .element(2)
+        .asString()
+        .startsWith("12,app.Job,");
+    assertThat(Files.list(dir)).as("no temporary file left").hasSize(2);
+    Exports.Written all =
+        Exports.writeInto(
+            dir, trace, Analysis.analyze(trace, AnalysisOptions.defaults()), Long.MAX_VALUE);
+    assertThat(all.csvRowsLeftOut()).isZero();
+    assertThat(Files.readAllLines(dir.resolve("tasks.csv"))).hasSize(4);
   }
 
   @Test
@@ -107,7 +132,7 @@ class ExportsTest {
           }
         };
     Exports.writeSummaryJson(Analysis.analyze(trace, AnalysisOptions.defaults()), out);
-    Exports.writeTasksCsv(trace, out);
+    Exports.writeTasksCsv(trace, out, Long.MAX_VALUE);
 
     assertThat(out.toString()).startsWith("{").contains("\n}\nID,Class,");
   }
@@ -117,7 +142,7 @@ class ExportsTest {
       Exports.writeSummaryJson(Analysis.analyze(trace, AnalysisOptions.defaults()), out);
     }
     try (Writer out = Files.newBufferedWriter(dir.resolve("tasks.csv"))) {
-      Exports.writeTasksCsv(trace, out);
+      Exports.writeTasksCsv(trace, out, Long.MAX_VALUE);
     }
   }
 }

@@ -9,14 +9,14 @@ class LogHistogramTest {
   @Test
   void bucketsArePowersOfTheFourthRootOfTen() {
     LogHistogram h = new LogHistogram();
-    h.add(0);
-    h.add(1);
-    h.add(9);
-    h.add(10);
-    h.add(17);
-    h.add(18);
-    h.add(1_000_000);
-    h.add(Long.MAX_VALUE);
+    h.add(0, 1);
+    h.add(1, 1);
+    h.add(9, 1);
+    h.add(10, 1);
+    h.add(17, 1);
+    h.add(18, 1);
+    h.add(1_000_000, 1);
+    h.add(Long.MAX_VALUE, 1);
 
     long[] counts = h.counts();
     assertThat(counts[0]).isEqualTo(2);

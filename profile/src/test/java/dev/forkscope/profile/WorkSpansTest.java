@@ -54,7 +54,7 @@ class WorkSpansTest {
     // own work of the root: 10 + 30 + 5 + 5 (the wait is no work); the child's 70
     // longest path: root 0-10, child 70, root 95-100 = 85 (the root's 10-40 and 90-95 run beside
     // it)
-    assertThat(ws).containsExactly(new WorkSpan("Root", 1, 120, 85, -1));
+    assertThat(ws).containsExactly(new WorkSpan("Root", 1, 120, 85, -1, false));
     assertThat(ws.get(0).parallelism()).isCloseTo(120 / 85.0, within(1e-9));
   }
 
@@ -62,7 +62,7 @@ class WorkSpansTest {
   void theBurdenIsPaidOnceByEveryExecutionOnThePath() {
     List<WorkSpan> ws = WorkSpans.of(forkWaitJoin(), FORK_WAIT_JOIN_EVENTS, 3);
     // root starts at 3, forks at 13, the child finishes at 13 + 3 + 70 = 86, the root ends at 91
-    assertThat(ws).containsExactly(new WorkSpan("Root", 1, 120, 85, 91));
+    assertThat(ws).containsExactly(new WorkSpan("Root", 1, 120, 85, 91, false));
   }
 
   @Test
@@ -70,7 +70,7 @@ class WorkSpansTest {
     // no join record: the child is joined at the end of the root; the wait still is no work
     List<WorkSpan> ws =
         WorkSpans.of(forkWaitJoin(), List.of(fork(1, 10, 2), waiting(1, 40, 90)), -1);
-    assertThat(ws).containsExactly(new WorkSpan("Root", 1, 120, 80, -1));
+    assertThat(ws).containsExactly(new WorkSpan("Root", 1, 120, 80, -1, false));
   }
 
   @Test
@@ -90,7 +90,7 @@ class WorkSpansTest {
     List<WorkSpan> ws = WorkSpans.of(execs, events, -1);
     // the root's own work: 10, then 1 + 1 + 6 around each link = 34; the links' 60
     // the path: 10, then 20 per link and 6 after each join = 88 (the root's 1 + 1 overlap a link)
-    assertThat(ws).containsExactly(new WorkSpan("Chain", 1, 94, 88, -1));
+    assertThat(ws).containsExactly(new WorkSpan("Chain", 1, 94, 88, -1, false));
     assertThat(ws.get(0).parallelism()).isLessThan(1.1);
   }
 
@@ -110,7 +110,8 @@ class WorkSpansTest {
     // R: own 0-10, 30-49, 61-100 = 68, plus Inline's 20 on its path; Stolen is R2's child
     // R2: own 40-46, 69-80 = 17, plus Stolen's 10; path 5 + 1 ... = max(6 + 1, 5 + 10) + 10 = 25
     assertThat(ws)
-        .containsExactly(new WorkSpan("R", 1, 88, 88, -1), new WorkSpan("R2", 1, 27, 25, -1));
+        .containsExactly(
+            new WorkSpan("R", 1, 88, 88, -1, false), new WorkSpan("R2", 1, 27, 25, -1, false));
   }
 
   @Test
@@ -120,7 +121,8 @@ class WorkSpansTest {
     tree(3, 0, -1, new long[] {1, 1}, execs, events);
     List<WorkSpan> ws = WorkSpans.of(execs, events, -1);
     // 8 leaves of 1000, 7 inner nodes of 5 own work each; the longest path: 3 inner nodes, 1 leaf
-    assertThat(ws).containsExactly(new WorkSpan("Node", 1, 8 * 1000 + 7 * 5, 3 * 5 + 1000, -1));
+    assertThat(ws)
+        .containsExactly(new WorkSpan("Node", 1, 8 * 1000 + 7 * 5, 3 * 5 + 1000, -1, false));
     assertThat(ws.get(0).parallelism()).isBetween(7.9, 8.0);
   }
 
@@ -182,7 +184,8 @@ class WorkSpansTest {
     List<WorkSpan> ws = WorkSpans.of(execs, events, -1);
     assertThat(ws)
         .containsExactly(
-            new WorkSpan("Other", 1, 500, 500, -1), new WorkSpan("Sum", 2, 150, 150, -1));
+            new WorkSpan("Other", 1, 500, 500, -1, false),
+            new WorkSpan("Sum", 2, 150, 150, -1, false));
   }
 
   @Test
@@ -194,7 +197,8 @@ class WorkSpansTest {
             exec(3, "Helper").kind(RUNNABLE).outer(2).at(12, 18).build(),
             exec(4, "Child").kind(fj()).on(2).submitted(9, POOL, 35).at(36, 70).build());
     List<TaskEvent> events = List.of(fork(1, 35, 4), waiting(1, 40, 71), join(1, 72, 4));
-    Trace trace = new Trace(meta(2, 5, 0, 200), execs, List.of(), Map.of(), List.of(), events);
+    Trace trace =
+        new Trace(meta(2, 5, 0, 200), execs, List.of(), Map.of(), List.of(), events, Map.of());
     Profile aggregated = Analysis.analyze(trace, AnalysisOptions.defaults());
     Profile flat =
         Analysis.analyze(trace, new AnalysisOptions(false, AnalysisOptions.defaults().verdicts()));
@@ -204,6 +208,7 @@ class WorkSpansTest {
     // Inline's 20, R's 5, Child's 34 (R's 5 + 1 beside it), R's 28; each of the four executions on
     // it pays the burden of 5
     assertThat(flat.workSpan())
-        .containsExactly(new WorkSpan("R", 1, 49 + 20 + 34, 10 + 20 + 5 + 34 + 28, 97 + 4 * 5));
+        .containsExactly(
+            new WorkSpan("R", 1, 49 + 20 + 34, 10 + 20 + 5 + 34 + 28, 97 + 4 * 5, false));
   }
 }

@@ -24,8 +24,10 @@ public final class ReportFiles {
    *
    * @param profile the analysis the files show
    * @param files the files written, in the order above
+   * @param csvRows the rows {@code tasks.csv} would have in full
+   * @param csvRowsLeftOut of those, the rows not written (beyond the limit asked for)
    */
-  public record Written(Profile profile, List<Path> files) {
+  public record Written(Profile profile, List<Path> files, long csvRows, long csvRowsLeftOut) {
     public Written {
       files = List.copyOf(files);
     }
@@ -38,10 +40,17 @@ public final class ReportFiles {
    * the files into {@code dir}, each through a temporary file.
    */
   public static Written write(Path dir, Trace trace, AnalysisOptions options) throws IOException {
+    return write(dir, trace, options, Exports.DEFAULT_CSV_ROWS);
+  }
+
+  /** As {@link #write(Path, Trace, AnalysisOptions)}, with at most {@code csvRows} rows of csv. */
+  public static Written write(Path dir, Trace trace, AnalysisOptions options, long csvRows)
+      throws IOException {
     Layers layers = LayersReader.read(dir);
     Profile profile = Analysis.analyze(trace, layers, options);
-    List<Path> files = new ArrayList<>(Exports.writeInto(dir, trace, profile));
+    Exports.Written exports = Exports.writeInto(dir, trace, profile, csvRows);
+    List<Path> files = new ArrayList<>(exports.files());
     files.add(HtmlReport.write(dir, trace, profile, layers));
-    return new Written(profile, files);
+    return new Written(profile, files, exports.csvRows(), exports.csvRowsLeftOut());
   }
 }

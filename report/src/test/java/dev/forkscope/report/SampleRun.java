@@ -88,6 +88,7 @@ final class SampleRun {
             analysed.executionsRecorded(),
             analysed.incomplete(),
             analysed.neverExecuted(),
+            analysed.neverExecutedUnknown(),
             analysed.folded(),
             analysed.taskClasses(),
             List.of(
@@ -100,7 +101,7 @@ final class SampleRun {
                     18_000_000,
                     0.6,
                     "Thread.sleep inside 1 of 2 executions, 18 ms in all</script><b>")),
-            List.of(new WorkSpan(FORK_JOIN, 1, 4_000_000, 40_000, 70_000)),
+            List.of(new WorkSpan(FORK_JOIN, 1, 4_000_000, 40_000, 70_000, false)),
             new RunLayers(
                 new RunLayers.Gc(1, 2_000_000, 2_000_000, 2),
                 List.of(
@@ -156,6 +157,7 @@ final class SampleRun {
         -1,
         0,
         thread,
-        start - 50);
+        start - 50,
+        1);
   }
 }

@@ -273,7 +273,15 @@ final class ThreadState {
       }
       return;
     }
-    int m = payload == task ? method : methodOf(tc.kinds);
+    enterRecorded(
+        d, p, task == payload ? method : methodOf(tc.kinds), tc, shift, payload, threadTask);
+  }
+
+  /**
+   * Completes the frame of a recorded execution (a method of its own: see {@link #exitRecorded}).
+   */
+  private void enterRecorded(
+      int d, int p, int m, TaskClass tc, int shift, Object payload, boolean threadTask) {
     boolean helped = p >= 0 && joinDepth > joinAtEntry[p];
     int f =
         m
@@ -367,8 +375,17 @@ final class ThreadState {
     }
     if ((frameFlags & COUNTED) != 0) {
       exitCounted(f, frameFlags);
-      return;
+    } else {
+      exitRecorded(f, task);
     }
+  }
+
+  /**
+   * Ends a recorded execution: its record, and its times added to the enclosing frame's nested
+   * times. A method of its own, so that once a class is sampled the JIT can leave this rare path
+   * out of the code it inlines into the program's tasks.
+   */
+  private void exitRecorded(int f, Object task) {
     long end = clock();
     long cpuEnd = -1;
     if (cpuStarts[f] >= 0) {
@@ -402,9 +419,7 @@ final class ThreadState {
       long fl =
           flags[f]
               | (selfCpu >= 0 ? TraceFormat.F_CPU : 0)
-              | (task instanceof ForkJoinTask && ((ForkJoinTask<?>) task).isDone()
-                  ? TraceFormat.F_DONE
-                  : 0);
+              | (isDoneForkJoinTask(flags[f], task) ? TraceFormat.F_DONE : 0);
       w[at] = TraceFormat.EXEC | (fl << 8) | (TraceFormat.parentDistance(seqs[f], parentSeq) << 32);
       w[at + 1] = keys[f];
       w[at + 2] = seqs[f];
@@ -418,6 +433,16 @@ final class ThreadState {
     if (virtual && f == 0) {
       handBack(); // a virtual thread may never record again: do not keep a chunk across parks
     }
+  }
+
+  /**
+   * Whether {@code task}, of the kinds in its frame's flags, is a fork/join task that is done. The
+   * kinds and {@link Class#cast} rather than {@code instanceof}: the JIT would speculate on the one
+   * task class it saw at an {@code instanceof} and recompile the program's code when another came.
+   */
+  private static boolean isDoneForkJoinTask(int frameFlags, Object task) {
+    return (frameFlags & (TaskClass.KIND_FORK_JOIN << TraceFormat.KIND_SHIFT)) != 0
+        && ForkJoinTask.class.cast(task).isDone();
   }
 
   /**

@@ -41,6 +41,8 @@ package dev.forkscope.profile.trace;
  * @param submissionStampNs that submission's time stamp on its thread: the clock when it was read,
  *     otherwise one more than the thread's previous stamp, which places the submission among that
  *     thread's own executions (inside one or between two); -1 if never submitted
+ * @param weight how many executions of its class this one stands for: 1 when recorded
+ *     unconditionally, the class's sampling period when recorded as a sample (FSTRACE6)
  */
 public record TaskExecution(
     long taskId,
@@ -67,7 +69,13 @@ public record TaskExecution(
     int creationSite,
     int submissionSite,
     long submissionThreadId,
-    long submissionStampNs) {
+    long submissionStampNs,
+    long weight) {
+
+  /** True when this execution was recorded as a sample standing for others. */
+  public boolean sampled() {
+    return weight > 1;
+  }
 
   /** What a task is, by type (a task may be several: a Thread is a Runnable). */
   public record Kind(boolean thread, boolean runnable, boolean callable, boolean forkJoinTask) {}

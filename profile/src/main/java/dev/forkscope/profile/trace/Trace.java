@@ -13,6 +13,8 @@ import java.util.Map;
  *     number per task class (the agent counts their creations rather than recording them)
  * @param sites calling contexts, indexed by the site ids in {@link TaskExecution}
  * @param events submissions and joins in time order (for the work/span analysis)
+ * @param sampling per sampled task class, what its records leave out (FSTRACE6); empty when no
+ *     class was sampled
  */
 public record Trace(
     TraceMeta meta,
@@ -20,7 +22,8 @@ public record Trace(
     List<CreatedTask> neverExecuted,
     Map<String, Long> unlistedNeverExecuted,
     List<CallSite> sites,
-    List<TaskEvent> events) {
+    List<TaskEvent> events,
+    Map<String, Sampling> sampling) {
 
   /** A trace without submission and join events. */
   public Trace(
@@ -29,7 +32,7 @@ public record Trace(
       List<CreatedTask> neverExecuted,
       Map<String, Long> unlistedNeverExecuted,
       List<CallSite> sites) {
-    this(meta, executions, neverExecuted, unlistedNeverExecuted, sites, List.of());
+    this(meta, executions, neverExecuted, unlistedNeverExecuted, sites, List.of(), Map.of());
   }
 
   /** A trace whose never-executed tasks are all listed. */
@@ -38,7 +41,7 @@ public record Trace(
       List<TaskExecution> executions,
       List<CreatedTask> neverExecuted,
       List<CallSite> sites) {
-    this(meta, executions, neverExecuted, Map.of(), sites, List.of());
+    this(meta, executions, neverExecuted, Map.of(), sites, List.of(), Map.of());
   }
 
   /** All tasks created but never executed, listed or not. */
@@ -49,6 +52,29 @@ public record Trace(
     }
     return n;
   }
+
+  /** Sampled classes whose never-executed tasks cannot be counted (not fork/join, or no COUNTS). */
+  public List<String> neverExecutedUnknown() {
+    return sampling.entrySet().stream()
+        .filter(e -> e.getValue().neverExecuted() < 0)
+        .map(Map.Entry::getKey)
+        .sorted()
+        .toList();
+  }
+
+  /**
+   * What the records of a task class sampled by the agent leave out: the agent records the
+   * executions of a sampled task object and nothing at all of an unsampled one (FSTRACE6).
+   *
+   * @param unrecordedExecutions executions with no record (from the COUNTS record), -1 when the
+   *     trace ended before the agent wrote it
+   * @param unrecordedCreations creations with no record (not fork/join classes), -1 as above
+   * @param period the class's final sampling period: one task in {@code period} was recorded
+   * @param neverExecuted tasks created but never executed, from the exact counts (fork/join:
+   *     created minus executed, at least 0); -1 when unknown
+   */
+  public record Sampling(
+      long unrecordedExecutions, long unrecordedCreations, long period, long neverExecuted) {}
 
   /** A task that was created but whose execution the trace never saw. */
   public record CreatedTask(

@@ -17,10 +17,10 @@ import java.util.Map;
  * The raw content of {@code trace.bin}, decoded but not yet linked.
  *
  * <p>Format (written by the agent's {@code dev.forkscope.agent.boot.TraceWriter}, described in its
- * {@code TraceFormat}): the 8 bytes {@code FSTRACE5}, a varlong base time, then tagged records.
- * Integers are LEB128 varints, except {@code identityHash} and {@code executorHash}: 4 bytes,
- * little-endian (random 31-bit values, which would take 5 bytes as varints); {@code z} marks
- * zigzag-encoded signed values.
+ * {@code TraceFormat}): the 8 bytes {@code FSTRACE6} (or {@code FSTRACE5}, the same without
+ * sampling), a varlong base time, then tagged records. Integers are LEB128 varints, except {@code
+ * identityHash} and {@code executorHash}: 4 bytes, little-endian (random 31-bit values, which would
+ * take 5 bytes as varints); {@code z} marks zigzag-encoded signed values.
  *
  * <pre>
  * 1 CLASS   id, name
@@ -34,6 +34,7 @@ import java.util.Map;
  * 8 CREATED classId, count             (at exit: fork/join tasks created, counted rather than recorded)
  * 9 JOIN    classId, identityHash, z(time - prevTime)
  * 10 WAIT   z(start - prevTime), z(end - start)
+ * 11 COUNTS classId, unrecordedExecutions, unrecordedCreations, period   (FSTRACE6, at close)
  * </pre>
  *
  * {@code prevTime} is the time of the previous EXEC (its end), CREATE, SUBMIT or JOIN record, or
@@ -47,6 +48,13 @@ import java.util.Map;
  * managed block), running only the tasks whose EXEC records say so. EXEC flag {@code F_DONE}: a
  * fork/join task that was done when the execution ended. A record cut short by the end of the file
  * (a JVM killed while writing) ends the trace.
+ *
+ * <p>Sampling (FSTRACE6): EXEC flag bits 13-16 hold {@code log2(period)}: 0 for an execution
+ * recorded unconditionally, k &gt; 0 for one recorded as the sample of a class recorded at 1 in
+ * 2<sup>k</sup>, which stands for 2<sup>k</sup> executions. The agent decides per task object, so a
+ * sampled task has all its records and an unsampled one none. A COUNTS record, written at close
+ * once per sampled class, gives the executions and (non-fork/join) creations that left no record,
+ * and the class's final period.
  */
 final class TraceFile {
   static final int F_METHOD = 3;
@@ -58,15 +66,13 @@ final class TraceFile {
   static final int F_TIMED = 128;
   static final int KIND_SHIFT = 8;
   static final int F_DONE = 1 << 12;
+  static final int PERIOD_SHIFT = 13;
+  static final int PERIOD_BITS = 0xf;
 
-  private static final byte[] MAGIC = "FSTRACE5".getBytes(StandardCharsets.US_ASCII);
+  private static final byte[] MAGIC = "FSTRACE6".getBytes(StandardCharsets.US_ASCII);
 
-  /**
-   * The sampling agent's header. Stopgap until the reader of sampled traces lands: an FSTRACE6 file
-   * is read as FSTRACE5, its COUNTS records skipped, so a sampled class shows only its recorded
-   * executions (the attach tests and benchmarks run with sampling off).
-   */
-  private static final byte[] MAGIC_SAMPLED = "FSTRACE6".getBytes(StandardCharsets.US_ASCII);
+  /** The last format before sampling: the same records, no COUNTS, period bits always 0. */
+  private static final byte[] MAGIC_UNSAMPLED = "FSTRACE5".getBytes(StandardCharsets.US_ASCII);
 
   record ThreadInfo(long threadId, String name, boolean virtual) {}
 
@@ -89,6 +95,9 @@ final class TraceFile {
 
   record Wait(long recorder, long startNs, long endNs) {}
 
+  /** A sampled class's COUNTS record. */
+  record Counts(long unrecordedExecutions, long unrecordedCreations, long period) {}
+
   final Map<Integer, String> classes = new HashMap<>();
   final Map<Long, ThreadInfo> threads = new HashMap<>();
   final Map<Integer, List<String>> sites = new HashMap<>();
@@ -103,6 +112,9 @@ final class TraceFile {
   final List<Submit> submits = new ArrayList<>();
   final List<Join> joins = new ArrayList<>();
   final List<Wait> waits = new ArrayList<>();
+
+  /** Per sampled class id, what its records leave out; empty for an FSTRACE5 file. */
+  final Map<Integer, Counts> counts = new HashMap<>();
 
   /** False when the file ended inside a record. */
   boolean complete = true;
@@ -135,9 +147,14 @@ final class TraceFile {
     return (int) (key >>> 32);
   }
 
+  /** How many executions an EXEC record with these flags stands for: its sampling period. */
+  static long weight(int flags) {
+    return 1L << ((flags >>> PERIOD_SHIFT) & PERIOD_BITS);
+  }
+
   private void readAll(Path file) throws IOException {
     byte[] magic = in.readNBytes(MAGIC.length);
-    if (!Arrays.equals(magic, MAGIC) && !Arrays.equals(magic, MAGIC_SAMPLED)) {
+    if (!Arrays.equals(magic, MAGIC) && !Arrays.equals(magic, MAGIC_UNSAMPLED)) {
       boolean otherVersion =
           magic.length == MAGIC.length
               && Arrays.equals(magic, 0, MAGIC.length - 1, MAGIC, 0, MAGIC.length - 1);
@@ -200,9 +217,8 @@ final class TraceFile {
             waits.add(new Wait(recorder, start, prevTime));
           }
           case 11 -> {
-            for (int i = 0; i < 4; i++) {
-              varlong(); // COUNTS: classId, unrecordedExecutions, unrecordedCreations, period
-            }
+            int classId = (int) varlong();
+            counts.put(classId, new Counts(varlong(), varlong(), varlong()));
           }
           default -> throw new IOException(file + " is corrupt: unknown record tag " + tag);
         }

@@ -51,6 +51,11 @@ import java.util.regex.Pattern;
  * <p>Submissions, joins and waits are also kept as {@link TaskEvent}s for the work/span analysis: a
  * join names the latest task of its key at the join's time (the joined task has run by then).
  *
+ * <p>Sampled classes (FSTRACE6): an unsampled task object of a sampled class left no record at all,
+ * so a sampled class's tasks are never listed as never executed (one of them may have a creation
+ * record and no execution record only because its execution was not sampled); their number is
+ * {@link Trace.Sampling#neverExecuted()}, from the exact counts where the trace has them.
+ *
  * <p>Sites: when an execution's own submission (or creation) was not sampled, it gets the first
  * sampled site of its exact class (each lambda expression has its own class), so that grouping by
  * site works.
@@ -239,17 +244,19 @@ public final class TraceReader {
       }
       executions.sort(Comparator.comparingLong(TaskExecution::endNs));
 
+      Map<Integer, long[]> sampledClasses = sampledClasses(pending);
       List<Trace.CreatedTask> neverExecuted = new ArrayList<>();
       Map<Integer, Long> knownPerClass = new HashMap<>();
       for (Task t : tasks) {
-        knownPerClass.merge(TraceFile.classOf(t.key), 1L, Long::sum);
-        if (t.executions == 0) {
+        int classId = TraceFile.classOf(t.key);
+        knownPerClass.merge(classId, 1L, Long::sum);
+        if (t.executions == 0 && !sampledClasses.containsKey(classId)) {
           TraceFile.Create c = t.creation;
           TraceFile.ThreadInfo creator = c == null ? null : file.threads.get(c.recorder());
           neverExecuted.add(
               new Trace.CreatedTask(
                   t.id,
-                  name(TraceFile.classOf(t.key)),
+                  name(classId),
                   creator == null ? -1 : creator.threadId(),
                   c == null ? -1 : c.timeNs(),
                   c == null ? -1 : site(c.site(), firstCreationSite, t.key)));
@@ -262,9 +269,19 @@ public final class TraceReader {
       }
       Map<String, Long> unlisted = new HashMap<>();
       for (Map.Entry<Integer, Long> counted : file.createdCounts.entrySet()) {
-        long n = counted.getValue() - knownPerClass.getOrDefault(counted.getKey(), 0L);
-        if (n > 0) {
-          unlisted.merge(name(counted.getKey()), n, Long::sum);
+        if (!sampledClasses.containsKey(counted.getKey())) {
+          long n = counted.getValue() - knownPerClass.getOrDefault(counted.getKey(), 0L);
+          if (n > 0) {
+            unlisted.merge(name(counted.getKey()), n, Long::sum);
+          }
+        }
+      }
+      Map<String, Trace.Sampling> sampling = new HashMap<>();
+      for (Map.Entry<Integer, long[]> sampled : sampledClasses.entrySet()) {
+        Trace.Sampling s = sampling(sampled.getKey(), sampled.getValue());
+        sampling.merge(name(sampled.getKey()), s, TraceReader::merge);
+        if (s.neverExecuted() > 0) {
+          unlisted.merge(name(sampled.getKey()), s.neverExecuted(), Long::sum);
         }
       }
       return new Trace(
@@ -273,7 +290,51 @@ public final class TraceReader {
           List.copyOf(neverExecuted),
           Map.copyOf(unlisted),
           List.copyOf(sites),
-          List.copyOf(taskEvents));
+          List.copyOf(taskEvents),
+          Map.copyOf(sampling));
+    }
+
+    /**
+     * Classes the agent sampled (a COUNTS record, or an execution recorded as a sample), each with
+     * {recorded executions, largest period seen}.
+     */
+    private Map<Integer, long[]> sampledClasses(List<Pending> pending) {
+      Map<Integer, long[]> recorded = new HashMap<>();
+      for (Pending p : pending) {
+        long[] r =
+            recorded.computeIfAbsent(TraceFile.classOf(p.exec.key()), id -> new long[] {0, 1});
+        r[0]++;
+        r[1] = Math.max(r[1], TraceFile.weight(p.exec.flags()));
+      }
+      Map<Integer, long[]> sampled = new HashMap<>();
+      for (Map.Entry<Integer, long[]> r : recorded.entrySet()) {
+        if (r.getValue()[1] > 1 || file.counts.containsKey(r.getKey())) {
+          sampled.put(r.getKey(), r.getValue());
+        }
+      }
+      for (Integer classId : file.counts.keySet()) {
+        sampled.putIfAbsent(classId, new long[] {0, 1});
+      }
+      return sampled;
+    }
+
+    /**
+     * A sampled class's exact counts: from its COUNTS record, or unknown (-1) when the trace ended
+     * before the agent wrote it; fork/join tasks never executed are those created (every creation
+     * is counted) minus those executed.
+     */
+    private Trace.Sampling sampling(int classId, long[] recorded) {
+      TraceFile.Counts counts = file.counts.get(classId);
+      if (counts == null) {
+        return new Trace.Sampling(-1, -1, recorded[1], -1);
+      }
+      Long created = file.createdCounts.get(classId);
+      long executed = recorded[0] + counts.unrecordedExecutions();
+      return new Trace.Sampling(
+          counts.unrecordedExecutions(),
+          counts.unrecordedCreations(),
+          Math.max(counts.period(), recorded[1]),
+          created == null ? -1 : Math.max(0, created - executed));
     }
 
     private long threadId(long recorder) {
@@ -322,7 +383,8 @@ public final class TraceReader {
           c == null ? -1 : site(c.site(), firstCreationSite, t.key),
           executor == null ? -1 : site(executor.site(), firstSubmissionSite, t.key),
           submitter == null ? -1 : submitter.threadId(),
-          executor == null ? -1 : executor.timeNs());
+          executor == null ? -1 : executor.timeNs(),
+          TraceFile.weight(flags));
     }
 
     private static int site(int own, Map<Integer, Integer> firstOfClass, long key) {
@@ -371,6 +433,18 @@ public final class TraceReader {
       tasks.add(t);
       return t;
     }
+  }
+
+  /** Two classes whose names normalise to one (lambdas): their counts add up. */
+  private static Trace.Sampling merge(Trace.Sampling a, Trace.Sampling b) {
+    boolean known = a.unrecordedExecutions() >= 0 && b.unrecordedExecutions() >= 0;
+    return new Trace.Sampling(
+        known ? a.unrecordedExecutions() + b.unrecordedExecutions() : -1,
+        known ? a.unrecordedCreations() + b.unrecordedCreations() : -1,
+        Math.max(a.period(), b.period()),
+        a.neverExecuted() >= 0 && b.neverExecuted() >= 0
+            ? a.neverExecuted() + b.neverExecuted()
+            : -1);
   }
 
   private record Event(long time, int order, Object record) {}

@@ -43,7 +43,9 @@ class AgentEndToEndTest {
     }
     ChildJvm jvm = ChildJvm.of(version);
     Path dir = tmp.resolve("scenarios-" + version);
-    ChildJvm.Result r = jvm.run("out=" + dir.resolve("out") + ",cpu=all", dir, "scenarios");
+    // every execution recorded: these tests check what one record says and how records link
+    ChildJvm.Result r =
+        jvm.run("out=" + dir.resolve("out") + ",cpu=all,sampling=off", dir, "scenarios");
     assertThat(r.exitCode()).as(r.stderr()).isZero();
     Trace trace = TraceReader.read(dir.resolve("out"));
     SCENARIOS.put(version, trace);
@@ -424,7 +426,8 @@ class AgentEndToEndTest {
     assertThat(r.exitCode()).isEqualTo(3);
     assertThat(r.stderr().lines().filter(l -> l.startsWith("forkscope agent:")))
         .containsExactly(
-            "forkscope agent: unknown option 'cpux' ignored (known: out, cpu, contexts, waits)");
+            "forkscope agent: unknown option 'cpux' ignored (known: out, cpu, contexts, sampling,"
+                + " waits, duration, stop)");
     Trace trace = TraceReader.read(dir.resolve("out"));
     assertThat(trace.meta().cpuMode()).isEqualTo("sampled");
     assertThat(trace.meta().endNs()).isGreaterThan(trace.meta().startNs());
