@@ -170,7 +170,10 @@ public final class Analysis {
     long population =
         countsKnown ? n + (sampling == null ? 0 : sampling.unrecordedExecutions()) : -1;
     SampleEstimate.Result selfWall = SampleEstimate.of(wall, weights, population);
-    SampleEstimate.Result selfCpu = cpuCount == 0 ? null : cpuEstimate(executions, cpuCount);
+    SampleEstimate.Result selfCpu =
+        cpuCount == 0
+            ? null
+            : cpuEstimate(executions, cpuCount, sampling == null ? -1 : population);
     LogHistogram histogram = new LogHistogram();
     for (int i = 0; i < n; i++) {
       histogram.add(wall[i], weights[i]);
@@ -207,10 +210,12 @@ public final class Analysis {
   }
 
   /**
-   * CPU time over the executions where it was measured; their number is not known exactly when the
-   * class was sampled, so the weights stand as they are.
+   * CPU time over the executions where it was measured. For a sampled class ({@code population}
+   * known and not negative) those are a random subset of its samples, and the total is scaled to
+   * the whole class; otherwise the total is over the measured executions, as without sampling.
    */
-  private static SampleEstimate.Result cpuEstimate(List<TaskExecution> executions, int count) {
+  private static SampleEstimate.Result cpuEstimate(
+      List<TaskExecution> executions, int count, long population) {
     long[] cpu = new long[count];
     long[] weights = new long[count];
     int j = 0;
@@ -220,7 +225,7 @@ public final class Analysis {
         weights[j++] = e.weight();
       }
     }
-    return SampleEstimate.of(cpu, weights, -1);
+    return SampleEstimate.ofSubset(cpu, weights, population);
   }
 
   /** Groups executions by (kind, innermost frame) of their creation and submission sites. */

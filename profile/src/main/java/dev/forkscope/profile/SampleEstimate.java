@@ -12,12 +12,10 @@ import java.util.function.LongToDoubleFunction;
  * as a sample) and, when the trace has it, the class's exact execution count N.
  *
  * <ul>
- *   <li><b>Design.</b> The agent keeps a task object when a hash of its identity hash code falls in
- *       a set of size 1/period; identity hash codes are random, so each execution of the sampled
- *       phase is in the sample independently with probability {@code π = 1/w} (Poisson sampling).
- *       The executions of weight 1 (the class's warm-up) are a census: they add no variance. A task
- *       executed several times is kept or dropped whole, which makes its executions one cluster;
- *       fork/join tasks, the classes sampled in practice, run once.
+ *   <li><b>Design.</b> The agent records each execution of a sampled class by its own random draw
+ *       at the class's period at the time, so each execution of the sampled phase is in the sample
+ *       independently with probability {@code π = 1/w} (Poisson sampling). The executions of weight
+ *       1 (the class's warm-up) are a census: they add no variance.
  *   <li><b>Total</b>: the ratio (Hájek) estimator, calibrated to the exact count: the sampled
  *       stratum stands for {@code N_S = N - n_U} executions, so each sampled value gets the weight
  *       {@code g·w} with {@code g = N_S / Σw}. Then {@code T = Σ_U x + g·Σ_S w·x}, and its variance
@@ -73,6 +71,39 @@ final class SampleEstimate {
     this.gain = gain;
     this.population = population;
     this.sampleWeight = sampleWeight;
+  }
+
+  /**
+   * Estimates from {@code values} measured on a random subset of the recorded executions (CPU time,
+   * which the agent reads for one sample in eight): the distribution as {@link #of} gives it with
+   * the weights as they are, and the total (with its interval) scaled by {@code population / Σw} to
+   * stand for all {@code population} executions. A ratio estimate: the subset's mean times the
+   * exact count.
+   */
+  static Result ofSubset(long[] values, long[] weights, long population) {
+    Result r = of(values, weights, -1);
+    double weightSum = 0;
+    for (long w : weights) {
+      weightSum += w;
+    }
+    if (population < 0 || weightSum == 0) {
+      return r;
+    }
+    double factor = population / weightSum;
+    Distribution d = r.distribution();
+    return new Result(
+        new Distribution(
+            population,
+            d.min(),
+            d.median(),
+            d.p90(),
+            d.p99(),
+            d.max(),
+            Math.round(d.total() * factor)),
+        r.sampleSize(),
+        r.median(),
+        new TaskClassProfile.Interval(
+            Math.round(r.total().low() * factor), Math.round(r.total().high() * factor)));
   }
 
   /**

@@ -42,7 +42,7 @@ public record TaskClassProfile(
   }
 
   /**
-   * How the figures were obtained. For a class the agent sampled (it recorded one task object in
+   * How the figures were obtained. For a class the agent sampled (it recorded one execution in
    * {@code period}), {@code executions} is still exact (the agent counts the executions it did not
    * record) unless the trace ended before those counts; the granularity, CPU time and histogram are
    * estimates from the sample (see {@code SampleEstimate}) with 95 % confidence intervals; the task

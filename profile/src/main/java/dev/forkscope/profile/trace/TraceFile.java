@@ -51,10 +51,10 @@ import java.util.Map;
  *
  * <p>Sampling (FSTRACE6): EXEC flag bits 13-16 hold {@code log2(period)}: 0 for an execution
  * recorded unconditionally, k &gt; 0 for one recorded as the sample of a class recorded at 1 in
- * 2<sup>k</sup>, which stands for 2<sup>k</sup> executions. The agent decides per task object, so a
- * sampled task has all its records and an unsampled one none. A COUNTS record, written at close
- * once per sampled class, gives the executions and (non-fork/join) creations that left no record,
- * and the class's final period.
+ * 2<sup>k</sup>, which stands for 2<sup>k</sup> executions. The agent draws each record of a
+ * sampled class (execution, submission, join, creation) independently at the class's period. A
+ * COUNTS record, written at close once per sampled class, gives the executions and (non-fork/join)
+ * creations that left no record, and the class's final period.
  */
 final class TraceFile {
   static final int F_METHOD = 3;

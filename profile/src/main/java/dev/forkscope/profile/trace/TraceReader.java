@@ -51,10 +51,16 @@ import java.util.regex.Pattern;
  * <p>Submissions, joins and waits are also kept as {@link TaskEvent}s for the work/span analysis: a
  * join names the latest task of its key at the join's time (the joined task has run by then).
  *
- * <p>Sampled classes (FSTRACE6): an unsampled task object of a sampled class left no record at all,
- * so a sampled class's tasks are never listed as never executed (one of them may have a creation
- * record and no execution record only because its execution was not sampled); their number is
- * {@link Trace.Sampling#neverExecuted()}, from the exact counts where the trace has them.
+ * <p>Sampled classes (FSTRACE6): the executions, submissions, joins and creations a sampled class
+ * left unrecorded have no record at all, so a sampled class's tasks are never listed as never
+ * executed (one of them may have a creation or submission record and no execution record only
+ * because its execution was not sampled); their number is {@link Trace.Sampling#neverExecuted()},
+ * from the exact counts where the trace has them.
+ *
+ * <p>The agent draws each record of a sampled class independently, so a sampled execution usually
+ * has no recorded submission: it takes the executor, fork flag and submitting thread of its class's
+ * latest recorded submission (its queue wait stays unknown), so that it counts as submitted, as the
+ * unrecorded executions it stands for mostly were.
  *
  * <p>Sites: when an execution's own submission (or creation) was not sampled, it gets the first
  * sampled site of its exact class (each lambda expression has its own class), so that grouping by
@@ -181,6 +187,7 @@ public final class TraceReader {
           new ArrayList<>(file.submits.size() + file.joins.size() + file.waits.size());
 
       Map<Long, Map<Long, Long>> taskOfExecution = new HashMap<>();
+      Map<Integer, TraceFile.Submit> lastSubmissionOfClass = new HashMap<>();
       List<Pending> pending = new ArrayList<>(file.execs.size());
       for (Event ev : events) {
         if (ev.record() instanceof TraceFile.Create c) {
@@ -188,6 +195,7 @@ public final class TraceReader {
           t.creation = c;
         } else if (ev.record() instanceof TraceFile.Submit s) {
           Task t = submitted(s);
+          lastSubmissionOfClass.put(TraceFile.classOf(s.key()), s);
           taskEvents.add(
               new TaskEvent(
                   TaskEvent.Type.SUBMIT,
@@ -226,7 +234,11 @@ public final class TraceReader {
           if (submission != null) {
             t.lastSubmission = submission;
           }
-          pending.add(new Pending(e, t, t.executions, submission, t.lastSubmission));
+          TraceFile.Submit executor = t.lastSubmission;
+          if (executor == null && TraceFile.weight(e.flags()) > 1) {
+            executor = lastSubmissionOfClass.get(TraceFile.classOf(e.key()));
+          }
+          pending.add(new Pending(e, t, t.executions, submission, executor));
           taskOfExecution.computeIfAbsent(e.recorder(), r -> new HashMap<>()).put(e.seq(), t.id);
         }
       }

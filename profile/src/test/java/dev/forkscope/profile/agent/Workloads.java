@@ -48,6 +48,12 @@ public final class Workloads {
   static final long LONE_CPU_NS = 60_000_000;
   static final int KILL_TASKS = 200;
   static final int MILLION_LEAVES = 1 << 19;
+
+  /** Tasks of known cost for the sampling test: enough for the agent to sample their class. */
+  static final int KNOWN_TASKS = 40_000;
+
+  static final long KNOWN_NS = 10_000;
+  static final int SAMPLED_LEAVES = 1 << 17;
   static final int VIRTUAL_THREADS = 100;
   static final int VIRTUAL_EXECUTOR_TASKS = 50;
 
@@ -107,6 +113,7 @@ public final class Workloads {
         }
       }
       case "millions" -> millions();
+      case "sampled" -> sampled();
       case "virtual" -> virtualThreads();
       case "workspan" -> workSpan();
       case "layers" -> LayerWorkloads.run();
@@ -233,6 +240,25 @@ public final class Workloads {
     System.out.println("done");
   }
 
+  /**
+   * {@link #KNOWN_TASKS} tasks of {@link #KNOWN_NS} of CPU each on two threads, then a fork/join
+   * recursion of {@code 2 * SAMPLED_LEAVES - 1} tiny tasks: both classes fine-grained enough to be
+   * sampled.
+   */
+  private static void sampled() throws Exception {
+    ExecutorService pool = Executors.newFixedThreadPool(2);
+    List<Future<?>> futures = new ArrayList<>(KNOWN_TASKS);
+    for (int i = 0; i < KNOWN_TASKS; i++) {
+      futures.add(pool.submit(new Known()));
+    }
+    for (Future<?> f : futures) {
+      f.get();
+    }
+    pool.shutdown();
+    new ForkJoinPool(2).invoke(new Split(0, SAMPLED_LEAVES));
+    System.out.println("done");
+  }
+
   private static void virtualThreads() throws Exception {
     Method ofVirtual = Thread.class.getMethod("ofVirtual");
     Object builder = ofVirtual.invoke(null);
@@ -302,6 +328,13 @@ public final class Workloads {
     @Override
     public void run() {
       spin(100_000);
+    }
+  }
+
+  static final class Known implements Runnable {
+    @Override
+    public void run() {
+      spin(KNOWN_NS);
     }
   }
 
