@@ -84,8 +84,8 @@ public final class ForkscopeAgent {
     } catch (IOException | SecurityException e) {
       return "cannot write to " + out.toAbsolutePath() + " (" + e.getClass().getSimpleName() + ")";
     }
-    if (recorderLoaded()) {
-      return null; // an earlier attachment appended it
+    if (recorderOnBootClassPath()) {
+      return null; // the launcher put it there (-Xbootclasspath/a), which keeps class sharing on
     }
     Path jar =
         createUnique(Path.of(System.getProperty("java.io.tmpdir")), "forkscope-boot-", ".jar");
@@ -101,8 +101,13 @@ public final class ForkscopeAgent {
     return null;
   }
 
-  /** Whether the boot class path holds the recorder already: this JVM was attached to before. */
-  private static boolean recorderLoaded() {
+  /**
+   * Whether the boot loader already finds the recorder. Appending to the boot class path at run
+   * time makes the JVM warn and stop sharing the application's classes, so launchers that can
+   * should pass the nested jar on the command line instead. The class is named, not referenced: see
+   * the class comment.
+   */
+  private static boolean recorderOnBootClassPath() {
     try {
       Class.forName("dev.forkscope.agent.boot.Recorder", false, null);
       return true;
