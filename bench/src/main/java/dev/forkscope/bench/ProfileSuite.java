@@ -207,16 +207,7 @@ final class ProfileSuite implements Suite {
                 context.repeat(),
                 side ->
                     () -> {
-                      context
-                          .progress()
-                          .accept(
-                              String.format(
-                                  Locale.ROOT,
-                                  "[%d/%d] %s, %s",
-                                  ++done[0],
-                                  total,
-                                  p.name(),
-                                  side.variant));
+                      context.step(++done[0], total, p.name(), side.variant);
                       Harness.Sample sample = runOnce(p, scratch, side);
                       if (side != Side.OFF && !verdictRead[0]) {
                         fine[0] = mostlyFine(scratch.resolve("trace"));
@@ -300,9 +291,6 @@ final class ProfileSuite implements Suite {
               scratch.resolve("trace"),
               AGENT_OPTIONS,
               side == Side.LAYERS ? ProfilerAgent.Layering.SAMPLED : ProfilerAgent.Layering.OFF);
-      // the JVM's warning that class sharing is limited once the boot class path is appended to
-      // would be printed once per run
-      argv.add(1, "-XX:-PrintWarnings");
     }
     long start = System.nanoTime();
     Process child =

@@ -2,6 +2,7 @@ package dev.forkscope.bench;
 
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.function.Consumer;
 
@@ -40,16 +41,36 @@ public interface Suite {
    * @param inputs input paths, possibly empty
    * @param quick CI-sized inputs and fewer warm-ups
    * @param progress hears one line per step (a front end shows it on a terminal only)
+   * @param only the names of the benchmarks to run, for suites that can choose ({@code apps});
+   *     empty for all
    */
   record Context(
       List<Integer> threads,
       int repeat,
       List<Path> inputs,
       boolean quick,
-      Consumer<String> progress) {
+      Consumer<String> progress,
+      List<String> only) {
+
+    /** A context that runs every benchmark of the suite. */
+    public Context(
+        List<Integer> threads,
+        int repeat,
+        List<Path> inputs,
+        boolean quick,
+        Consumer<String> progress) {
+      this(threads, repeat, inputs, quick, progress, List.of());
+    }
+
+    /** Reports step {@code n} of {@code total}: {@code [n/total] subject, variant}. */
+    void step(int n, int total, String subject, String variant) {
+      progress.accept(String.format(Locale.ROOT, "[%d/%d] %s, %s", n, total, subject, variant));
+    }
+
     public Context {
       threads = threads.stream().distinct().sorted().toList();
       inputs = List.copyOf(inputs);
+      only = List.copyOf(only);
       if (threads.isEmpty() || threads.stream().anyMatch(t -> t < 1)) {
         throw new BenchInputException("thread counts must be positive numbers, got " + threads);
       }

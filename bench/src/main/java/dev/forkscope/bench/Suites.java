@@ -13,7 +13,8 @@ public final class Suites {
           RuntimeSuite::new,
           IdleSuite::new,
           ActorsSuite::new,
-          ZooSuite::new);
+          ZooSuite::new,
+          AppsSuite::new);
 
   private Suites() {}
 

@@ -32,4 +32,18 @@ class StatsTest {
     assertThat(Stats.geometricMean(List.of(2.0, 0.5))).isCloseTo(1.0, within(1e-12));
     assertThat(Stats.geometricMean(List.of(1.21, 1.0))).isCloseTo(1.1, within(1e-12));
   }
+
+  @Test
+  void confidenceIntervalOfTheGeometricMeanOfRatios() {
+    // logs -0.1, 0, 0.1: mean 0, standard error 0.1 / sqrt(3), t(2) = 4.303
+    double[] ci = Stats.ci95OfGeometricMean(new double[] {Math.exp(-0.1), 1.0, Math.exp(0.1)});
+    double half = 4.303 * 0.1 / Math.sqrt(3);
+    assertThat(ci[0]).isCloseTo(Math.exp(-half), within(1e-9));
+    assertThat(ci[1]).isCloseTo(Math.exp(half), within(1e-9));
+
+    double[] clear = Stats.ci95OfGeometricMean(new double[] {1.8, 1.9, 1.85, 1.75, 1.95});
+    assertThat(clear[0]).isGreaterThan(1.7);
+    assertThat(clear[1]).isLessThan(2.0);
+    assertThat(Stats.ci95OfGeometricMean(new double[] {2.0})).isNull();
+  }
 }

@@ -75,8 +75,14 @@ final class BenchCommand implements Callable<Integer> {
 
   @Option(
       names = "--quick",
-      description = "CI-sized inputs and fewer warm-ups (runtime, idle, actors).")
+      description = "CI-sized inputs and fewer warm-ups (runtime, idle, actors, apps).")
   boolean quick;
+
+  @Option(
+      names = "--app",
+      paramLabel = "NAME",
+      description = "apps: run only this application (repeatable; default: all).")
+  List<String> apps = new ArrayList<>();
 
   @Option(
       names = "--check",
@@ -137,7 +143,11 @@ final class BenchCommand implements Callable<Integer> {
               repeat,
               inputs,
               quick,
-              line -> terminal.status(line, true));
+              line -> terminal.status(line, true),
+              apps);
+      if (!apps.isEmpty() && !chosen.name().equals("apps")) {
+        throw new UserError("--app is for suite apps only");
+      }
       outcome = chosen.run(context);
     } catch (BenchInputException e) {
       throw new UserError(e.getMessage());

@@ -152,4 +152,19 @@ class BenchCommandTest {
     assertThat(run.exitCode()).isEqualTo(Forkscope.USAGE);
     assertThat(run.err().strip().lines()).hasSize(1);
   }
+
+  @Test
+  void unknownAppIsTheUsersMistakeAndNothingIsBuilt() {
+    CliRun run = CliRun.of("bench", "apps", "--app", "nosuch");
+    assertThat(run.exitCode()).isEqualTo(Forkscope.USAGE);
+    assertThat(run.err().strip())
+        .isEqualTo("forkscope: unknown app 'nosuch'; known apps: pmd, lucene, h2, pekko, spark");
+  }
+
+  @Test
+  void appIsForSuiteAppsOnly() {
+    CliRun run = CliRun.of("bench", "lint", "--app", "pmd");
+    assertThat(run.exitCode()).isEqualTo(Forkscope.USAGE);
+    assertThat(run.err().strip()).isEqualTo("forkscope: --app is for suite apps only");
+  }
 }

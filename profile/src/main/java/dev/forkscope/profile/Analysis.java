@@ -82,8 +82,10 @@ public final class Analysis {
               activity));
     }
     classes.sort(
-        Comparator.comparingLong((TaskClassProfile c) -> c.granularity().total())
-            .reversed()
+        Comparator.comparing((TaskClassProfile c) -> Diagnosis.setAside(c.verdict()))
+            .thenComparing(
+                Comparator.comparingLong((TaskClassProfile c) -> c.granularity().total())
+                    .reversed())
             .thenComparing(TaskClassProfile::taskClass));
     LayerAnalysis.Result runtime = LayerAnalysis.analyze(complete, layers, runWall);
     return new Profile(
@@ -147,13 +149,19 @@ public final class Analysis {
     long first = Long.MAX_VALUE;
     long last = Long.MIN_VALUE;
     long weightSum = 0;
+    boolean direct = true;
+    long cpuSum = 0;
+    long cpuWall = 0;
     for (int i = 0; i < n; i++) {
       TaskExecution e = executions.get(i);
+      direct &= Diagnosis.isDirectCall(e);
       wall[i] = e.selfWallNs();
       weights[i] = e.weight();
       weightSum += e.weight();
       if (e.selfCpuNs() >= 0) {
         cpuCount++;
+        cpuSum += e.selfCpuNs();
+        cpuWall += e.selfWallNs();
       }
       if (e.queueWaitNs() >= 0) {
         wait.add(e.queueWaitNs());
@@ -186,7 +194,15 @@ public final class Analysis {
     Distribution granularity = selfWall.distribution();
     double busy = activity.busyShare(first, last, run.cpus());
     Verdict verdict =
-        Diagnosis.verdict(mode, new Diagnosis.ClassFacts(executionCount, granularity, busy), run);
+        Diagnosis.verdict(
+            mode,
+            new Diagnosis.ClassFacts(
+                executionCount,
+                granularity,
+                busy,
+                direct,
+                cpuWall > 0 ? (double) cpuSum / cpuWall : Double.NaN),
+            run);
     return new TaskClassProfile(
         taskClass,
         taskCount,

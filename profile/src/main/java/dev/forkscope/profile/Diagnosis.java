@@ -5,6 +5,8 @@ import static dev.forkscope.profile.Units.duration;
 import static dev.forkscope.profile.Units.executions;
 import static dev.forkscope.profile.Units.percent;
 
+import dev.forkscope.profile.trace.TaskExecution;
+
 /**
  * Verdicts for one task class.
  *
@@ -25,6 +27,19 @@ import static dev.forkscope.profile.Units.percent;
  *   <li><i>ok</i> otherwise.
  * </ul>
  *
+ * <p>In both modes, a class whose every execution was a direct call made outside any task and never
+ * submitted to an executor (a command object that the main thread calls, say) is not judged: no
+ * executor or pool decides its granularity, so neither splitting nor batching it is a change its
+ * user can make through one. Its verdict is <i>ok</i> with a why that says so.
+ *
+ * <p>In relative mode, a class whose median execution lasts at least {@value #COARSE_MIN_MS} ms but
+ * whose executions spent less than {@value #WAITING_PERCENT} % of their wall time on a CPU (where
+ * thread CPU time was measured) is <i>ok</i> and <i>mostly waiting</i>: a service loop (a
+ * scheduler's tick thread, an event loop) or a task blocked on something else; neither splitting
+ * nor batching it would keep more CPUs busy, and the runtime findings say what it waited on. Both
+ * kinds are {@linkplain #setAside set aside}: listed after the classes that were judged, so that
+ * they do not head a table above the user's work.
+ *
  * <p><b>tgp mode</b> reproduces the defaults of tgp's {@code fine_grained.py} and {@code
  * coarse_grained.py}. They are in reference cycles; we convert at a nominal 3 GHz (1e8 cycles =
  * 33.3 ms, 1e9 = 333 ms, 1e11 = 33.3 s), the conversion research/profiler.md §1.4 uses: <i>fine</i>
@@ -37,6 +52,12 @@ final class Diagnosis {
   static final int FINE_TASKS_PER_CPU = 100;
   static final int COARSE_TASKS_PER_CPU = 2;
   static final long COARSE_MIN_MS = 10;
+  // low, because thread CPU time over wall time also falls when a busy thread waits for a CPU: a
+  // CPU-bound task measured 11 % on 2 CPUs at a load average of 10; service loops measure 0-1 %
+  static final int WAITING_PERCENT = 3;
+
+  private static final String NOT_JUDGED = "not judged: ";
+  private static final String MOSTLY_WAITING = "mostly waiting: ";
 
   /** Used when the trace carries no overhead calibration. */
   static final long ASSUMED_OVERHEAD_NS = 250;
@@ -55,8 +76,17 @@ final class Diagnosis {
    * @param granularity their self wall times
    * @param busyShare from the first start to the last end of the class's executions, the average
    *     share of the P CPUs that ran tasks of any class (1 = all busy)
+   * @param directCalls whether every execution was a call made outside any task (no enclosing
+   *     execution), never submitted to an executor, on a thread that is not the task itself
+   * @param cpuShare over the executions whose thread CPU time was measured, their CPU time over
+   *     their wall time (self times); NaN when none was measured
    */
-  record ClassFacts(long executions, Distribution granularity, double busyShare) {}
+  record ClassFacts(
+      long executions,
+      Distribution granularity,
+      double busyShare,
+      boolean directCalls,
+      double cpuShare) {}
 
   /**
    * What the verdicts of a run depend on.
@@ -70,8 +100,38 @@ final class Diagnosis {
 
   private Diagnosis() {}
 
+  /**
+   * Whether an execution was a plain call rather than a task run by an executor or pool: outside
+   * any other execution, never submitted, and on the thread that created the task (a thread's body
+   * runs on a thread other than its creator's). A fork/join task is always judged: invoked on the
+   * caller's thread, it is still the root of the user's fork/join computation.
+   */
+  static boolean isDirectCall(TaskExecution e) {
+    return e.outerTaskId() == 0
+        && e.executorId() < 0
+        && !e.kind().forkJoinTask()
+        && !e.virtualThread()
+        && e.creationThreadId() >= 0
+        && e.creationThreadId() == e.executionThreadId();
+  }
+
   static Verdict verdict(VerdictMode mode, ClassFacts c, RunFacts run) {
+    if (c.directCalls()) {
+      return new Verdict(
+          Verdict.Kind.OK,
+          NOT_JUDGED
+              + (c.executions() == 1 ? "its one execution was" : "all its executions were")
+              + " called directly outside any task, not run by an executor or pool");
+    }
     return mode == VerdictMode.TGP ? tgp(c) : relative(c, run);
+  }
+
+  /**
+   * Whether a verdict sets its class aside, after the judged classes: not judged (direct calls) or
+   * mostly waiting.
+   */
+  static boolean setAside(Verdict v) {
+    return v.why().startsWith(NOT_JUDGED) || v.why().startsWith(MOSTLY_WAITING);
   }
 
   static Verdict relative(ClassFacts c, RunFacts run) {
@@ -97,6 +157,19 @@ final class Diagnosis {
     boolean few = c.executions() < (long) COARSE_TASKS_PER_CPU * p;
     boolean large = median >= coarseMin;
     boolean idle = p > 1 && busy <= 1 - 0.5 / p;
+    if (median >= COARSE_MIN_MS * 1_000_000 && c.cpuShare() < WAITING_PERCENT / 100.0) {
+      return new Verdict(
+          Verdict.Kind.OK,
+          MOSTLY_WAITING
+              + "on a CPU "
+              + percent(c.cpuShare())
+              + " of its wall time ("
+              + onCpus
+              + ", median "
+              + duration(median)
+              + "): a service loop or a blocked task, not work to split; the runtime findings"
+              + " say what it waited on");
+    }
     if (few && large && idle) {
       return new Verdict(
           Verdict.Kind.COARSE,

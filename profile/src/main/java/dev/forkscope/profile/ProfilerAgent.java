@@ -13,6 +13,8 @@ import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipFile;
 
 /**
  * The profiler's {@code -javaagent}, as every front end starts it: the CLI's {@code profile}, the
@@ -24,10 +26,19 @@ import java.util.List;
  * keyed by its content hash: a new build gets a new file, and concurrent runs write the same bytes
  * and move them into place atomically. The system property {@value #OVERRIDE} names a jar to use
  * instead, for development and for this module's own tests.
+ *
+ * <p>The agent's recorder classes must be loaded by the boot loader. Left to itself, the agent
+ * appends its nested jar {@value #BOOT_JAR} to the boot class path at run time, which makes the JVM
+ * print a warning about class sharing that the program never printed and stop sharing the
+ * application's classes. A command built here puts the nested jar, extracted the same way, on
+ * {@code -Xbootclasspath/a} instead; the agent finds its recorder there and appends nothing.
  */
 public final class ProfilerAgent {
 
   static final String RESOURCE = "/forkscope-agent.jar";
+
+  /** The agent jar's nested jar of recorder classes for the boot loader. */
+  static final String BOOT_JAR = "forkscope-agent-boot.jar";
 
   /** System property naming an agent jar to use instead of the embedded one. */
   public static final String OVERRIDE = "forkscope.agent.jar";
@@ -63,9 +74,26 @@ public final class ProfilerAgent {
       throw new UncheckedIOException(e);
     }
     try {
-      return extract(bytes, cacheDir());
+      return extract(bytes, cacheDir(), "forkscope-agent-");
     } catch (IOException e) {
       throw new UncheckedIOException("cannot extract the agent jar into " + cacheDir(), e);
+    }
+  }
+
+  /** The agent's nested jar of recorder classes, extracted next to the agent jar's copy. */
+  static Path bootJar(Path agentJar) {
+    try (ZipFile zip = new ZipFile(agentJar.toFile())) {
+      ZipEntry entry = zip.getEntry(BOOT_JAR);
+      if (entry == null) {
+        throw new IllegalStateException("agent jar " + agentJar + " lacks " + BOOT_JAR);
+      }
+      byte[] bytes;
+      try (InputStream in = zip.getInputStream(entry)) {
+        bytes = in.readAllBytes();
+      }
+      return extract(bytes, cacheDir(), "forkscope-agent-boot-");
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot extract " + BOOT_JAR + " into " + cacheDir(), e);
     }
   }
 
@@ -115,21 +143,23 @@ public final class ProfilerAgent {
   }
 
   /**
-   * A {@code java ...} command line with the agent inserted right after the launcher, recording the
-   * JVM layer into {@code traceDir} as {@code layering} says; the clock offset that aligns it with
-   * the trace is measured now, so call this right before the launch. Start a {@link ProcSampler} on
-   * the child for the OS layer. Without layers, the layer files an earlier run left in {@code
-   * traceDir} are deleted, so that they are not read with this run's trace.
+   * A {@code java ...} command line with the agent inserted right after the launcher (and its
+   * recorder on the boot class path), recording the JVM layer into {@code traceDir} as {@code
+   * layering} says; the clock offset that aligns it with the trace is measured now, so call this
+   * right before the launch. Start a {@link ProcSampler} on the child for the OS layer. Without
+   * layers, the layer files an earlier run left in {@code traceDir} are deleted, so that they are
+   * not read with this run's trace.
    */
   public static List<String> command(
       List<String> javaCommand, Path traceDir, String options, Layering layering) {
-    List<String> argv = new ArrayList<>(javaCommand.size() + 3);
+    List<String> argv = new ArrayList<>(javaCommand.size() + 4);
     argv.add(javaCommand.get(0));
     String agentOptions =
         layering == Layering.SAMPLED
             ? options
             : (options.isEmpty() ? "" : options + ",") + "waits=off"; // JFR records the waits
     argv.add(argument(traceDir, agentOptions));
+    argv.add("-Xbootclasspath/a:" + bootJar(jar()));
     if (layering == Layering.OFF) {
       LayerFiles.clear(traceDir); // an earlier run's layers would be read with this trace
     } else {
@@ -139,8 +169,8 @@ public final class ProfilerAgent {
     return argv;
   }
 
-  static Path extract(byte[] bytes, Path dir) throws IOException {
-    Path jar = dir.resolve("forkscope-agent-" + sha256(bytes).substring(0, 16) + ".jar");
+  static Path extract(byte[] bytes, Path dir, String prefix) throws IOException {
+    Path jar = dir.resolve(prefix + sha256(bytes).substring(0, 16) + ".jar");
     if (Files.isRegularFile(jar) && Files.size(jar) == bytes.length) {
       return jar;
     }

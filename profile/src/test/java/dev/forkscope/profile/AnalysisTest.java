@@ -8,6 +8,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.forkscope.profile.trace.TaskExecution;
 import dev.forkscope.profile.trace.Trace;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -96,6 +97,66 @@ class AnalysisTest {
   }
 
   @Test
+  void aCommandObjectThatMainCallsIsNotJudgedButAThreadBodyAndPoolTasksAre() {
+    List<TaskExecution> executions = new ArrayList<>();
+    // picocli's command object: a Callable that the main thread (1) creates and calls
+    executions.add(exec(1, "app.Command").at(0, 900_000_000).self(800_000_000).build());
+    // a thread's body, created by main, runs on thread 2
+    executions.add(exec(2, "app.Worker").on(2).at(0, 900_000_000).self(100_000_000).build());
+    // the per-file tasks, created by thread 2 and run by a pool's threads 3 and 4
+    for (int i = 0; i < 3; i++) {
+      executions.add(
+          exec(10 + i, "app.PerFile")
+              .on(3 + i % 2)
+              .createdBy(2)
+              .submitted(9, "java.util.concurrent.ThreadPoolExecutor", 0)
+              .at(0, 300_000_000)
+              .self(300_000_000)
+              .build());
+    }
+    Profile p =
+        Analysis.analyze(
+            new Trace(meta(2, 150, 0, 900_000_000), executions, List.of(), List.of()),
+            AnalysisOptions.defaults());
+
+    Map<String, Verdict> verdicts = new HashMap<>();
+    p.taskClasses().forEach(c -> verdicts.put(c.taskClass(), c.verdict()));
+    assertThat(verdicts.get("app.Command").why()).startsWith("not judged: its one execution");
+    assertThat(verdicts.get("app.Worker").why()).doesNotStartWith("not judged");
+    assertThat(verdicts.get("app.PerFile").why()).doesNotStartWith("not judged");
+    // set aside: listed after the judged classes although its total time is the largest
+    assertThat(p.taskClasses())
+        .extracting(TaskClassProfile::taskClass)
+        .containsExactly("app.PerFile", "app.Worker", "app.Command");
+  }
+
+  @Test
+  void aServiceLoopThatMostlyWaitsIsNeitherCoarseNorFirst() {
+    List<TaskExecution> executions = new ArrayList<>();
+    // a scheduler's tick thread: 2 s, 1 % of it on a CPU
+    executions.add(
+        exec(1, "lib.TickLoop")
+            .on(2)
+            .at(0, 2_000_000_000)
+            .self(2_000_000_000)
+            .cpu(20_000_000)
+            .build());
+    executions.add(
+        exec(2, "app.Job").on(3).at(0, 1_000_000_000).self(1_000_000_000).cpu(990_000_000).build());
+    Profile p =
+        Analysis.analyze(
+            new Trace(meta(4, 150, 0, 4_000_000_000L), executions, List.of(), List.of()),
+            AnalysisOptions.defaults());
+
+    assertThat(p.taskClasses())
+        .extracting(TaskClassProfile::taskClass)
+        .containsExactly("app.Job", "lib.TickLoop");
+    assertThat(p.taskClasses().get(0).verdict().kind()).isEqualTo(Verdict.Kind.COARSE);
+    assertThat(p.taskClasses().get(1).verdict().kind()).isEqualTo(Verdict.Kind.OK);
+    assertThat(p.taskClasses().get(1).verdict().why()).startsWith("mostly waiting");
+  }
+
+  @Test
   void sitesPointAtTheLineToChange() {
     TaskClassProfile leaf =
         Analysis.analyze(sample(), AnalysisOptions.defaults()).taskClasses().get(1);
@@ -117,8 +178,8 @@ class AnalysisTest {
   void aggregationCanBeSwitchedOff() {
     List<TaskExecution> executions =
         List.of(
-            exec(1, "Outer").at(0, 100).self(60).build(),
-            exec(2, "Inner").outer(1).at(10, 50).build());
+            exec(1, "Outer").on(2).at(0, 100).self(60).build(),
+            exec(2, "Inner").on(2).outer(1).at(10, 50).build());
     Trace trace = Executions.trace(meta(2, 50, 0, 200), executions);
 
     Profile on = Analysis.analyze(trace, new AnalysisOptions(true, VerdictMode.RELATIVE));

@@ -11,7 +11,11 @@ class DiagnosisTest {
   private static Diagnosis.ClassFacts facts(
       long executions, long median, long min, long max, long total, double busy) {
     return new Diagnosis.ClassFacts(
-        executions, new Distribution(executions, min, median, max, max, max, total), busy);
+        executions,
+        new Distribution(executions, min, median, max, max, max, total),
+        busy,
+        false,
+        Double.NaN);
   }
 
   private static Diagnosis.ClassFacts uniform(long executions, long each, double busy) {
@@ -135,5 +139,58 @@ class DiagnosisTest {
     assertThat(Diagnosis.verdict(VerdictMode.TGP, facts, run).kind()).isEqualTo(Verdict.Kind.FINE);
     assertThat(Diagnosis.verdict(VerdictMode.RELATIVE, facts, run).kind())
         .isEqualTo(Verdict.Kind.OK);
+  }
+
+  @Test
+  void directCallsOutsideAnyTaskAreNotJudged() {
+    Diagnosis.RunFacts run = new Diagnosis.RunFacts(2, 350, 1_000 * MS, false);
+    Diagnosis.ClassFacts command =
+        new Diagnosis.ClassFacts(
+            1,
+            new Distribution(1, 900 * MS, 900 * MS, 900 * MS, 900 * MS, 900 * MS, 900 * MS),
+            0.37,
+            true,
+            Double.NaN);
+
+    Verdict v = Diagnosis.verdict(VerdictMode.RELATIVE, command, run);
+
+    assertThat(Diagnosis.relative(command, run).kind()).isEqualTo(Verdict.Kind.COARSE);
+    assertThat(v.kind()).isEqualTo(Verdict.Kind.OK);
+    assertThat(v.why())
+        .isEqualTo(
+            "not judged: its one execution was called directly outside any task, not run by an"
+                + " executor or pool");
+    assertThat(Diagnosis.verdict(VerdictMode.TGP, command, run).why()).startsWith("not judged");
+  }
+
+  @Test
+  void aLongExecutionThatMostlyWaitsIsNotCoarse() {
+    Diagnosis.RunFacts run = new Diagnosis.RunFacts(2, 350, 3_000 * MS, true);
+    Distribution oneLong =
+        new Distribution(1, 2_160 * MS, 2_160 * MS, 2_160 * MS, 2_160 * MS, 2_160 * MS, 2_160 * MS);
+
+    Verdict tick = Diagnosis.relative(new Diagnosis.ClassFacts(1, oneLong, 0.41, false, 0.01), run);
+    // CPU-bound, but on a loaded machine: 11 % of its wall time on a CPU, still coarse
+    Verdict work = Diagnosis.relative(new Diagnosis.ClassFacts(1, oneLong, 0.41, false, 0.11), run);
+
+    assertThat(tick.kind()).isEqualTo(Verdict.Kind.OK);
+    assertThat(tick.why()).startsWith("mostly waiting: on a CPU 1% of its wall time");
+    assertThat(Diagnosis.setAside(tick)).isTrue();
+    assertThat(work.kind()).isEqualTo(Verdict.Kind.COARSE);
+    assertThat(Diagnosis.setAside(work)).isFalse();
+
+    // Spark's message loops: 8 executions of 25 s, enough of them not to be coarse, set aside too
+    Distribution loops =
+        new Distribution(
+            8, 25_000 * MS, 25_000 * MS, 25_000 * MS, 25_000 * MS, 25_000 * MS, 200_000 * MS);
+    Verdict loop = Diagnosis.relative(new Diagnosis.ClassFacts(8, loops, 1.0, false, 0.02), run);
+    assertThat(loop.why()).startsWith("mostly waiting: on a CPU 2% of its wall time");
+    // short waits are not set aside: a 1 ms task that blocks is judged like the others
+    Verdict shortWait =
+        Diagnosis.relative(
+            new Diagnosis.ClassFacts(
+                8, new Distribution(8, MS, MS, MS, MS, MS, 8 * MS), 1.0, false, 0.02),
+            run);
+    assertThat(Diagnosis.setAside(shortWait)).isFalse();
   }
 }

@@ -16,9 +16,11 @@ class ProfilerAgentTest {
 
   @Test
   void extractsOnceUnderANameKeyedByTheContent() throws IOException {
-    Path first = ProfilerAgent.extract(new byte[] {1, 2, 3}, dir.resolve("cache"));
-    Path again = ProfilerAgent.extract(new byte[] {1, 2, 3}, dir.resolve("cache"));
-    Path other = ProfilerAgent.extract(new byte[] {4, 5}, dir.resolve("cache"));
+    Path first =
+        ProfilerAgent.extract(new byte[] {1, 2, 3}, dir.resolve("cache"), "forkscope-agent-");
+    Path again =
+        ProfilerAgent.extract(new byte[] {1, 2, 3}, dir.resolve("cache"), "forkscope-agent-");
+    Path other = ProfilerAgent.extract(new byte[] {4, 5}, dir.resolve("cache"), "forkscope-agent-");
 
     assertThat(again).isEqualTo(first);
     assertThat(other).isNotEqualTo(first);
@@ -35,10 +37,23 @@ class ProfilerAgentTest {
             "cpu=off,contexts=false",
             ProfilerAgent.Layering.OFF);
 
-    assertThat(argv).hasSize(6).startsWith("java").endsWith("-Xmx1g", "-cp", "app.jar", "Main");
+    assertThat(argv).hasSize(7).startsWith("java").endsWith("-Xmx1g", "-cp", "app.jar", "Main");
     assertThat(argv.get(1))
         .startsWith("-javaagent:" + ProfilerAgent.jar())
         .endsWith("=out=" + dir.toAbsolutePath() + ",cpu=off,contexts=false,waits=off");
+  }
+
+  @Test
+  void theRecorderGoesOnTheBootClassPathAtLaunchSoThatClassSharingStaysOn() throws Exception {
+    List<String> argv =
+        ProfilerAgent.command(
+            List.of("java", "-cp", "app.jar", "Main"), dir, "cpu=off", ProfilerAgent.Layering.OFF);
+
+    assertThat(argv.get(2)).startsWith("-Xbootclasspath/a:");
+    Path boot = Path.of(argv.get(2).substring("-Xbootclasspath/a:".length()));
+    try (java.util.zip.ZipFile zip = new java.util.zip.ZipFile(boot.toFile())) {
+      assertThat(zip.getEntry("dev/forkscope/agent/boot/Recorder.class")).isNotNull();
+    }
   }
 
   @Test
@@ -47,9 +62,9 @@ class ProfilerAgentTest {
         ProfilerAgent.command(List.of("java", "-cp", "app.jar", "Main"), dir, "cpu=off");
 
     Path out = dir.toAbsolutePath();
-    assertThat(argv).hasSize(6).startsWith("java").endsWith("-cp", "app.jar", "Main");
+    assertThat(argv).hasSize(7).startsWith("java").endsWith("-cp", "app.jar", "Main");
     assertThat(argv.get(1)).endsWith(",cpu=off");
-    assertThat(argv.get(2))
+    assertThat(argv.get(3))
         .isEqualTo(
             "-Xlog:gc,gc+phases:file=\"" + out.resolve(LayerFiles.GC) + "\":timenanos:filecount=0");
     assertThat(out.resolve(LayerFiles.JFC)).doesNotExist();
@@ -64,15 +79,15 @@ class ProfilerAgentTest {
 
     Path out = dir.toAbsolutePath();
     assertThat(argv.get(1)).endsWith(",cpu=off,waits=off");
-    assertThat(argv).hasSize(7).startsWith("java").endsWith("-cp", "app.jar", "Main");
-    assertThat(argv.get(2))
+    assertThat(argv).hasSize(8).startsWith("java").endsWith("-cp", "app.jar", "Main");
+    assertThat(argv.get(3))
         .isEqualTo(
             "-XX:StartFlightRecording=settings="
                 + out.resolve(LayerFiles.JFC)
                 + ",filename="
                 + out.resolve(LayerFiles.JFR)
                 + ",dumponexit=true");
-    assertThat(argv.get(3)).isEqualTo("-Xlog:jfr+startup=error");
+    assertThat(argv.get(4)).isEqualTo("-Xlog:jfr+startup=error");
     assertThat(Files.readString(out.resolve(LayerFiles.JFC)))
         .contains("jdk.ThreadPark", "jdk.JavaMonitorEnter", "jdk.ThreadSleep", "jdk.GCPhasePause");
     assertThat(Files.readString(out.resolve(LayerFiles.CLOCK))).startsWith("start ");

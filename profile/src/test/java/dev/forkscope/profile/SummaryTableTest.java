@@ -17,7 +17,12 @@ class SummaryTableTest {
     List<TaskExecution> executions = new ArrayList<>();
     for (int i = 0; i < 300; i++) {
       executions.add(
-          exec(i + 1, "app.Tiny").at(i * 10L, i * 10L + 2_000).self(2_000).sites(0, -1).build());
+          exec(i + 1, "app.Tiny")
+              .on(2)
+              .at(i * 10L, i * 10L + 2_000)
+              .self(2_000)
+              .sites(0, -1)
+              .build());
     }
     Trace trace =
         new Trace(
