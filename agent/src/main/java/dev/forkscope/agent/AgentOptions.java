@@ -12,7 +12,8 @@ import java.util.concurrent.TimeUnit;
  * The agent's options, from {@code
  * -javaagent:forkscope-agent.jar=out=DIR,cpu=sampled,contexts=true}. Unknown options and bad values
  * are reported (one line each) and replaced by the defaults: a typo must never stop the profiled
- * program.
+ * program. Loaded into a running JVM, the agent also takes {@code duration=MS} (stop recording
+ * after MS milliseconds) and {@code stop} alone (stop the recording in progress).
  */
 final class AgentOptions {
   static final String DEFAULT_OUT = "forkscope-out";
@@ -30,6 +31,12 @@ final class AgentOptions {
   /** How often the states of threads are sampled (waits=MS or off); 0 for never. */
   final long waitPeriodNs;
 
+  /** For a recording in a running JVM: stop after this many milliseconds; 0 for never. */
+  final long durationMs;
+
+  /** The option {@code stop}: end the recording in progress rather than start one. */
+  final boolean stop;
+
   /** The options as given, for the trace's meta data. */
   final Map<String, String> given;
 
@@ -42,6 +49,8 @@ final class AgentOptions {
       boolean contexts,
       boolean sampling,
       long waitPeriodNs,
+      long durationMs,
+      boolean stop,
       Map<String, String> given,
       List<String> problems) {
     this.out = out;
@@ -49,6 +58,8 @@ final class AgentOptions {
     this.contexts = contexts;
     this.sampling = sampling;
     this.waitPeriodNs = waitPeriodNs;
+    this.durationMs = durationMs;
+    this.stop = stop;
     this.given = given;
     this.problems = problems;
   }
@@ -59,6 +70,8 @@ final class AgentOptions {
     boolean contexts = true;
     boolean sampling = true;
     long waitMs = DEFAULT_WAIT_MS;
+    long durationMs = 0;
+    boolean stop = false;
     Map<String, String> given = new LinkedHashMap<>();
     List<String> problems = new ArrayList<>();
     if (args != null && !args.isBlank()) {
@@ -112,11 +125,28 @@ final class AgentOptions {
                       + DEFAULT_WAIT_MS);
             }
             break;
+          case "duration":
+            try {
+              durationMs = Long.parseLong(value);
+            } catch (NumberFormatException e) {
+              durationMs = -1;
+            }
+            if (durationMs < 1) {
+              durationMs = 0;
+              problems.add(
+                  "option duration must be a positive number of milliseconds, not '"
+                      + value
+                      + "'; recording until stopped");
+            }
+            break;
+          case "stop":
+            stop = true;
+            break;
           default:
             problems.add(
                 "unknown option '"
                     + key
-                    + "' ignored (known: out, cpu, contexts, sampling, waits)");
+                    + "' ignored (known: out, cpu, contexts, sampling, waits, duration, stop)");
         }
       }
     }
@@ -131,6 +161,8 @@ final class AgentOptions {
         contexts,
         sampling,
         TimeUnit.MILLISECONDS.toNanos(waitMs),
+        durationMs,
+        stop,
         Collections.unmodifiableMap(given),
         List.copyOf(problems));
   }

@@ -14,6 +14,11 @@ import java.util.jar.JarFile;
  * starts the trace writer and installs the hooks. Any failure prints one line on stderr and leaves
  * the program running unprofiled.
  *
+ * <p>Loaded into a running JVM ({@code agentmain}, through the Attach API), it starts a recording
+ * for a window instead ({@link Attachment}), or stops the one in progress (option {@code stop}),
+ * and never prints: the outcome goes into the output directory. The recorder's jar is appended to
+ * the boot class path once per JVM; a later attachment finds its classes there and reuses them.
+ *
  * <p>This class must not reference the recorder classes ({@code dev.forkscope.agent.boot}): they
  * have to be loaded by the boot loader, from the nested jar appended here, before anything links
  * against them.
@@ -43,7 +48,27 @@ public final class ForkscopeAgent {
   }
 
   public static void agentmain(String args, Instrumentation inst) {
-    premain(args, inst);
+    AgentOptions options = AgentOptions.parse(args);
+    if (options.stop) {
+      try {
+        Attachment.stop();
+      } catch (RuntimeException | LinkageError e) {
+        // the recording has stopped or was never started; nothing to tell the program
+      }
+      return;
+    }
+    String error = options.problems.isEmpty() ? null : String.join("; ", options.problems);
+    try {
+      if (error == null) {
+        error = prepare(options.out, inst);
+      }
+      if (error == null) {
+        error = Attachment.start(inst, options);
+      }
+    } catch (IOException | RuntimeException | LinkageError e) {
+      error = "could not start: " + e;
+    }
+    Attachment.report(options.out, error);
   }
 
   /**

@@ -6,6 +6,7 @@ import java.lang.instrument.Instrumentation;
 import java.security.ProtectionDomain;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import org.objectweb.asm.ClassReader;
 import org.objectweb.asm.ClassVisitor;
 import org.objectweb.asm.ClassWriter;
@@ -112,9 +113,17 @@ final class HookTransformer implements ClassFileTransformer {
   private final Module recorderModule;
   private final TypeKinds kinds = new TypeKinds();
 
+  /** The names of the classes given hooks, for their removal (see {@link Attachment}). */
+  private final Set<String> hooked = ConcurrentHashMap.newKeySet();
+
   HookTransformer(Instrumentation inst) {
     this.inst = inst;
     this.recorderModule = Recorder.class.getModule();
+  }
+
+  /** Whether this transformer gave hooks to a class named {@code name} (internal name). */
+  boolean hasHooked(String name) {
+    return hooked.contains(name);
   }
 
   /** Whether the class with internal name {@code name} is part of the JDK. */
@@ -186,7 +195,9 @@ final class HookTransformer implements ClassFileTransformer {
       if (module != null && module.isNamed() && !module.canRead(recorderModule)) {
         inst.redefineModule(module, Set.of(recorderModule), Map.of(), Map.of(), Set.of(), Map.of());
       }
-      return ((ClassWriter) hooking.getDelegate()).toByteArray();
+      byte[] result = ((ClassWriter) hooking.getDelegate()).toByteArray();
+      hooked.add(name);
+      return result;
     } catch (Throwable e) {
       if (DEBUG) {
         System.err.println("forkscope agent: cannot hook " + name + ": " + e);

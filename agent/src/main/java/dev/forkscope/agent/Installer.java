@@ -20,19 +20,11 @@ final class Installer {
   private Installer() {}
 
   static String install(Instrumentation inst, AgentOptions options) {
-    if (Recorder.class.getClassLoader() != null) {
-      return "the recorder was not loaded from the boot class path";
+    String error = openJavaBase(inst);
+    if (error != null) {
+      return error;
     }
-    Module recorder = Recorder.class.getModule();
-    Module base = Object.class.getModule();
-    inst.redefineModule(
-        base,
-        Set.of(recorder),
-        Map.of(),
-        Map.of("java.util.concurrent", Set.of(recorder), "java.lang", Set.of(recorder)),
-        Set.of(),
-        Map.of());
-    String error =
+    error =
         Recorder.start(
             options.out,
             options.cpu,
@@ -47,12 +39,7 @@ final class Installer {
     List<Class<?>> loaded = new ArrayList<>();
     for (Class<?> c : inst.getAllLoadedClasses()) {
       String name = c.getName().replace('.', '/');
-      boolean hooked =
-          HookTransformer.hasJdkHooks(name)
-              || (HookTransformer.isHookedJdk(name)
-                  && Executor.class.isAssignableFrom(c)
-                  && !c.isInterface());
-      if (hooked && inst.isModifiableClass(c)) {
+      if (mayHaveJdkHooks(c, name) && inst.isModifiableClass(c)) {
         loaded.add(c);
       }
     }
@@ -69,5 +56,33 @@ final class Installer {
       }
     }
     return null;
+  }
+
+  /**
+   * Lets java.base read the recorder (the hooks in its classes call it) and open the packages whose
+   * wrappers the recorder looks into; null, or an error.
+   */
+  static String openJavaBase(Instrumentation inst) {
+    if (Recorder.class.getClassLoader() != null) {
+      return "the recorder was not loaded from the boot class path";
+    }
+    Module recorder = Recorder.class.getModule();
+    Module base = Object.class.getModule();
+    inst.redefineModule(
+        base,
+        Set.of(recorder),
+        Map.of(),
+        Map.of("java.util.concurrent", Set.of(recorder), "java.lang", Set.of(recorder)),
+        Set.of(),
+        Map.of());
+    return null;
+  }
+
+  /** Whether the loaded JDK class {@code c} (internal name {@code name}) may get hooks. */
+  static boolean mayHaveJdkHooks(Class<?> c, String name) {
+    return HookTransformer.hasJdkHooks(name)
+        || (HookTransformer.isHookedJdk(name)
+            && Executor.class.isAssignableFrom(c)
+            && !c.isInterface());
   }
 }

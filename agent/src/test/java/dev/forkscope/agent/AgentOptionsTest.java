@@ -39,11 +39,28 @@ class AgentOptionsTest {
     assertThat(o.out).isEqualTo(Path.of(AgentOptions.DEFAULT_OUT));
     assertThat(o.problems)
         .containsExactly(
-            "unknown option 'cpux' ignored (known: out, cpu, contexts, sampling, waits)",
+            "unknown option 'cpux' ignored (known: out, cpu, contexts, sampling, waits, duration,"
+                + " stop)",
             "option cpu must be off, sampled or all, not 'some'; using sampled",
             "option contexts must be true or false, not 'maybe'; using true",
             "option out needs a directory (out=DIR); using forkscope-out",
             "option sampling must be on or off, not '1'; using on",
             "option waits must be off or a period in milliseconds from 1 to 1000, not '0'; using 5");
+  }
+
+  @Test
+  void attachOptions() {
+    AgentOptions o = AgentOptions.parse("out=/tmp/x,duration=1500");
+    assertThat(o.durationMs).isEqualTo(1500);
+    assertThat(o.stop).isFalse();
+    assertThat(o.problems).isEmpty();
+    assertThat(AgentOptions.parse("stop").stop).isTrue();
+    assertThat(AgentOptions.parse(null).durationMs).isZero();
+    AgentOptions bad = AgentOptions.parse("duration=-3");
+    assertThat(bad.durationMs).isZero();
+    assertThat(bad.problems)
+        .containsExactly(
+            "option duration must be a positive number of milliseconds, not '-3'; recording until"
+                + " stopped");
   }
 }

@@ -24,6 +24,7 @@ import picocli.CommandLine.Command;
       DemoCommand.class,
       BenchCommand.class,
       ProfileCommand.class,
+      JvmsCommand.class,
       ReportCommand.class,
       LspCommand.class,
     })

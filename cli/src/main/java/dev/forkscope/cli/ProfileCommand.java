@@ -11,6 +11,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -21,7 +23,9 @@ import picocli.CommandLine.Spec;
 /**
  * {@code forkscope profile [options] -- java ARGS...}: runs the program as a child JVM with the
  * profiler's agent inserted right after the {@code java} executable, passes its standard streams
- * and exit code through, then analyses the trace and prints the summary.
+ * and exit code through, then analyses the trace and prints the summary. {@code forkscope profile
+ * --pid PID [--duration D]} records a JVM that is already running for a window instead, and leaves
+ * it as it was.
  */
 @Command(
     name = "profile",
@@ -29,7 +33,9 @@ import picocli.CommandLine.Spec;
     customSynopsis =
         "forkscope profile [--out DIR] [--cpu off|sampled|all] [--contexts] [--jfr | --no-layers] "
             + "[--no-aggregate] "
-            + "[--verdicts relative|tgp] -- java ARGS...",
+            + "[--verdicts relative|tgp] -- java ARGS...%n"
+            + "forkscope profile --pid PID [--duration D] [--out DIR] [--cpu off|sampled|all] "
+            + "[--contexts] [--no-layers] [--no-aggregate] [--verdicts relative|tgp]",
     description = {
       "Run a Java program under the task-granularity profiler, then print a summary per task class "
           + "and the runtime findings, and write summary.json, tasks.csv and report.html into the "
@@ -37,12 +43,18 @@ import picocli.CommandLine.Spec;
       "The JVM's GC log, the agent's samples of thread states (park, monitor, wait, sleep) and /proc "
           + "(per-thread CPU time and context switches) record the JVM and OS layers beside the "
           + "trace; --jfr records the JVM layer with JDK Flight Recorder instead.",
-      "The exit code is the program's."
+      "The exit code is the program's.",
+      "With --pid, attach to a JVM that is already running (see 'forkscope jvms'): hook its task"
+          + " classes, record for --duration (default 30s; Ctrl-C stops early), then remove the"
+          + " hooks and leave it running as before; the exit code is 0."
     })
 final class ProfileCommand implements Callable<Integer> {
 
   /** File times may be coarser than the clock; a trace this much older than the launch is stale. */
   private static final long CLOCK_SLACK_MS = 2_000;
+
+  /** A --duration: a number and a unit (none: seconds). */
+  private static final Pattern DURATION = Pattern.compile("([0-9]+(?:\\.[0-9]+)?)(ms|s|m|h|)");
 
   @Option(
       names = "--out",
@@ -68,7 +80,7 @@ final class ProfileCommand implements Callable<Integer> {
       defaultValue = "on",
       description =
           "Once a task class shows itself fine-grained, record 1 in N of its executions (N chosen"
-              + " to keep the recording cost near 2 % of its task time) and count the rest"
+              + " to keep the recording cost near 2 %% of its task time) and count the rest"
               + " exactly (default: on); off records every execution.")
   String sampling;
 
@@ -87,6 +99,19 @@ final class ProfileCommand implements Callable<Integer> {
               + " per run.")
   boolean jfr;
 
+  @Option(
+      names = "--pid",
+      paramLabel = "PID",
+      description = "Record the running JVM with this process id instead of launching a program.")
+  Long pid;
+
+  @Option(
+      names = "--duration",
+      paramLabel = "D",
+      description =
+          "With --pid: how long to record, as 30s, 500ms, 2m or a number of seconds (default: 30s).")
+  String duration;
+
   @Mixin TraceReport.Options options;
 
   @Parameters(
@@ -99,18 +124,30 @@ final class ProfileCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws IOException, InterruptedException {
-    if (!spec.commandLine().getParseResult().originalArgs().contains("--") || command.isEmpty()) {
+    boolean launch = spec.commandLine().getParseResult().originalArgs().contains("--");
+    if (pid != null) {
+      if (launch) {
+        throw new UserError("give either --pid PID or a program after --, not both");
+      }
+      if (jfr) {
+        throw new UserError("--jfr needs a launched program; it cannot record with --pid");
+      }
+      return new AttachedProfile(
+              pid,
+              durationMs(duration == null ? "30s" : duration),
+              prepareOutputDir(out),
+              agentOptions() + (noLayers ? ",waits=off" : ""),
+              !noLayers)
+          .run(options, spec.commandLine());
+    }
+    if (duration != null) {
+      throw new UserError("--duration applies to --pid only; a launched program runs to its end");
+    }
+    if (!launch || command.isEmpty()) {
       throw new UserError(
           "give the program after --, e.g. forkscope profile -- java -cp app.jar com.acme.Main");
     }
-    String cpuMode = cpu.toLowerCase(Locale.ROOT);
-    if (!List.of("off", "sampled", "all").contains(cpuMode)) {
-      throw new UserError("--cpu must be off, sampled or all, not '" + cpu + "'");
-    }
-    String samplingMode = sampling.toLowerCase(Locale.ROOT);
-    if (!List.of("on", "off").contains(samplingMode)) {
-      throw new UserError("--sampling must be on or off, not '" + sampling + "'");
-    }
+    String agentOptions = agentOptions();
     if (jfr && noLayers) {
       throw new UserError("--jfr records a layer and --no-layers records none: give one of them");
     }
@@ -125,7 +162,7 @@ final class ProfileCommand implements Callable<Integer> {
           ProfilerAgent.command(
               command,
               dir,
-              "cpu=" + cpuMode + ",contexts=" + contexts + ",sampling=" + samplingMode,
+              agentOptions,
               noLayers
                   ? ProfilerAgent.Layering.OFF
                   : jfr ? ProfilerAgent.Layering.JFR : ProfilerAgent.Layering.SAMPLED);
@@ -159,6 +196,41 @@ final class ProfileCommand implements Callable<Integer> {
         spec.commandLine().getOut(),
         new Terminal(spec.commandLine().getErr()));
     return exit;
+  }
+
+  /** The agent options that --cpu, --contexts and --sampling give. */
+  private String agentOptions() {
+    String cpuMode = cpu.toLowerCase(Locale.ROOT);
+    if (!List.of("off", "sampled", "all").contains(cpuMode)) {
+      throw new UserError("--cpu must be off, sampled or all, not '" + cpu + "'");
+    }
+    String samplingMode = sampling.toLowerCase(Locale.ROOT);
+    if (!List.of("on", "off").contains(samplingMode)) {
+      throw new UserError("--sampling must be on or off, not '" + sampling + "'");
+    }
+    return "cpu=" + cpuMode + ",contexts=" + contexts + ",sampling=" + samplingMode;
+  }
+
+  /** A duration such as 30s, 500ms, 2m or 45 (seconds), in milliseconds; at least 1 ms. */
+  static long durationMs(String text) {
+    Matcher m = DURATION.matcher(text.strip().toLowerCase(Locale.ROOT));
+    if (m.matches()) {
+      try {
+        double n = Double.parseDouble(m.group(1));
+        String unit = m.group(2);
+        double ms =
+            unit.equals("ms")
+                ? n
+                : unit.equals("m") ? n * 60_000 : unit.equals("h") ? n * 3_600_000 : n * 1000;
+        if (ms >= 1 && ms <= Long.MAX_VALUE / 2) {
+          return (long) ms;
+        }
+      } catch (NumberFormatException e) {
+        // reported below
+      }
+    }
+    throw new UserError(
+        "--duration must be a positive time such as 30s, 500ms or 2m, not '" + text + "'");
   }
 
   /**

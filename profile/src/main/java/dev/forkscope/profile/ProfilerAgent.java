@@ -106,12 +106,21 @@ public final class ProfilerAgent {
    *     option syntax cannot carry
    */
   public static String argument(Path traceDir, String options) {
+    return "-javaagent:" + jar() + "=" + options(traceDir, options);
+  }
+
+  /**
+   * The agent's option string that profiles into {@code traceDir}: {@code out=DIR[,options]}.
+   *
+   * @throws IllegalArgumentException if the directory's path contains a comma
+   */
+  public static String options(Path traceDir, String options) {
     String dir = traceDir.toAbsolutePath().normalize().toString();
     if (dir.contains(",")) {
       throw new IllegalArgumentException(
           "directory " + traceDir + " contains a comma, which the agent's options cannot carry");
     }
-    return "-javaagent:" + jar() + "=out=" + dir + (options.isEmpty() ? "" : "," + options);
+    return "out=" + dir + (options.isEmpty() ? "" : "," + options);
   }
 
   /**

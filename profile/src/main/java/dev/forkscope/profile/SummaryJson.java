@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.forkscope.profile.trace.Trace;
 import java.io.IOException;
 import java.io.Writer;
 import java.util.Locale;
@@ -46,6 +47,14 @@ final class SummaryJson {
     settings.put("cpus", profile.meta().cpus());
     root.put("profilerCostPerTaskNs", profile.meta().overheadPerTaskNs());
     root.put("droppedRecords", profile.meta().dropped());
+    Trace.Window window = profile.meta().window();
+    if (window != null) {
+      ObjectNode w = root.putObject("window");
+      w.put("startNs", window.startNs());
+      w.put("endNs", window.endNs());
+      w.put("wallNs", window.wallNs());
+      w.put("partialExecutions", window.partialExecutions());
+    }
     ObjectNode run = root.putObject("run");
     run.put("wallNs", profile.runWallNs());
     run.put("executionsRecorded", profile.executionsRecorded());

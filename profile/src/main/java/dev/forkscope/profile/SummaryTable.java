@@ -3,6 +3,7 @@ package dev.forkscope.profile;
 import static dev.forkscope.profile.Units.count;
 import static dev.forkscope.profile.Units.duration;
 
+import dev.forkscope.profile.trace.Trace;
 import java.util.Locale;
 
 /** The readable summary printed after a run: one row per task class, its verdict and top site. */
@@ -45,6 +46,9 @@ public final class SummaryTable {
                     ? "not measured (the JVM did not exit normally)"
                     : "not measured (fewer than 1,000 executions)",
             count(meta.dropped())));
+    if (meta.window() != null) {
+      out.append(window(meta.window()));
+    }
     if (!profile.neverExecutedUnknown().isEmpty()) {
       out.append(
           String.format(
@@ -57,8 +61,9 @@ public final class SummaryTable {
           String.format(
               Locale.ROOT,
               "%s tasks were created but never run as tasks (compute() called directly, or never"
-                  + " submitted): their work, if any, counts in the caller%n",
-              count(profile.neverExecuted())));
+                  + " submitted%s): their work, if any, counts in the caller%n",
+              count(profile.neverExecuted()),
+              meta.window() != null ? ", or run after the window" : ""));
     }
     if (profile.taskClasses().isEmpty()) {
       out.append(String.format("no task executions recorded%n"));
@@ -118,6 +123,19 @@ public final class SummaryTable {
               "%n~ marks an estimate from the agent's sample; execution counts are exact%n"));
     }
     return out.toString();
+  }
+
+  /** The line of a profile of a running JVM: its window and what ran across its ends. */
+  static String window(Trace.Window w) {
+    return w.endNs() < 0
+        ? String.format(
+            Locale.ROOT, "attached to a running JVM, which died before the window ended%n")
+        : String.format(
+            Locale.ROOT,
+            "attached to a running JVM: a window of %s; %s executions still running when it ended"
+                + " (partial, not counted), those running when it began were not seen%n",
+            duration(w.wallNs()),
+            count(Math.max(0, w.partialExecutions())));
   }
 
   private static String shorten(String name) {

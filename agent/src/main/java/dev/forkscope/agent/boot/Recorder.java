@@ -1,8 +1,12 @@
 package dev.forkscope.agent.boot;
 
+import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.Arrays;
 import java.util.Collection;
 import java.util.Map;
 import java.util.concurrent.ForkJoinPool;
@@ -20,6 +24,26 @@ import java.util.concurrent.atomic.LongAdder;
  * <p>Every entry point finds the calling thread's {@link ThreadState} and returns quickly; none of
  * them locks, parks or allocates on the steady-state path. Before {@link #start} nothing is
  * installed, so the entry points are never reached.
+ *
+ * <p>Implementation note: recordings and the hooks' balance. A JVM started with {@code -javaagent}
+ * records once, from start-up to exit. A JVM the agent attaches to may record many times, one
+ * recording at a time, with hooks that are added before a recording starts and removed after it
+ * stops (see the agent's {@code Attachment}). {@link #session} is the number of the recording in
+ * progress, 0 while none is; every entry point reads it once (a volatile read, a plain load on x86)
+ * and does nothing when it is 0, and a thread's {@link ThreadState} belongs to one recording: a
+ * thread meeting a newer number gets a fresh state, so frames pushed in one recording can never be
+ * popped, or written, in the next. The frames of one state stay balanced because a method keeps
+ * running the code it was entered with when its class is retransformed: a method entered without
+ * hooks (before the hooks were added, or while no recording was on) never calls {@link #exit}, and
+ * every frame pushed in a recording was pushed by a method entered after the recording started,
+ * which therefore encloses no method entered before it. Its exit either pops its own frame or, when
+ * it comes after the recording stopped (the method was still running, and is still running hooked
+ * code), does nothing: the frame stays open in the dead state and counts as a partial execution
+ * ({@link TraceWriter}). A stray exit of a method entered before the recording started finds the
+ * state's stack empty (every frame above it has been popped) and does nothing; so do the stray
+ * exits of submissions and waits, whose depths never go below 0. A hook call that reads a number
+ * and is then preempted across a whole stop and restart writes into its own dead state and at most
+ * takes a chunk that {@link #takeChunk} refuses it.
  */
 public final class Recorder {
   static final int CPU_OFF = 0;
@@ -49,19 +73,34 @@ public final class Recorder {
    * A subclass rather than ThreadLocal.withInitial: the recorder must not use lambdas (see the
    * class comment).
    */
-  private static final ThreadLocal<ThreadState> STATE =
-      new ThreadLocal<>() {
-        @Override
-        protected ThreadState initialValue() {
-          return ThreadState.forCurrentThread();
-        }
-      };
+  private static final ThreadLocal<ThreadState> STATE = new ThreadLocal<>();
+
+  /** The system property that tells a tool attaching to this JVM that forkscope is loaded. */
+  private static final String PROPERTY = "dev.forkscope.agent";
+
+  /** The file, in the trace's directory, of an attached recording's warnings. */
+  private static final String WARNINGS = "agent-warnings.txt";
 
   static final LongAdder DROPPED = new LongAdder();
   static volatile int cpuMode = CPU_OFF;
   static volatile boolean contexts;
-  private static ChunkPool pool;
+
+  /** The number of the recording in progress, 0 while none is (see the class comment). */
+  static volatile int session;
+
+  /** The number of the last recording started; guarded by the class. */
+  private static int sessions;
+
+  /**
+   * Where the recorder's warnings go: null for the JVM's standard error (a JVM started with the
+   * agent), a file in the trace's directory for a recording in a running JVM, whose own output must
+   * stay untouched.
+   */
+  private static volatile Path warnings;
+
+  private static volatile ChunkPool pool;
   private static ThreadMXBean threads;
+  private static TraceWriter writer;
 
   private Recorder() {}
 
@@ -82,6 +121,29 @@ public final class Recorder {
       boolean sampling,
       long waitPeriodNs,
       Map<String, String> settings) {
+    return start(out, cpu, withContexts, sampling, waitPeriodNs, settings, null);
+  }
+
+  /**
+   * Starts a recording into {@code out}, as {@link #start(Path, String, boolean, boolean, long,
+   * Map)} does; with {@code attach} non-null, a recording in a running JVM, which {@link #stop}
+   * ends.
+   *
+   * @param attach for a recording in a running JVM, figures of the attachment to put into the
+   *     trace's meta data (name to value), else null
+   * @return an error message, or null when recording started
+   */
+  public static synchronized String start(
+      Path out,
+      String cpu,
+      boolean withContexts,
+      boolean sampling,
+      long waitPeriodNs,
+      Map<String, String> settings,
+      Map<String, Long> attach) {
+    if (session != 0) {
+      return "forkscope is already recording in this JVM (into " + writer.dir() + ")";
+    }
     int mode = "all".equals(cpu) ? CPU_ALL : "off".equals(cpu) ? CPU_OFF : CPU_SAMPLED;
     if (mode != CPU_OFF) { // java.lang.management costs tens of milliseconds of start-up: only when
       // needed
@@ -93,28 +155,101 @@ public final class Recorder {
       }
       threads = mx;
     }
-    pool = new ChunkPool(CHUNKS, CHUNK_WORDS);
+    ChunkPool chunks = new ChunkPool(CHUNKS, CHUNK_WORDS);
     cpuMode = mode;
     contexts = withContexts;
     String cpuName = mode == CPU_ALL ? "all" : mode == CPU_OFF ? "off" : "sampled";
-    return TraceWriter.start(out, pool, cpuName, withContexts, sampling, waitPeriodNs, settings);
+    // what an earlier recording left: its registrations and counters belong to its own trace
+    DROPPED.reset();
+    ThreadState.UNWRITTEN.clear();
+    WaitSampler.ARRIVED.clear();
+    TaskClass.restart();
+    Sites.restart();
+    pool = chunks;
+    warnings = attach == null ? null : out.resolve(WARNINGS);
+    TraceWriter w;
+    try {
+      w =
+          TraceWriter.open(
+              out, chunks, cpuName, withContexts, sampling, waitPeriodNs, settings, attach);
+    } catch (IOException e) {
+      pool = null;
+      return "cannot write the trace in " + out + ": " + e;
+    }
+    writer = w;
+    // read before the hooks can record: no recorded execution starts earlier
+    long windowStart = System.nanoTime();
+    session = ++sessions;
+    w.begin(windowStart);
+    System.setProperty(PROPERTY, "recording");
+    return null;
   }
 
+  /**
+   * Ends the recording that {@link #start(Path, String, boolean, boolean, long, Map, Map)} began in
+   * a running JVM: from now on the hooks do nothing; the trace is completed and closed, and the
+   * recorder's buffers and threads are released. The hooks themselves are the caller's to remove.
+   *
+   * @return the trace's directory, or null when no recording was in progress
+   */
+  public static synchronized Path stop() {
+    if (session == 0) {
+      return null;
+    }
+    session = 0;
+    TraceWriter w = writer;
+    writer = null;
+    w.stop();
+    pool = null;
+    Arrays.fill(RECENT, null);
+    System.setProperty(PROPERTY, "idle");
+    return w.dir();
+  }
+
+  /** One line for the user, about a part of the recording that failed (see {@link #warnings}). */
+  static void warn(String message) {
+    Path log = warnings;
+    if (log == null) {
+      System.err.println("forkscope agent: " + message);
+      return;
+    }
+    try {
+      Files.writeString(
+          log,
+          message + System.lineSeparator(),
+          StandardOpenOption.CREATE,
+          StandardOpenOption.APPEND);
+    } catch (IOException | RuntimeException e) {
+      // nowhere left to say it: the program's own output is not ours
+    }
+  }
+
+  /** Whether a recording is in progress. */
+  public static boolean isRecording() {
+    return session != 0;
+  }
+
+  /** The calling thread's state in recording {@code current} (not 0). */
   @SuppressWarnings("deprecation") // Thread.threadId() is JDK 19+
-  private static ThreadState state() {
+  private static ThreadState state(int current) {
     Thread t = Thread.currentThread();
     int slot = (int) t.getId() & (RECENT.length - 1);
     ThreadState s = RECENT[slot];
-    if (s == null || s.thread != t) {
+    if (s == null || s.thread != t || s.session != current) {
       s = STATE.get();
+      if (s == null || s.session != current) {
+        s = ThreadState.forCurrentThread(current);
+        STATE.set(s);
+      }
       RECENT[slot] = s;
     }
     return s;
   }
 
-  static Chunk takeChunk() {
+  /** A free chunk for a state of recording {@code forSession}, or null. */
+  static Chunk takeChunk(int forSession) {
     ChunkPool p = pool;
-    return p == null ? null : p.pop();
+    return p == null || forSession != session ? null : p.pop();
   }
 
   static long threadCpuTime() {
@@ -128,8 +263,12 @@ public final class Recorder {
    * @param method {@link #RUN}, {@link #CALL} or {@link #EXEC}
    */
   public static void enter(Object task, int method) {
+    int current = session;
+    if (current == 0) {
+      return;
+    }
     try {
-      state().enter(task, method, task instanceof Thread);
+      state(current).enter(task, method, task instanceof Thread);
     } catch (Throwable recorderFailure) {
       // never visible to the program
     }
@@ -139,8 +278,12 @@ public final class Recorder {
    * Entry of a virtual thread's body ({@code VirtualThread.run(Runnable)}); {@link #exit} follows.
    */
   public static void enterVirtual(Object task) {
+    int current = session;
+    if (current == 0) {
+      return;
+    }
     try {
-      state().enter(task, RUN, true);
+      state(current).enter(task, RUN, true);
     } catch (Throwable recorderFailure) {
       // never visible to the program
     }
@@ -151,8 +294,12 @@ public final class Recorder {
    * thread.
    */
   public static void exit() {
+    int current = session;
+    if (current == 0) {
+      return;
+    }
     try {
-      state().exit();
+      state(current).exit();
     } catch (Throwable recorderFailure) {
       // never visible to the program
     }
@@ -163,9 +310,13 @@ public final class Recorder {
    * object's class.
    */
   public static void created(Object task, Class<?> declaring) {
+    int current = session;
+    if (current == 0) {
+      return;
+    }
     try {
       if (task.getClass() == declaring) {
-        state().created(task, declaring);
+        state(current).created(task, declaring);
       }
     } catch (Throwable recorderFailure) {
       // never visible to the program
@@ -174,8 +325,12 @@ public final class Recorder {
 
   /** Entry of a submission method; only the outermost one on the stack records. */
   public static void submitEnter(Object executor, Object task) {
+    int current = session;
+    if (current == 0) {
+      return;
+    }
     try {
-      ThreadState s = state();
+      ThreadState s = state(current);
       if (s.submitDepth++ == 0) {
         s.submitted(executor, task, true);
       }
@@ -186,8 +341,12 @@ public final class Recorder {
 
   /** Entry of {@code invokeAll}/{@code invokeAny}: one submission per task. */
   public static void submitAllEnter(Object executor, Collection<?> tasks) {
+    int current = session;
+    if (current == 0) {
+      return;
+    }
     try {
-      ThreadState s = state();
+      ThreadState s = state(current);
       if (s.submitDepth++ == 0 && tasks != null) {
         for (Object t : tasks) {
           s.submitted(executor, t, true);
@@ -200,8 +359,15 @@ public final class Recorder {
 
   /** Exit, normal or by exception, of a submission method. */
   public static void submitExit() {
+    int current = session;
+    if (current == 0) {
+      return;
+    }
     try {
-      state().submitDepth--;
+      ThreadState s = state(current);
+      if (s.submitDepth > 0) { // 0: the entry came before the recording started
+        s.submitDepth--;
+      }
     } catch (Throwable recorderFailure) {
       // never visible to the program
     }
@@ -212,8 +378,12 @@ public final class Recorder {
    * outside.
    */
   public static void forked(Object task) {
+    int current = session;
+    if (current == 0) {
+      return;
+    }
     try {
-      ThreadState s = state();
+      ThreadState s = state(current);
       if (s.submitDepth == 0) {
         Thread t = s.thread;
         Object pool =
@@ -229,8 +399,12 @@ public final class Recorder {
 
   /** Entry of a wait that may run other tasks (join, helpQuiesce, managedBlock...). */
   public static void joinEnter() {
+    int current = session;
+    if (current == 0) {
+      return;
+    }
     try {
-      state().waitEnter();
+      state(current).waitEnter();
     } catch (Throwable recorderFailure) {
       // never visible to the program
     }
@@ -238,8 +412,12 @@ public final class Recorder {
 
   /** Exit, normal or by exception, of such a wait. */
   public static void joinExit() {
+    int current = session;
+    if (current == 0) {
+      return;
+    }
     try {
-      state().waitExit();
+      state(current).waitExit();
     } catch (Throwable recorderFailure) {
       // never visible to the program
     }
@@ -250,8 +428,12 @@ public final class Recorder {
    * quietlyJoin}...): records the join edge when this thread is inside a recorded execution.
    */
   public static void joined(Object task) {
+    int current = session;
+    if (current == 0) {
+      return;
+    }
     try {
-      state().joined(task);
+      state(current).joined(task);
     } catch (Throwable recorderFailure) {
       // never visible to the program
     }
@@ -259,8 +441,12 @@ public final class Recorder {
 
   /** Normal return of {@code ForkJoinTask.invokeAll(t1, t2)}: both tasks are joined. */
   public static void joined(Object t1, Object t2) {
+    int current = session;
+    if (current == 0) {
+      return;
+    }
     try {
-      state().joined(t1, t2);
+      state(current).joined(t1, t2);
     } catch (Throwable recorderFailure) {
       // never visible to the program
     }
@@ -268,8 +454,12 @@ public final class Recorder {
 
   /** Normal return of {@code ForkJoinTask.invokeAll(tasks...)}. */
   public static void joinedAll(Object[] tasks) {
+    int current = session;
+    if (current == 0) {
+      return;
+    }
     try {
-      state().joinedAll(tasks);
+      state(current).joinedAll(tasks);
     } catch (Throwable recorderFailure) {
       // never visible to the program
     }
@@ -277,8 +467,12 @@ public final class Recorder {
 
   /** Normal return of {@code ForkJoinTask.invokeAll(Collection)}. */
   public static void joinedAll(Collection<?> tasks) {
+    int current = session;
+    if (current == 0) {
+      return;
+    }
     try {
-      state().joinedAll(tasks);
+      state(current).joinedAll(tasks);
     } catch (Throwable recorderFailure) {
       // never visible to the program
     }

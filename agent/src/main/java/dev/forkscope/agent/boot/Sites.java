@@ -34,6 +34,13 @@ final class Sites {
 
   private Sites() {}
 
+  /** Prepares a new recording (no recording in progress): its site table starts empty. */
+  static void restart() {
+    IDS.clear();
+    UNWRITTEN.clear();
+    NEXT_ID.set(0);
+  }
+
   /**
    * The current calling context's site id.
    *

@@ -107,6 +107,22 @@ final class TaskClass {
   }
 
   /**
+   * Prepares a new recording (no recording in progress): every class met so far goes into the new
+   * trace's class table again, and its sampling starts over as in a new JVM.
+   */
+  static void restart() {
+    UNWRITTEN.clear();
+    for (TaskClass tc : ALL) {
+      tc.executions = 0;
+      tc.recorded = 0;
+      tc.sampleShift = 0;
+      tc.creationSamples = 0;
+      tc.submissionSamples = 0;
+      UNWRITTEN.add(tc);
+    }
+  }
+
+  /**
    * Whether creations are counted rather than recorded one by one (see {@link
    * ThreadState#created}).
    */

@@ -122,6 +122,10 @@ final class ThreadState {
   }
 
   final long id;
+
+  /** The recording this state belongs to (see {@link Recorder}); 0 for calibration. */
+  final int session;
+
   final Thread thread;
   final boolean virtual;
 
@@ -192,8 +196,9 @@ final class ThreadState {
   /** True while the recorder itself runs code that might be instrumented (stack walks). */
   boolean busy;
 
-  private ThreadState(boolean calibration) {
+  private ThreadState(int session, boolean calibration) {
     this.id = NEXT_ID.getAndIncrement();
+    this.session = session;
     this.thread = Thread.currentThread();
     this.virtual = thread.getClass().getName().startsWith("java.lang.VirtualThread");
     this.osThreadId = virtual || calibration ? -1 : osThreadId();
@@ -222,13 +227,14 @@ final class ThreadState {
     }
   }
 
-  static ThreadState forCurrentThread() {
-    return new ThreadState(false);
+  /** The calling thread's state in recording {@code session}. */
+  static ThreadState forCurrentThread(int session) {
+    return new ThreadState(session, false);
   }
 
   /** A recorder whose records are thrown away, for timing the recorder itself. */
   static ThreadState forCalibration() {
-    return new ThreadState(true);
+    return new ThreadState(0, true);
   }
 
   /**
@@ -324,6 +330,14 @@ final class ThreadState {
    */
   boolean isFinishingExecutions() {
     return (int) RECORDING.getAcquire(this) > 0 && thread.getState() == Thread.State.RUNNABLE;
+  }
+
+  /**
+   * Read by the writer when a recording stops: the recorded executions open on this thread, which
+   * will never be written (partial executions).
+   */
+  int openExecutions() {
+    return (int) RECORDING.getAcquire(this);
   }
 
   /**
@@ -560,6 +574,9 @@ final class ThreadState {
 
   /** Exit of such a wait; the outermost one of a recorded execution writes a WAIT record. */
   void waitExit() {
+    if (joinDepth == 0) {
+      return; // the wait began before the recording started
+    }
     joinDepth--;
     int f = recordedFrame();
     if (f >= 0 && joinDepth == joinAtEntry[f] && !busy) {
@@ -790,7 +807,7 @@ final class ThreadState {
       }
       handBack();
     }
-    c = Recorder.takeChunk();
+    c = Recorder.takeChunk(session);
     if (c == null) {
       Recorder.DROPPED.increment();
       return -1;

@@ -26,6 +26,17 @@ import java.util.concurrent.locks.LockSupport;
  * to {@link #EXIT_GRACE_NS} for running threads to leave their recorded executions (see {@link
  * ThreadState#isFinishingExecutions}), runs one last pass and rewrites the meta data with the end
  * time. Executions still running then are not in the trace: they have no end.
+ *
+ * <p>A recording in a running JVM ends with {@link #stop} instead (or with the close hook, when the
+ * JVM exits first): the hooks are already silent ({@link Recorder#session} is 0), so it waits
+ * {@link #STOP_GRACE_NS} for hook calls already under way to finish, then stops the threads, runs
+ * the last pass, and counts the recorded executions still open on every thread: those were running
+ * when the recording stopped and will never be written (their exits, if they come, find the
+ * recording over), and meta.json gives their number as {@code partialExecutions} with the window
+ * ({@code windowStartNs}, {@code windowEndNs}). A thread preempted inside a hook call for longer
+ * than the grace may publish a record after the last pass (lost) or count as partial an execution
+ * it has just written; the count is exact otherwise. The chunks' words are dropped last, so that a
+ * thread's state left behind in its {@code ThreadLocal} holds no buffer.
  */
 final class TraceWriter implements Runnable {
   private static final long IDLE_PARK_NS = TimeUnit.MILLISECONDS.toNanos(10);
@@ -52,6 +63,9 @@ final class TraceWriter implements Runnable {
    */
   private static final long EXIT_GRACE_NS = TimeUnit.MILLISECONDS.toNanos(100);
 
+  /** How long a stop waits for hook calls that read the recording's number before it ended. */
+  private static final long STOP_GRACE_NS = TimeUnit.MILLISECONDS.toNanos(10);
+
   private final Path dir;
   private final ChunkPool pool;
   private final String cpuMode;
@@ -59,6 +73,15 @@ final class TraceWriter implements Runnable {
   private final Map<String, String> settings;
   private final Sampling sampling;
   private final long baseNs = System.nanoTime();
+
+  /** Figures of the attachment for meta.json, or null for a recording from start-up. */
+  private final Map<String, Long> attach;
+
+  private final long waitPeriodNs;
+  private volatile long windowStartNs = -1;
+  private long windowEndNs = -1;
+  private long partialExecutions = -1;
+  private CloseHook closeHook;
   private final OutputStream out;
 
   /** Encoded bytes not yet written; records are encoded here without any per-call locking. */
@@ -99,9 +122,13 @@ final class TraceWriter implements Runnable {
       String cpuMode,
       boolean contexts,
       Sampling sampling,
-      Map<String, String> settings)
+      long waitPeriodNs,
+      Map<String, String> settings,
+      Map<String, Long> attach)
       throws IOException {
     this.dir = dir;
+    this.attach = attach;
+    this.waitPeriodNs = waitPeriodNs;
     this.sampling = sampling;
     this.pool = pool;
     this.cpuMode = cpuMode;
@@ -114,33 +141,60 @@ final class TraceWriter implements Runnable {
     writeMeta(-1);
   }
 
-  /**
-   * Opens the trace files and starts the writer thread and the shutdown hook; returns an error or
-   * null.
-   */
-  static String start(
+  /** Opens the trace files; {@link #begin} starts the writing. */
+  static TraceWriter open(
       Path dir,
       ChunkPool pool,
       String cpuMode,
       boolean contexts,
       boolean sampling,
       long waitPeriodNs,
-      Map<String, String> settings) {
-    TraceWriter w;
-    try {
-      w = new TraceWriter(dir, pool, cpuMode, contexts, new Sampling(sampling), settings);
-    } catch (IOException e) {
-      return "cannot write the trace in " + dir + ": " + e;
-    }
+      Map<String, String> settings,
+      Map<String, Long> attach)
+      throws IOException {
+    return new TraceWriter(
+        dir, pool, cpuMode, contexts, new Sampling(sampling), waitPeriodNs, settings, attach);
+  }
+
+  /**
+   * Starts the wait sampler, the writer thread and the shutdown hook, right after the recording's
+   * number was published at {@code windowStart}.
+   */
+  void begin(long windowStart) {
+    windowStartNs = windowStart;
     if (waitPeriodNs > 0) {
-      w.waits = WaitSampler.start(dir, waitPeriodNs);
+      waits = WaitSampler.start(dir, waitPeriodNs);
     }
-    w.thread = new Thread(w, "forkscope-trace-writer");
-    w.thread.setDaemon(true);
-    active = w.thread;
-    w.thread.start();
-    Runtime.getRuntime().addShutdownHook(new CloseHook(w));
-    return null;
+    writeMeta(-1);
+    thread = new Thread(this, "forkscope-trace-writer");
+    thread.setDaemon(true);
+    active = thread;
+    thread.start();
+    closeHook = new CloseHook(this);
+    Runtime.getRuntime().addShutdownHook(closeHook);
+  }
+
+  Path dir() {
+    return dir;
+  }
+
+  /**
+   * Ends a recording in a running JVM whose hooks have just been silenced (see the class comment);
+   * a no-op when the JVM's exit closed the trace first.
+   */
+  void stop() {
+    // read right after the hooks were silenced: no recorded execution ends later
+    long end = System.nanoTime();
+    try {
+      Runtime.getRuntime().removeShutdownHook(closeHook);
+    } catch (IllegalStateException exiting) {
+      return; // the close hook runs, or has run, and closes the trace
+    }
+    LockSupport.parkNanos(STOP_GRACE_NS);
+    finish(end, false);
+    for (Chunk c : pool.chunks) {
+      c.words = null;
+    }
   }
 
   /** Asks the writer for a pass now: a task class has just finished its warm-up. */
@@ -181,7 +235,18 @@ final class TraceWriter implements Runnable {
     }
   }
 
+  /** Closes the trace at the JVM's exit. */
   private void close() {
+    finish(-1, true);
+  }
+
+  /**
+   * Stops the threads, writes what is left and the meta data's end.
+   *
+   * @param windowEnd when the recording in a running JVM stopped, or -1 at the JVM's exit
+   * @param atExit whether the JVM is exiting (running executions are given time to finish)
+   */
+  private void finish(long windowEnd, boolean atExit) {
     closing = true;
     LockSupport.unpark(thread);
     try {
@@ -189,7 +254,9 @@ final class TraceWriter implements Runnable {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     }
-    awaitFinishingExecutions();
+    if (atExit) {
+      awaitFinishingExecutions();
+    }
     if (waits != null) {
       waits.close();
     }
@@ -197,6 +264,11 @@ final class TraceWriter implements Runnable {
       pass();
       writeCounts();
       long end = System.nanoTime();
+      windowEndNs = windowEnd >= 0 ? windowEnd : end;
+      partialExecutions = 0;
+      for (ThreadState s : recorders) {
+        partialExecutions += s.openExecutions();
+      }
       if (executionsWritten >= CALIBRATE_FROM) {
         overheadPerTaskNs = Calibration.perTaskNs();
       }
@@ -470,7 +542,7 @@ final class TraceWriter implements Runnable {
   private void fail(IOException e) {
     if (!failed) {
       failed = true;
-      System.err.println("forkscope agent: writing the trace failed, recording stopped: " + e);
+      Recorder.warn("writing the trace failed, recording stopped: " + e);
     }
   }
 
@@ -488,6 +560,15 @@ final class TraceWriter implements Runnable {
     field(b, "endNs", Long.toString(endNs)).append(",\n");
     field(b, "overheadPerTaskNs", Long.toString(overheadPerTaskNs)).append(",\n");
     field(b, "dropped", Long.toString(Recorder.DROPPED.sum())).append(",\n");
+    if (attach != null) {
+      field(b, "windowStartNs", Long.toString(windowStartNs)).append(",\n");
+      field(b, "windowEndNs", Long.toString(endNs < 0 ? -1 : windowEndNs)).append(",\n");
+      field(b, "partialExecutions", Long.toString(endNs < 0 ? -1 : partialExecutions))
+          .append(",\n");
+      for (Map.Entry<String, Long> e : attach.entrySet()) {
+        field(b, e.getKey(), Long.toString(e.getValue())).append(",\n");
+      }
+    }
     b.append("  \"settings\": {");
     String sep = "";
     for (Map.Entry<String, String> e : settings.entrySet()) {

@@ -82,7 +82,7 @@ final class WaitSampler implements Runnable {
       s.thread.start();
       return s;
     } catch (IOException e) {
-      System.err.println("forkscope agent: cannot write " + FILE + ", no wait samples: " + e);
+      Recorder.warn("cannot write " + FILE + ", no wait samples: " + e);
       return null;
     }
   }
@@ -123,7 +123,7 @@ final class WaitSampler implements Runnable {
       }
       out.close();
     } catch (IOException e) {
-      System.err.println("forkscope agent: writing " + FILE + " failed: " + e);
+      Recorder.warn("writing " + FILE + " failed: " + e);
     }
   }
 
@@ -181,7 +181,7 @@ final class WaitSampler implements Runnable {
     } catch (IOException | RuntimeException e) {
       on = false;
       closing = true;
-      System.err.println("forkscope agent: wait sampling stopped: " + e);
+      Recorder.warn("wait sampling stopped: " + e);
     }
   }
 

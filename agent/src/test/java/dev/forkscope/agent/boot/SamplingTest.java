@@ -121,7 +121,7 @@ class SamplingTest {
         Thread thread =
             new Thread(
                 () -> {
-                  ThreadState st = ThreadState.forCurrentThread();
+                  ThreadState st = ThreadState.forCurrentThread(1);
                   for (int i = 0; i < 1000; i++) {
                     st.enter(new HookFixtures.Delegating(), ThreadState.RUN, false);
                     st.exit();

@@ -103,6 +103,7 @@ public record Trace(
    * @param overheadPerTaskNs the agent's own measured cost per task (calibration at start-up)
    * @param dropped records dropped because buffers were full
    * @param settings any further agent options, as given
+   * @param window the recording window of a profile of a running JVM, null for a launched one
    */
   public record TraceMeta(
       String jdk,
@@ -113,5 +114,37 @@ public record Trace(
       long endNs,
       long overheadPerTaskNs,
       long dropped,
-      Map<String, String> settings) {}
+      Map<String, String> settings,
+      Window window) {
+
+    /** The meta data of a launched profile. */
+    public TraceMeta(
+        String jdk,
+        int cpus,
+        String cpuMode,
+        boolean contexts,
+        long startNs,
+        long endNs,
+        long overheadPerTaskNs,
+        long dropped,
+        Map<String, String> settings) {
+      this(
+          jdk, cpus, cpuMode, contexts, startNs, endNs, overheadPerTaskNs, dropped, settings, null);
+    }
+  }
+
+  /**
+   * When a profile of a running JVM recorded: executions are whole only inside the window.
+   *
+   * @param startNs nanoTime when the recording started, every hook in place
+   * @param endNs nanoTime when it stopped, or when the JVM exited first; -1 if it died first
+   * @param partialExecutions executions running when the recording stopped: never written, never
+   *     counted (-1 if unknown); those running when it started were never seen
+   */
+  public record Window(long startNs, long endNs, long partialExecutions) {
+    /** The window's length, or -1 when it has no end. */
+    public long wallNs() {
+      return endNs < 0 ? -1 : endNs - startNs;
+    }
+  }
 }

@@ -136,7 +136,13 @@ public final class TraceReader {
         m.path("endNs").asLong(-1),
         m.path("overheadPerTaskNs").asLong(-1),
         m.path("dropped").asLong(0),
-        Map.copyOf(settings));
+        Map.copyOf(settings),
+        m.has("windowStartNs")
+            ? new Trace.Window(
+                m.path("windowStartNs").asLong(-1),
+                m.path("windowEndNs").asLong(-1),
+                m.path("partialExecutions").asLong(-1))
+            : null);
   }
 
   /** Replays one file's records; see the class comment. */

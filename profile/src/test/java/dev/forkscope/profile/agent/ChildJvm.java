@@ -49,6 +49,27 @@ final class ChildJvm {
     return jdk;
   }
 
+  /**
+   * Starts {@code mainClass} from the test classes without the agent; the caller waits or kills.
+   */
+  Process startPlain(Path scratch, String mainClass, String... args) throws IOException {
+    List<String> cmd =
+        new ArrayList<>(
+            List.of(
+                java.toString(),
+                "-Xmx256m",
+                "-XX:+UseSerialGC",
+                "-cp",
+                System.getProperty("forkscope.testClasses", System.getProperty("java.class.path")),
+                mainClass));
+    cmd.addAll(List.of(args));
+    Files.createDirectories(scratch);
+    return new ProcessBuilder(cmd)
+        .redirectOutput(scratch.resolve("stdout.txt").toFile())
+        .redirectError(scratch.resolve("stderr.txt").toFile())
+        .start();
+  }
+
   static Path agentJar() {
     return ProfilerAgent.jar();
   }

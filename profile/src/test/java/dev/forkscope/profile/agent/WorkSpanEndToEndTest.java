@@ -89,7 +89,8 @@ class WorkSpanEndToEndTest {
     ChildJvm jvm = ChildJvm.of(version);
     Path dir = tmp.resolve("workspan-" + version);
     ChildJvm.Result r =
-        jvm.run("out=" + dir.resolve("out") + ",cpu=off,contexts=false", dir, "workspan");
+        jvm.run(
+            "out=" + dir.resolve("out") + ",cpu=off,contexts=false,sampling=off", dir, "workspan");
     assertThat(r.exitCode()).as(r.stderr()).isZero();
     Trace trace = TraceReader.read(dir.resolve("out"));
     assertThat(trace.meta().dropped()).isZero();
