@@ -14,18 +14,21 @@ import org.apache.pekko.actor.ActorSystem;
 
 /**
  * Suite {@code actors}: the seven actor benchmarks of Pinto et al. (Table IV) on Apache Pekko, with
- * Pekko's default dispatcher untuned ({@value #DEFAULT}), Pekko's affinity pool ({@value
- * #AFFINITY}, parallelism = threads, its bounded queues raised from 512 to 65536 entries so that
- * 2,000 runnable mailboxes fit) and forkscope's executor in each dispatch mode ({@value
- * #FORKSCOPE}{@code /<mode>}, parallelism = threads). Each run starts its own actor system, warms
- * it up with a tenth of the messages, times one run, then measures the CPU the idle system burns
- * for a short window, and terminates it. Variants are rotated between repetitions. Ratios are
- * against {@value #DEFAULT} in the same run; the targets are runtime.md's: {@value #BEST} at least
- * 1.5× faster in geometric mean, no benchmark slower than 0.95×, no more CPU.
+ * Pekko's default dispatcher untuned ({@value #DEFAULT}), the same executor at parallelism =
+ * threads ({@value #FORK_JOIN}: the default's thread count is most of what it gains where outside
+ * threads produce), Pekko's affinity pool ({@value #AFFINITY}, parallelism = threads, its bounded
+ * queues raised from 512 to 65536 entries so that 2,000 runnable mailboxes fit) and forkscope's
+ * executor in each dispatch mode ({@value #FORKSCOPE}{@code /<mode>}, parallelism = threads). Each
+ * run starts its own actor system, warms it up with a tenth of the messages, times one run, then
+ * measures the CPU the idle system burns for a short window, and terminates it. Variants are
+ * rotated between repetitions. Ratios are against {@value #DEFAULT} in the same run; the targets
+ * are runtime.md's: {@value #BEST} at least 1.5× faster in geometric mean, no benchmark slower than
+ * 0.95×, no more CPU.
  */
 final class ActorsSuite implements Suite {
   static final String NAME = "actors";
   static final String DEFAULT = "pekko-default";
+  static final String FORK_JOIN = "pekko-fork-join";
   static final String AFFINITY = "pekko-affinity";
   static final String FORKSCOPE = "pekko-forkscope";
   static final String BEST = FORKSCOPE + "/fork-first";
@@ -52,7 +55,8 @@ final class ActorsSuite implements Suite {
 
   @Override
   public String description() {
-    return "Pinto et al.'s seven actor benchmarks on Pekko: default dispatcher, affinity pool,"
+    return "Pinto et al.'s seven actor benchmarks on Pekko: default dispatcher (untuned and at p"
+        + " threads), affinity pool,"
         + " forkscope fork-first / shared-queue / adaptive";
   }
 
@@ -63,7 +67,7 @@ final class ActorsSuite implements Suite {
 
   /** The variants measured, baseline first. */
   static List<String> variants() {
-    List<String> variants = new ArrayList<>(List.of(DEFAULT, AFFINITY));
+    List<String> variants = new ArrayList<>(List.of(DEFAULT, FORK_JOIN, AFFINITY));
     MODES.forEach(m -> variants.add(FORKSCOPE + "/" + m));
     return variants;
   }
@@ -107,6 +111,9 @@ final class ActorsSuite implements Suite {
     String dispatcher =
         switch (variant) {
           case DEFAULT -> "";
+          case FORK_JOIN ->
+              "fork-join-executor { parallelism-min = %d, parallelism-max = %d }"
+                  .formatted(threads, threads);
           case AFFINITY ->
               ("executor = affinity-pool-executor\n"
                       + "affinity-pool-executor { parallelism-min = %d, parallelism-max = %d,"
@@ -190,6 +197,7 @@ final class ActorsSuite implements Suite {
       }
     }
     summary.put("geomeanOverDefault", geomeans);
+    summary.put("forkFirstOverForkJoin", sameThreads(rows, maxThreads));
     if (!quick && geomeans.get(BEST) instanceof Map<?, ?> best) {
       double speedup = (double) best.get("speedup");
       double min = (double) best.get("minSpeedup");
@@ -225,6 +233,38 @@ final class ActorsSuite implements Suite {
                     "no rows",
                     cpuBars)));
     return new Outcome(NAME, rows, failed, summary, null, svg);
+  }
+
+  /**
+   * {@value #BEST} against {@value #FORK_JOIN}, Pekko's executor at the same thread count: wall
+   * speedup (geometric mean and slowest) and CPU ratio over the benchmarks run by both.
+   */
+  private static Map<String, Object> sameThreads(List<Result> rows, int threads) {
+    List<Double> speedups = new ArrayList<>();
+    List<Double> cpu = new ArrayList<>();
+    for (Result best : rows) {
+      if (best.variant().equals(BEST) && best.threads() == threads) {
+        rows.stream()
+            .filter(
+                r ->
+                    r.variant().equals(FORK_JOIN)
+                        && r.threads() == threads
+                        && r.benchmark().equals(best.benchmark()))
+            .findFirst()
+            .ifPresent(
+                r -> {
+                  speedups.add(r.wallMsMedian() / best.wallMsMedian());
+                  cpu.add(best.cpuMsMedian() / r.cpuMsMedian());
+                });
+      }
+    }
+    if (speedups.isEmpty()) {
+      return Map.of();
+    }
+    return Map.of(
+        "speedup", Stats.geometricMean(speedups),
+        "minSpeedup", speedups.stream().mapToDouble(d -> d).min().orElseThrow(),
+        "cpuRatio", Stats.geometricMean(cpu));
   }
 
   private static List<Double> figure(

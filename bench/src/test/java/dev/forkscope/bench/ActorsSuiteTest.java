@@ -45,11 +45,14 @@ class ActorsSuiteTest {
         .contains(
             "single-ping pekko-default",
             "single-ping pekko-affinity",
+            "single-ping pekko-fork-join",
             "single-ping pekko-forkscope/fork-first",
             "multi-producer pekko-forkscope/shared-queue",
             "multi-producer pekko-forkscope/adaptive");
     assertThat(root.get("geomeanOverDefault").get(ActorsSuite.BEST).get("speedup").isNumber())
         .isTrue();
+    assertThat(root.get("forkFirstOverForkJoin").get("minSpeedup").asDouble())
+        .isLessThanOrEqualTo(root.get("forkFirstOverForkJoin").get("speedup").asDouble());
     assertThat(outcome.failedChecks()).as("no targets under --quick").isEmpty();
     assertThat(outcome.svg()).startsWith("<svg").contains("single-ping").contains("pekko-affinity");
     assertThat(progress).isNotEmpty();
