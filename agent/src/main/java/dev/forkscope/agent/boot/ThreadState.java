@@ -1,8 +1,6 @@
 package dev.forkscope.agent.boot;
 
 import java.io.IOException;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -12,6 +10,7 @@ import java.util.RandomAccess;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ForkJoinTask;
 import java.util.concurrent.ForkJoinWorkerThread;
+import java.util.concurrent.atomic.AtomicIntegerFieldUpdater;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -111,15 +110,9 @@ final class ThreadState {
    */
   private static final long CPU_UNKNOWN = Long.MIN_VALUE;
 
-  private static final VarHandle RECORDING;
-
-  static {
-    try {
-      RECORDING = MethodHandles.lookup().findVarHandle(ThreadState.class, "recording", int.class);
-    } catch (ReflectiveOperationException e) {
-      throw new ExceptionInInitializerError(e);
-    }
-  }
+  /** Release stores, as {@link Chunk}'s count: a field updater inlines smaller than a VarHandle. */
+  private static final AtomicIntegerFieldUpdater<ThreadState> RECORDING =
+      AtomicIntegerFieldUpdater.newUpdater(ThreadState.class, "recording");
 
   final long id;
 
@@ -164,8 +157,9 @@ final class ThreadState {
 
   /**
    * Frames on the stack that will write a record at their exit; see {@link #isFinishingExecutions}.
+   * Written by the owner with release stores ({@link #RECORDING}), read by other threads.
    */
-  private int recording;
+  private volatile int recording;
 
   private long nextSeq = 1;
   private long lastCpuReadNs = Long.MIN_VALUE / 2;
@@ -307,7 +301,7 @@ final class ThreadState {
     }
     starts[d] = now;
     flags[d] = f;
-    RECORDING.setRelease(this, recording + 1);
+    RECORDING.lazySet(this, recording + 1);
     if (shift == 0 && tc.recorded < Sampling.WARM_UP && ++tc.recorded == Sampling.WARM_UP) {
       TraceWriter.wake(); // the JIT compiles a hot class's hooks after some thousand executions
     }
@@ -319,7 +313,7 @@ final class ThreadState {
    * as new as the acquire that precedes it).
    */
   long executionMark() {
-    return (int) RECORDING.getAcquire(this) > 0 ? nextSeq : 0;
+    return recording > 0 ? nextSeq : 0;
   }
 
   /**
@@ -329,7 +323,7 @@ final class ThreadState {
    * right after its last task completes could otherwise lose that task.
    */
   boolean isFinishingExecutions() {
-    return (int) RECORDING.getAcquire(this) > 0 && thread.getState() == Thread.State.RUNNABLE;
+    return recording > 0 && thread.getState() == Thread.State.RUNNABLE;
   }
 
   /**
@@ -337,7 +331,7 @@ final class ThreadState {
    * will never be written (partial executions).
    */
   int openExecutions() {
-    return (int) RECORDING.getAcquire(this);
+    return recording;
   }
 
   /**
@@ -429,7 +423,7 @@ final class ThreadState {
       w[at + 6] = selfCpu;
       chunk.publish(at + TraceFormat.EXEC_WORDS);
     }
-    RECORDING.setRelease(this, recording - 1);
+    RECORDING.lazySet(this, recording - 1);
     if (virtual && f == 0) {
       handBack(); // a virtual thread may never record again: do not keep a chunk across parks
     }
