@@ -229,6 +229,18 @@ public final class Recorder {
     return session != 0;
   }
 
+  /**
+   * Makes the calling thread's recorder now, before it records: the agent's start-up calls this on
+   * the thread that will run {@code main}, so that the program's first submission is not delayed by
+   * it (see {@code Installer}).
+   */
+  public static void prepareCurrentThread() {
+    int current = session;
+    if (current != 0) {
+      state(current);
+    }
+  }
+
   /** The calling thread's state in recording {@code current} (not 0). */
   @SuppressWarnings("deprecation") // Thread.threadId() is JDK 19+
   private static ThreadState state(int current) {

@@ -69,7 +69,8 @@ class AttachEndToEndTest {
   void aTargetThatEndsDuringTheWindowClosesTheTrace(String jdk) throws Exception {
     ChildJvm jvm = ChildJvm.of(jdk);
     Path log = tmp.resolve("batches.log");
-    Process target = jvm.startPlain(tmp, AttachTarget.class.getName(), log.toString(), "20", "60");
+    // 150 batches of 20 ms: on a loaded machine attaching alone can take most of a second
+    Process target = jvm.startPlain(tmp, AttachTarget.class.getName(), log.toString(), "20", "150");
     awaitReady(tmp, target);
     Path out = tmp.resolve("out");
     RunningJvms.Recording r = RunningJvms.start(target.pid(), out, "sampling=off", 60_000);
