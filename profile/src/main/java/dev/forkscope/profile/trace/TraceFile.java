@@ -76,42 +76,97 @@ final class TraceFile {
 
   record ThreadInfo(long threadId, String name, boolean virtual) {}
 
-  record Exec(
-      long recorder,
-      int flags,
-      long key,
-      long seq,
-      long parentSeq,
-      long startNs,
-      long endNs,
-      long selfWall,
-      long selfCpu) {}
-
-  record Create(long recorder, long key, long timeNs, int site) {}
-
-  record Submit(long recorder, int flags, long key, long timeNs, long executorKey, int site) {}
-
-  record Join(long recorder, long key, long timeNs) {}
-
-  record Wait(long recorder, long startNs, long endNs) {}
-
   /** A sampled class's COUNTS record. */
   record Counts(long unrecordedExecutions, long unrecordedCreations, long period) {}
 
+  /**
+   * EXEC records, a column per field ({@code recorder} is an index into {@link #recorderIds});
+   * {@code start} is derived (end minus inclusive wall time), {@code parentSeq} 0 when none.
+   */
+  static final class Execs {
+    final Columns.Ints recorder = new Columns.Ints();
+    final Columns.Ints flags = new Columns.Ints();
+    final Columns.Longs key = new Columns.Longs();
+    final Columns.Longs seq = new Columns.Longs();
+    final Columns.Longs parentSeq = new Columns.Longs();
+    final Columns.Longs start = new Columns.Longs();
+    final Columns.Longs end = new Columns.Longs();
+    final Columns.Longs selfWall = new Columns.Longs();
+    final Columns.Longs selfCpu = new Columns.Longs();
+
+    int size() {
+      return key.size();
+    }
+  }
+
+  /** CREATE records. */
+  static final class Creates {
+    final Columns.Ints recorder = new Columns.Ints();
+    final Columns.Longs key = new Columns.Longs();
+    final Columns.Longs time = new Columns.Longs();
+    final Columns.Ints site = new Columns.Ints();
+
+    int size() {
+      return key.size();
+    }
+  }
+
+  /** SUBMIT records. */
+  static final class Submits {
+    final Columns.Ints recorder = new Columns.Ints();
+    final Columns.Ints flags = new Columns.Ints();
+    final Columns.Longs key = new Columns.Longs();
+    final Columns.Longs time = new Columns.Longs();
+    final Columns.Longs executorKey = new Columns.Longs();
+    final Columns.Ints site = new Columns.Ints();
+
+    int size() {
+      return key.size();
+    }
+  }
+
+  /** JOIN records. */
+  static final class Joins {
+    final Columns.Ints recorder = new Columns.Ints();
+    final Columns.Longs key = new Columns.Longs();
+    final Columns.Longs time = new Columns.Longs();
+
+    int size() {
+      return key.size();
+    }
+  }
+
+  /** WAIT records. */
+  static final class Waits {
+    final Columns.Ints recorder = new Columns.Ints();
+    final Columns.Longs start = new Columns.Longs();
+    final Columns.Longs end = new Columns.Longs();
+
+    int size() {
+      return start.size();
+    }
+  }
+
   final Map<Integer, String> classes = new HashMap<>();
+
+  /** Per recorder id, its thread. */
   final Map<Long, ThreadInfo> threads = new HashMap<>();
+
   final Map<Integer, List<String>> sites = new HashMap<>();
-  final List<Exec> execs = new ArrayList<>();
+
+  /** The recorder ids in the order of their first OWNER record: the records' recorder indices. */
+  final Columns.Longs recorderIds = new Columns.Longs();
+
+  final Execs execs = new Execs();
+  final Creates creates = new Creates();
+  final Submits submits = new Submits();
+  final Joins joins = new Joins();
+  final Waits waits = new Waits();
 
   /**
    * Creations counted per class id (fork/join tasks); absent when the JVM died before writing them.
    */
   final Map<Integer, Long> createdCounts = new HashMap<>();
-
-  final List<Create> creates = new ArrayList<>();
-  final List<Submit> submits = new ArrayList<>();
-  final List<Join> joins = new ArrayList<>();
-  final List<Wait> waits = new ArrayList<>();
 
   /** Per sampled class id, what its records leave out; empty for an FSTRACE5 file. */
   final Map<Integer, Counts> counts = new HashMap<>();
@@ -120,6 +175,7 @@ final class TraceFile {
   boolean complete = true;
 
   private final InputStream in;
+  private final Map<Long, Integer> recorderIndex = new HashMap<>();
   private long base;
 
   /** Delta bases, reset by every OWNER record. */
@@ -143,6 +199,11 @@ final class TraceFile {
     return (classId << 32) | hash;
   }
 
+  /** The thread of a recorder index, or null when the trace has no THREAD record for it. */
+  ThreadInfo thread(int recorder) {
+    return recorder < 0 ? null : threads.get(recorderIds.get(recorder));
+  }
+
   static int classOf(long key) {
     return (int) (key >>> 32);
   }
@@ -164,7 +225,7 @@ final class TraceFile {
                   ? " was written by another version of the forkscope agent: profile the program again"
                   : " is not a forkscope trace (bad header)"));
     }
-    long recorder = -1;
+    int recorder = -1;
     try {
       base = varlong();
       for (int tag; (tag = in.read()) >= 0; ) {
@@ -181,7 +242,14 @@ final class TraceFile {
             sites.put(id, List.copyOf(frames));
           }
           case 4 -> {
-            recorder = varlong();
+            long id = varlong();
+            recorder =
+                recorderIndex.computeIfAbsent(
+                    id,
+                    r -> {
+                      recorderIds.add(r);
+                      return recorderIds.size() - 1;
+                    });
             prevTime = base;
             prevSeq = 0;
           }
@@ -190,31 +258,60 @@ final class TraceFile {
             long key = taskKey();
             long seq = prevSeq + zigzag();
             long parentDistance = varlong();
-            long parent = parentDistance == 0 ? 0 : seq - parentDistance;
             long end = time();
             long inclusive = zigzag();
             long selfWall = inclusive - zigzag();
+            long selfCpu = zigzag();
             prevSeq = seq;
-            execs.add(
-                new Exec(
-                    recorder, flags, key, seq, parent, end - inclusive, end, selfWall, zigzag()));
+            execs.recorder.add(recorder);
+            execs.flags.add(flags);
+            execs.key.add(key);
+            execs.seq.add(seq);
+            execs.parentSeq.add(parentDistance == 0 ? 0 : seq - parentDistance);
+            execs.start.add(end - inclusive);
+            execs.end.add(end);
+            execs.selfWall.add(selfWall);
+            execs.selfCpu.add(selfCpu);
           }
-          case 6 -> creates.add(new Create(recorder, taskKey(), time(), (int) zigzag()));
+          case 6 -> {
+            long key = taskKey();
+            long time = time();
+            int site = (int) zigzag();
+            creates.recorder.add(recorder);
+            creates.key.add(key);
+            creates.time.add(time);
+            creates.site.add(site);
+          }
           case 7 -> {
             int flags = (int) varlong();
             long key = taskKey();
-            long t = time();
-            submits.add(new Submit(recorder, flags, key, t, taskKey(), (int) zigzag()));
+            long time = time();
+            long executorKey = taskKey();
+            int site = (int) zigzag();
+            submits.recorder.add(recorder);
+            submits.flags.add(flags);
+            submits.key.add(key);
+            submits.time.add(time);
+            submits.executorKey.add(executorKey);
+            submits.site.add(site);
           }
           case 8 -> {
             int classId = (int) varlong();
             createdCounts.merge(classId, varlong(), Long::sum);
           }
-          case 9 -> joins.add(new Join(recorder, taskKey(), time()));
+          case 9 -> {
+            long key = taskKey();
+            long time = time();
+            joins.recorder.add(recorder);
+            joins.key.add(key);
+            joins.time.add(time);
+          }
           case 10 -> {
             long start = time();
             prevTime = start + zigzag();
-            waits.add(new Wait(recorder, start, prevTime));
+            waits.recorder.add(recorder);
+            waits.start.add(start);
+            waits.end.add(prevTime);
           }
           case 11 -> {
             int classId = (int) varlong();
