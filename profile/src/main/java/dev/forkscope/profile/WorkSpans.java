@@ -262,7 +262,9 @@ final class WorkSpans {
     }
     long[] end = x.end.clone();
     for (int i = 0; i < end.length; i++) {
-      for (int k = first(sortedTask, x.task[i]); k < count && sortedTask[k] == x.task[i]; k++) {
+      for (int k = IndexSort.first(sortedTask, x.task[i]);
+          k < count && sortedTask[k] == x.task[i];
+          k++) {
         long t = time[byTask[k]];
         if (t >= x.start[i]) {
           end[i] = Math.min(end[i], t);
@@ -271,21 +273,6 @@ final class WorkSpans {
       }
     }
     return end;
-  }
-
-  /** The first index of {@code value} in the sorted {@code a}, or where it would go. */
-  private static int first(long[] a, long value) {
-    int lo = 0;
-    int hi = a.length;
-    while (lo < hi) {
-      int mid = (lo + hi) >>> 1;
-      if (a[mid] < value) {
-        lo = mid + 1;
-      } else {
-        hi = mid;
-      }
-    }
-    return lo;
   }
 
   /** What the analysis reads of each execution, as columns. */
@@ -417,7 +404,7 @@ final class WorkSpans {
         while (bEnd < its.length && items.thread[its[bEnd]] == thread) {
           bEnd++;
         }
-        byStartLongerFirst(execs, a, aEnd, x);
+        IndexSort.sort(execs, a, aEnd, x.start, x.end);
         IndexSort.sort(its, b, bEnd, items.time);
         int top = 0;
         int xi = a;
@@ -482,26 +469,6 @@ final class WorkSpans {
       kind[size] = entryKind;
       ref[size++] = entryRef;
     }
-
-    /** Sorts one thread's executions by start, the longer first at equal starts, else by index. */
-    private static void byStartLongerFirst(int[] execs, int from, int to, Execs x) {
-      IndexSort.sort(execs, from, to, x.start);
-      for (int lo = from; lo < to; ) {
-        int hi = lo + 1;
-        while (hi < to && x.start[execs[hi]] == x.start[execs[lo]]) {
-          hi++;
-        }
-        for (int i = lo + 1; i < hi; i++) { // insertion: stable, and equal starts are few
-          int e = execs[i];
-          int j = i - 1;
-          for (; j >= lo && x.end[execs[j]] < x.end[e]; j--) {
-            execs[j + 1] = execs[j];
-          }
-          execs[j + 1] = e;
-        }
-        lo = hi;
-      }
-    }
   }
 
   /**
@@ -532,7 +499,7 @@ final class WorkSpans {
      */
     int claim(Execs x, long taskId, long time, int[] spawnedBy) {
       int best = -1;
-      for (int k = first(task, taskId); k < task.length && task[k] == taskId; k++) {
+      for (int k = IndexSort.first(task, taskId); k < task.length && task[k] == taskId; k++) {
         int c = byStart[order[k]];
         if (spawnedBy[c] >= 0 || x.start[c] < time) {
           continue;

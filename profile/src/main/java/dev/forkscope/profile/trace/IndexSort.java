@@ -33,6 +33,44 @@ public final class IndexSort {
     sort(a, new int[Math.max(0, to - from)], from, key, from, to);
   }
 
+  /**
+   * Sorts {@code a[from .. to - 1]} by {@code key}, then by {@code thenDescending} from largest to
+   * smallest, then by index: executions by start, an enclosing one before those it encloses.
+   */
+  public static void sort(int[] a, int from, int to, long[] key, long[] thenDescending) {
+    sort(a, from, to, key);
+    for (int lo = from; lo < to; ) {
+      int hi = lo + 1;
+      while (hi < to && key[a[hi]] == key[a[lo]]) {
+        hi++;
+      }
+      for (int i = lo + 1; i < hi; i++) { // insertion, stable: equal keys are few
+        int x = a[i];
+        int j = i - 1;
+        for (; j >= lo && thenDescending[a[j]] < thenDescending[x]; j--) {
+          a[j + 1] = a[j];
+        }
+        a[j + 1] = x;
+      }
+      lo = hi;
+    }
+  }
+
+  /** The first index of {@code value} in the ascending {@code sorted}, or where it would go. */
+  public static int first(long[] sorted, long value) {
+    int lo = 0;
+    int hi = sorted.length;
+    while (lo < hi) {
+      int mid = (lo + hi) >>> 1;
+      if (sorted[mid] < value) {
+        lo = mid + 1;
+      } else {
+        hi = mid;
+      }
+    }
+    return lo;
+  }
+
   /** Sorts {@code a[lo .. hi - 1]}; {@code tmp[i - base]} is scratch space for {@code a[i]}. */
   private static void sort(int[] a, int[] tmp, int base, long[] key, int lo, int hi) {
     if (hi - lo <= INSERTION) {

@@ -7,7 +7,8 @@ import java.util.Map;
  * A whole profiling run read back from its output directory.
  *
  * @param meta the run's settings and the agent's measurements
- * @param executions every task execution, in end-time order per thread
+ * @param executions every task execution, in end-time order per thread; kept as an {@link
+ *     ExecutionTable}
  * @param neverExecuted tasks created (and perhaps submitted) but never executed, as far as recorded
  * @param unlistedNeverExecuted further fork/join tasks created but never executed, known only by
  *     number per task class (the agent counts their creations rather than recording them)
@@ -24,6 +25,10 @@ public record Trace(
     List<CallSite> sites,
     List<TaskEvent> events,
     Map<String, Sampling> sampling) {
+
+  public Trace {
+    executions = ExecutionTable.copyOf(executions);
+  }
 
   /** A trace without submission and join events. */
   public Trace(

@@ -7,7 +7,6 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
@@ -275,17 +274,20 @@ public final class TraceReader {
         }
       }
 
-      List<TaskExecution> executions = new ArrayList<>(n);
+      long[] linkedEnd = new long[n];
       for (int k = 0; k < n; k++) {
+        linkedEnd[k] = execs.end.get(linkedOrder[k]);
+      }
+      ExecutionTable executions = new ExecutionTable(n);
+      for (int k : IndexSort.byKey(linkedEnd)) { // by end, ties in linking order
         int e = linkedOrder[k];
         int outer = -1;
         if (execs.parentSeq.get(e) != 0) {
           outer = taskOfSeq.get(execs.recorder.get(e) + 1).get(execs.parentSeq.get(e), -1);
         }
-        executions.add(
+        executions.append(
             execution(e, taskOf[e], number[e], outer + 1, ownSubmission[e], executorSubmission[e]));
       }
-      executions.sort(Comparator.comparingLong(TaskExecution::endNs));
 
       Map<Integer, long[]> sampledClasses = sampledClasses();
       List<Trace.CreatedTask> neverExecuted = new ArrayList<>();
@@ -330,7 +332,7 @@ public final class TraceReader {
       }
       return new Trace(
           meta,
-          List.copyOf(executions),
+          executions,
           List.copyOf(neverExecuted),
           Map.copyOf(unlisted),
           List.copyOf(sites),
