@@ -13,7 +13,8 @@ import java.util.Map;
  * @param unlistedNeverExecuted further fork/join tasks created but never executed, known only by
  *     number per task class (the agent counts their creations rather than recording them)
  * @param sites calling contexts, indexed by the site ids in {@link TaskExecution}
- * @param events submissions and joins in time order (for the work/span analysis)
+ * @param events submissions, joins and waits in time order (for the work/span analysis); kept as an
+ *     {@link EventTable}
  * @param sampling per sampled task class, what its records leave out (FSTRACE6); empty when no
  *     class was sampled
  */
@@ -28,6 +29,7 @@ public record Trace(
 
   public Trace {
     executions = ExecutionTable.copyOf(executions);
+    events = EventTable.copyOf(events);
   }
 
   /** A trace without submission and join events. */

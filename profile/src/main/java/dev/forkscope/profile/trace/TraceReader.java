@@ -198,8 +198,8 @@ public final class TraceReader {
       int firstExec = firstSubmit + submits.size();
       int firstJoin = firstExec + execs.size();
       int firstWait = firstJoin + file.joins.size();
-      List<TaskEvent> taskEvents =
-          new ArrayList<>(submits.size() + file.joins.size() + file.waits.size());
+      EventTable taskEvents =
+          new EventTable(submits.size() + file.joins.size() + file.waits.size());
 
       int n = execs.size();
       int[] taskOf = new int[n];
@@ -217,14 +217,13 @@ public final class TraceReader {
           int s = r - firstSubmit;
           int t = submitted(s);
           lastSubmissionOfClass.put(TraceFile.classOf(submits.key.get(s)), s);
-          taskEvents.add(
-              new TaskEvent(
-                  TaskEvent.Type.SUBMIT,
-                  threadId(submits.recorder.get(s)),
-                  submits.time.get(s),
-                  submits.time.get(s),
-                  t + 1,
-                  (submits.flags.get(s) & TraceFile.F_TIMED) != 0));
+          taskEvents.append(
+              TaskEvent.Type.SUBMIT,
+              threadId(submits.recorder.get(s)),
+              submits.time.get(s),
+              submits.time.get(s),
+              t + 1,
+              (submits.flags.get(s) & TraceFile.F_TIMED) != 0);
         } else if (r < firstJoin) {
           int e = r - firstExec;
           long key = execs.key.get(e);
@@ -253,24 +252,22 @@ public final class TraceReader {
         } else if (r < firstWait) {
           int j = r - firstJoin;
           int t = latest.get(file.joins.key.get(j), -1);
-          taskEvents.add(
-              new TaskEvent(
-                  TaskEvent.Type.JOIN,
-                  threadId(file.joins.recorder.get(j)),
-                  file.joins.time.get(j),
-                  file.joins.time.get(j),
-                  t + 1,
-                  true));
+          taskEvents.append(
+              TaskEvent.Type.JOIN,
+              threadId(file.joins.recorder.get(j)),
+              file.joins.time.get(j),
+              file.joins.time.get(j),
+              t + 1,
+              true);
         } else {
           int w = r - firstWait;
-          taskEvents.add(
-              new TaskEvent(
-                  TaskEvent.Type.WAIT,
-                  threadId(file.waits.recorder.get(w)),
-                  file.waits.start.get(w),
-                  file.waits.end.get(w),
-                  0,
-                  true));
+          taskEvents.append(
+              TaskEvent.Type.WAIT,
+              threadId(file.waits.recorder.get(w)),
+              file.waits.start.get(w),
+              file.waits.end.get(w),
+              0,
+              true);
         }
       }
 
@@ -336,7 +333,7 @@ public final class TraceReader {
           List.copyOf(neverExecuted),
           Map.copyOf(unlisted),
           List.copyOf(sites),
-          List.copyOf(taskEvents),
+          taskEvents,
           Map.copyOf(sampling));
     }
 
