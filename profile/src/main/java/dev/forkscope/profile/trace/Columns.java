@@ -22,6 +22,11 @@ final class Columns {
       return values[i];
     }
 
+    /** Gives back the room kept for growth. */
+    void trim() {
+      values = Arrays.copyOf(values, size);
+    }
+
     int size() {
       return size;
     }
@@ -45,6 +50,11 @@ final class Columns {
 
     void set(int i, int value) {
       values[i] = value;
+    }
+
+    /** Gives back the room kept for growth. */
+    void trim() {
+      values = Arrays.copyOf(values, size);
     }
 
     int size() {

@@ -93,6 +93,18 @@ final class TraceFile {
     final Columns.Longs selfWall = new Columns.Longs();
     final Columns.Longs selfCpu = new Columns.Longs();
 
+    void trim() {
+      recorder.trim();
+      flags.trim();
+      key.trim();
+      seq.trim();
+      parentSeq.trim();
+      start.trim();
+      end.trim();
+      selfWall.trim();
+      selfCpu.trim();
+    }
+
     int size() {
       return key.size();
     }
@@ -104,6 +116,13 @@ final class TraceFile {
     final Columns.Longs key = new Columns.Longs();
     final Columns.Longs time = new Columns.Longs();
     final Columns.Ints site = new Columns.Ints();
+
+    void trim() {
+      recorder.trim();
+      key.trim();
+      time.trim();
+      site.trim();
+    }
 
     int size() {
       return key.size();
@@ -119,6 +138,15 @@ final class TraceFile {
     final Columns.Longs executorKey = new Columns.Longs();
     final Columns.Ints site = new Columns.Ints();
 
+    void trim() {
+      recorder.trim();
+      flags.trim();
+      key.trim();
+      time.trim();
+      executorKey.trim();
+      site.trim();
+    }
+
     int size() {
       return key.size();
     }
@@ -130,6 +158,12 @@ final class TraceFile {
     final Columns.Longs key = new Columns.Longs();
     final Columns.Longs time = new Columns.Longs();
 
+    void trim() {
+      recorder.trim();
+      key.trim();
+      time.trim();
+    }
+
     int size() {
       return key.size();
     }
@@ -140,6 +174,12 @@ final class TraceFile {
     final Columns.Ints recorder = new Columns.Ints();
     final Columns.Longs start = new Columns.Longs();
     final Columns.Longs end = new Columns.Longs();
+
+    void trim() {
+      recorder.trim();
+      start.trim();
+      end.trim();
+    }
 
     int size() {
       return start.size();
@@ -196,6 +236,11 @@ final class TraceFile {
     try (InputStream in = Files.newInputStream(file)) {
       TraceFile t = new TraceFile(in);
       t.readAll(file);
+      t.execs.trim();
+      t.creates.trim();
+      t.submits.trim();
+      t.joins.trim();
+      t.waits.trim();
       return t;
     }
   }

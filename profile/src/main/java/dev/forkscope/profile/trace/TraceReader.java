@@ -163,8 +163,8 @@ public final class TraceReader {
     private final Map<Integer, Integer> firstSubmissionSite = new HashMap<>();
     private final Tasks tasks = new Tasks();
 
-    /** Per key, its latest task. */
-    private final LongIntMap latest = new LongIntMap();
+    /** Per key, its latest task; dropped when the replay is over. */
+    private LongIntMap latest = new LongIntMap();
 
     /** Per key with submissions waiting, the oldest and newest task that has them. */
     private final LongIntMap waitingHead = new LongIntMap();
@@ -271,6 +271,14 @@ public final class TraceReader {
         }
       }
 
+      int[] outer = new int[n]; // the enclosing execution's task, -1 if none
+      for (int e = 0; e < n; e++) {
+        long parentSeq = execs.parentSeq.get(e);
+        outer[e] =
+            parentSeq == 0 ? -1 : taskOfSeq.get(execs.recorder.get(e) + 1).get(parentSeq, -1);
+      }
+      taskOfSeq = null; // the replay's maps, as large as the trace, before the table is made
+      latest = null;
       long[] linkedEnd = new long[n];
       for (int k = 0; k < n; k++) {
         linkedEnd[k] = execs.end.get(linkedOrder[k]);
@@ -278,12 +286,9 @@ public final class TraceReader {
       ExecutionTable executions = new ExecutionTable(n);
       for (int k : IndexSort.byKey(linkedEnd)) { // by end, ties in linking order
         int e = linkedOrder[k];
-        int outer = -1;
-        if (execs.parentSeq.get(e) != 0) {
-          outer = taskOfSeq.get(execs.recorder.get(e) + 1).get(execs.parentSeq.get(e), -1);
-        }
         executions.append(
-            execution(e, taskOf[e], number[e], outer + 1, ownSubmission[e], executorSubmission[e]));
+            execution(
+                e, taskOf[e], number[e], outer[e] + 1, ownSubmission[e], executorSubmission[e]));
       }
 
       Map<Integer, long[]> sampledClasses = sampledClasses();
