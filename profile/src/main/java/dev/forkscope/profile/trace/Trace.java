@@ -27,6 +27,7 @@ public record Trace(
     List<TaskEvent> events,
     Map<String, Sampling> sampling) {
 
+  /** Keeps the executions and events as column tables, copying plain lists into them. */
   public Trace {
     executions = ExecutionTable.copyOf(executions);
     events = EventTable.copyOf(events);

@@ -13,7 +13,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The raw content of {@code trace.bin}, decoded but not yet linked.
+ * The raw content of {@code trace.bin}, decoded into a column per field of each type of record, but
+ * not yet linked.
  *
  * <p>Format (written by the agent's {@code dev.forkscope.agent.boot.TraceWriter}, described in its
  * {@code TraceFormat}): the 8 bytes {@code FSTRACE6} (or {@code FSTRACE5}, the same without
@@ -82,108 +83,48 @@ final class TraceFile {
    * EXEC records, a column per field ({@code recorder} is an index into {@link #recorderIds});
    * {@code start} is derived (end minus inclusive wall time), {@code parentSeq} 0 when none.
    */
-  static final class Execs {
-    final Columns.Ints recorder = new Columns.Ints();
-    final Columns.Ints flags = new Columns.Ints();
-    final Columns.Longs key = new Columns.Longs();
-    final Columns.Longs seq = new Columns.Longs();
-    final Columns.Longs parentSeq = new Columns.Longs();
-    final Columns.Longs start = new Columns.Longs();
-    final Columns.Longs end = new Columns.Longs();
-    final Columns.Longs selfWall = new Columns.Longs();
-    final Columns.Longs selfCpu = new Columns.Longs();
-
-    void trim() {
-      recorder.trim();
-      flags.trim();
-      key.trim();
-      seq.trim();
-      parentSeq.trim();
-      start.trim();
-      end.trim();
-      selfWall.trim();
-      selfCpu.trim();
-    }
-
-    int size() {
-      return key.size();
-    }
+  static final class Execs extends Columns.Records {
+    final Columns.Ints recorder = ints();
+    final Columns.Ints flags = ints();
+    final Columns.Longs key = longs();
+    final Columns.Longs seq = longs();
+    final Columns.Longs parentSeq = longs();
+    final Columns.Longs start = longs();
+    final Columns.Longs end = longs();
+    final Columns.Longs selfWall = longs();
+    final Columns.Longs selfCpu = longs();
   }
 
   /** CREATE records. */
-  static final class Creates {
-    final Columns.Ints recorder = new Columns.Ints();
-    final Columns.Longs key = new Columns.Longs();
-    final Columns.Longs time = new Columns.Longs();
-    final Columns.Ints site = new Columns.Ints();
-
-    void trim() {
-      recorder.trim();
-      key.trim();
-      time.trim();
-      site.trim();
-    }
-
-    int size() {
-      return key.size();
-    }
+  static final class Creates extends Columns.Records {
+    final Columns.Ints recorder = ints();
+    final Columns.Longs key = longs();
+    final Columns.Longs time = longs();
+    final Columns.Ints site = ints();
   }
 
   /** SUBMIT records. */
-  static final class Submits {
-    final Columns.Ints recorder = new Columns.Ints();
-    final Columns.Ints flags = new Columns.Ints();
-    final Columns.Longs key = new Columns.Longs();
-    final Columns.Longs time = new Columns.Longs();
-    final Columns.Longs executorKey = new Columns.Longs();
-    final Columns.Ints site = new Columns.Ints();
-
-    void trim() {
-      recorder.trim();
-      flags.trim();
-      key.trim();
-      time.trim();
-      executorKey.trim();
-      site.trim();
-    }
-
-    int size() {
-      return key.size();
-    }
+  static final class Submits extends Columns.Records {
+    final Columns.Ints recorder = ints();
+    final Columns.Ints flags = ints();
+    final Columns.Longs key = longs();
+    final Columns.Longs time = longs();
+    final Columns.Longs executorKey = longs();
+    final Columns.Ints site = ints();
   }
 
   /** JOIN records. */
-  static final class Joins {
-    final Columns.Ints recorder = new Columns.Ints();
-    final Columns.Longs key = new Columns.Longs();
-    final Columns.Longs time = new Columns.Longs();
-
-    void trim() {
-      recorder.trim();
-      key.trim();
-      time.trim();
-    }
-
-    int size() {
-      return key.size();
-    }
+  static final class Joins extends Columns.Records {
+    final Columns.Ints recorder = ints();
+    final Columns.Longs key = longs();
+    final Columns.Longs time = longs();
   }
 
   /** WAIT records. */
-  static final class Waits {
-    final Columns.Ints recorder = new Columns.Ints();
-    final Columns.Longs start = new Columns.Longs();
-    final Columns.Longs end = new Columns.Longs();
-
-    void trim() {
-      recorder.trim();
-      start.trim();
-      end.trim();
-    }
-
-    int size() {
-      return start.size();
-    }
+  static final class Waits extends Columns.Records {
+    final Columns.Ints recorder = ints();
+    final Columns.Longs start = longs();
+    final Columns.Longs end = longs();
   }
 
   final Map<Integer, String> classes = new HashMap<>();

@@ -46,8 +46,9 @@ import java.util.regex.Pattern;
  * again and again, stays one task. The price: a fork/join task object run again after {@code
  * reinitialize()} counts as a new task each time.
  *
- * <p>Submissions, joins and waits are also kept as {@link TaskEvent}s for the work/span analysis: a
- * join names the latest task of its key at the join's time (the joined task has run by then).
+ * <p>Submissions, joins and waits are also kept as {@link TaskEvent}s (in an {@link EventTable})
+ * for the work/span analysis: a join names the latest task of its key at the join's time (the
+ * joined task has run by then). The executions are kept in an {@link ExecutionTable}, by end time.
  *
  * <p>Sampled classes (FSTRACE6): the executions, submissions, joins and creations a sampled class
  * left unrecorded have no record at all, so a sampled class's tasks are never listed as never
