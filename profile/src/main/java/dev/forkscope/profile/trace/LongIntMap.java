@@ -7,11 +7,12 @@ import java.util.Arrays;
  * records.
  *
  * <p>Implementation note: open addressing with linear probing in two parallel arrays whose length
- * is a power of two, at most half full; {@link #FREE} marks an empty slot, so it cannot be a key.
- * The home slot of a key is the top bits of its Fibonacci hash (keys here are class ids above
- * identity hash codes, or thread indices above sequence numbers: neither is uniform in its low bits
- * alone). Removal shifts the following entries of the probe run back (Knuth's Algorithm R), so
- * there are no tombstones and every run stays unbroken: a lookup stops at the first free slot.
+ * is a power of two, at most half full; {@link #FREE} marks an empty slot, and that one key (a
+ * corrupt trace can make any key) is kept apart, in {@link #freeKeyValue}. The home slot of a key
+ * is the top bits of its Fibonacci hash (keys here are class ids above identity hash codes, or
+ * thread indices above sequence numbers: neither is uniform in its low bits alone). Removal shifts
+ * the following entries of the probe run back (Knuth's Algorithm R), so there are no tombstones and
+ * every run stays unbroken: a lookup stops at the first free slot.
  */
 final class LongIntMap {
   private static final long FREE = Long.MIN_VALUE;
@@ -20,6 +21,11 @@ final class LongIntMap {
   private int[] values;
   private int shift;
   private int size;
+
+  /** Whether {@link #FREE} is a key, and its value. */
+  private boolean hasFreeKey;
+
+  private int freeKeyValue;
 
   LongIntMap() {
     allocate(16);
@@ -31,6 +37,9 @@ final class LongIntMap {
 
   /** The value of {@code key}, or {@code absent}. */
   int get(long key, int absent) {
+    if (key == FREE) {
+      return hasFreeKey ? freeKeyValue : absent;
+    }
     int mask = keys.length - 1;
     for (int i = home(key); ; i = (i + 1) & mask) {
       long k = keys[i];
@@ -45,7 +54,10 @@ final class LongIntMap {
 
   void put(long key, int value) {
     if (key == FREE) {
-      throw new IllegalArgumentException("key " + key + " is reserved");
+      size += hasFreeKey ? 0 : 1;
+      hasFreeKey = true;
+      freeKeyValue = value;
+      return;
     }
     int mask = keys.length - 1;
     int i = home(key);
@@ -53,7 +65,7 @@ final class LongIntMap {
       i = (i + 1) & mask;
     }
     if (keys[i] == FREE) {
-      if (2 * (size + 1) > keys.length) {
+      if (2 * (occupied() + 1) > keys.length) {
         grow();
         put(key, value);
         return;
@@ -65,6 +77,11 @@ final class LongIntMap {
   }
 
   void remove(long key) {
+    if (key == FREE) {
+      size -= hasFreeKey ? 1 : 0;
+      hasFreeKey = false;
+      return;
+    }
     int mask = keys.length - 1;
     int i = home(key);
     while (keys[i] != key) {
@@ -87,6 +104,11 @@ final class LongIntMap {
     keys[i] = FREE;
   }
 
+  /** The slots in use: every key but {@link #FREE}. */
+  private int occupied() {
+    return hasFreeKey ? size - 1 : size;
+  }
+
   private int home(long key) {
     return (int) ((key * 0x9E3779B97F4A7C15L) >>> shift);
   }
@@ -95,7 +117,7 @@ final class LongIntMap {
     long[] oldKeys = keys;
     int[] oldValues = values;
     allocate(oldKeys.length * 2);
-    size = 0;
+    size = hasFreeKey ? 1 : 0;
     for (int i = 0; i < oldKeys.length; i++) {
       if (oldKeys[i] != FREE) {
         put(oldKeys[i], oldValues[i]);

@@ -1,14 +1,16 @@
 package dev.forkscope.profile.trace;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 
-/** The primitive map against {@link HashMap}, with keys that collide and runs that wrap around. */
+/**
+ * The primitive map against {@link HashMap}: keys that collide, runs that wrap around, and the key
+ * that marks empty slots.
+ */
 class LongIntMapTest {
 
   @Test
@@ -18,11 +20,14 @@ class LongIntMapTest {
       LongIntMap map = new LongIntMap();
       Map<Long, Integer> expected = new HashMap<>();
       for (int op = 0; op < 200_000; op++) {
-        // class ids above hash codes, as in a trace, and a few large and negative keys
+        // class ids above hash codes, as in a trace, a few negative keys and the empty slots' mark
+        int draw = random.nextInt(100);
         long key =
-            random.nextInt(10) == 0
-                ? -random.nextInt(keySpace) - 1
-                : ((long) random.nextInt(3) << 32) | random.nextInt(keySpace);
+            draw == 0
+                ? Long.MIN_VALUE
+                : draw < 10
+                    ? -random.nextInt(keySpace) - 1
+                    : ((long) random.nextInt(3) << 32) | random.nextInt(keySpace);
         switch (random.nextInt(3)) {
           case 0, 1 -> {
             map.put(key, op);
@@ -40,16 +45,13 @@ class LongIntMapTest {
               assertThat(map.get(probe, -1)).isEqualTo(expected.getOrDefault(probe, -1));
             }
           }
+          assertThat(map.get(Long.MIN_VALUE, -1))
+              .isEqualTo(expected.getOrDefault(Long.MIN_VALUE, -1));
+          assertThat(map.size()).isEqualTo(expected.size());
         }
       }
       assertThat(map.size()).isEqualTo(expected.size());
       expected.forEach((k, v) -> assertThat(map.get(k, -1)).isEqualTo(v));
     }
-  }
-
-  @Test
-  void theReservedKeyIsRefused() {
-    assertThatThrownBy(() -> new LongIntMap().put(Long.MIN_VALUE, 1))
-        .isInstanceOf(IllegalArgumentException.class);
   }
 }
