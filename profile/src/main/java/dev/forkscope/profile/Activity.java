@@ -1,9 +1,8 @@
 package dev.forkscope.profile;
 
+import dev.forkscope.profile.trace.IndexSort;
 import dev.forkscope.profile.trace.TaskExecution;
-import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Comparator;
 import java.util.List;
 
 /**
@@ -28,22 +27,26 @@ final class Activity {
   }
 
   static Activity of(List<TaskExecution> executions) {
-    List<TaskExecution> tasks = new ArrayList<>(executions.size());
+    int n = 0;
+    long[] start = new long[executions.size()];
+    long[] end = new long[start.length];
+    long[] self = new long[start.length];
     for (TaskExecution e : executions) {
       if (!Aggregation.isFramework(e.taskClass())) {
-        tasks.add(e);
+        start[n] = e.startNs();
+        end[n] = e.endNs();
+        long own = e.selfCpuNs() >= 0 ? Math.min(e.selfCpuNs(), e.selfWallNs()) : e.selfWallNs();
+        self[n++] = own * e.weight(); // a sample stands for its unrecorded peers, running meanwhile
       }
     }
-    tasks.sort(Comparator.comparingLong(TaskExecution::startNs));
-    long[] starts = new long[tasks.size()];
-    long[] ends = new long[tasks.size()];
-    long[] busy = new long[tasks.size()];
-    for (int i = 0; i < starts.length; i++) {
-      TaskExecution e = tasks.get(i);
-      starts[i] = e.startNs();
-      ends[i] = e.endNs();
-      long self = e.selfCpuNs() >= 0 ? Math.min(e.selfCpuNs(), e.selfWallNs()) : e.selfWallNs();
-      busy[i] = self * e.weight(); // a sample stands for its unrecorded peers, running meanwhile
+    int[] byStart = IndexSort.byKey(Arrays.copyOf(start, n));
+    long[] starts = new long[n];
+    long[] ends = new long[n];
+    long[] busy = new long[n];
+    for (int k = 0; k < n; k++) {
+      starts[k] = start[byStart[k]];
+      ends[k] = end[byStart[k]];
+      busy[k] = self[byStart[k]];
     }
     return new Activity(starts, ends, busy);
   }

@@ -1,10 +1,11 @@
 package dev.forkscope.profile;
 
+import dev.forkscope.profile.trace.IndexSort;
 import dev.forkscope.profile.trace.TaskExecution;
-import java.util.ArrayList;
-import java.util.HashMap;
+import java.util.AbstractList;
+import java.util.Arrays;
 import java.util.List;
-import java.util.Map;
+import java.util.RandomAccess;
 import java.util.Set;
 
 /**
@@ -47,7 +48,8 @@ final class Aggregation {
   /**
    * The result: executions that remain (roots), with the self times of everything folded into them.
    *
-   * @param executions the remaining executions, in input order
+   * @param executions the remaining executions, in input order (a view of the input: see {@link
+   *     Roots})
    * @param folded how many executions were folded into others
    */
   record Result(List<TaskExecution> executions, int folded) {}
@@ -62,9 +64,7 @@ final class Aggregation {
     int n = executions.size();
     int[] outer = outerIndices(executions);
     int[] root = new int[n];
-    for (int i = 0; i < n; i++) {
-      root[i] = -1;
-    }
+    Arrays.fill(root, -1);
     long[] wall = new long[n];
     long[] cpu = new long[n];
     int folded = 0;
@@ -80,52 +80,59 @@ final class Aggregation {
         folded++;
       }
     }
-    List<TaskExecution> out = new ArrayList<>(n - folded);
+    int[] roots = new int[n - folded];
+    int k = 0;
     for (int i = 0; i < n; i++) {
-      if (root[i] != i) {
-        continue;
+      if (root[i] == i) {
+        roots[k++] = i;
       }
-      TaskExecution e = executions.get(i);
-      out.add(
-          wall[i] == e.selfWallNs() && (e.selfCpuNs() < 0 || cpu[i] == e.selfCpuNs())
-              ? e
-              : withSelf(e, wall[i], e.selfCpuNs() < 0 ? -1 : cpu[i]));
     }
-    return new Result(out, folded);
+    return new Result(new Roots(executions, roots, wall, cpu), folded);
   }
 
-  /** Index of the execution each one folds into, or -1 when it stays a root. */
+  /**
+   * Index of the execution each one folds into, or -1 when it stays a root. The candidates for an
+   * execution's outer execution are its outer task's executions: all executions sorted by task id
+   * (each task's in input order), found by binary search.
+   */
   private static int[] outerIndices(List<TaskExecution> executions) {
-    Map<Long, List<Integer>> byTask = new HashMap<>();
-    for (int i = 0; i < executions.size(); i++) {
-      byTask.computeIfAbsent(executions.get(i).taskId(), id -> new ArrayList<>(1)).add(i);
-    }
-    int[] outer = new int[executions.size()];
-    for (int i = 0; i < outer.length; i++) {
+    int n = executions.size();
+    long[] task = new long[n];
+    long[] thread = new long[n];
+    long[] start = new long[n];
+    long[] end = new long[n];
+    long[] outerTask = new long[n];
+    for (int i = 0; i < n; i++) {
       TaskExecution e = executions.get(i);
-      int o = e.outerTaskId() == 0 ? -1 : enclosing(e, byTask.get(e.outerTaskId()), executions);
-      outer[i] = o >= 0 && folds(e, executions.get(o)) ? o : -1;
+      task[i] = e.taskId();
+      thread[i] = e.executionThreadId();
+      start[i] = e.startNs();
+      end[i] = e.endNs();
+      outerTask[i] = e.outerTaskId();
+    }
+    int[] byTask = IndexSort.byKey(task);
+    long[] sortedTask = new long[n];
+    for (int k = 0; k < n; k++) {
+      sortedTask[k] = task[byTask[k]];
+    }
+    int[] outer = new int[n];
+    for (int i = 0; i < n; i++) {
+      int o = -1;
+      if (outerTask[i] != 0) {
+        for (int k = IndexSort.first(sortedTask, outerTask[i]);
+            k < n && sortedTask[k] == outerTask[i];
+            k++) {
+          int c = byTask[k];
+          boolean contains =
+              c != i && thread[c] == thread[i] && start[c] <= start[i] && end[i] <= end[c];
+          if (contains && (o < 0 || start[c] > start[o])) {
+            o = c;
+          }
+        }
+      }
+      outer[i] = o >= 0 && folds(executions.get(i), executions.get(o)) ? o : -1;
     }
     return outer;
-  }
-
-  private static int enclosing(TaskExecution e, List<Integer> candidates, List<TaskExecution> all) {
-    if (candidates == null) {
-      return -1;
-    }
-    int best = -1;
-    for (int c : candidates) {
-      TaskExecution o = all.get(c);
-      boolean contains =
-          o != e
-              && o.executionThreadId() == e.executionThreadId()
-              && o.startNs() <= e.startNs()
-              && e.endNs() <= o.endNs();
-      if (contains && (best < 0 || o.startNs() > all.get(best).startNs())) {
-        best = c;
-      }
-    }
-    return best;
   }
 
   /** tgp's rule with our corrections; see the class comment. */
@@ -157,6 +164,39 @@ final class Aggregation {
     }
     root[r] = r;
     return r;
+  }
+
+  /**
+   * The roots of an aggregation as a view of its input: each root with the self times folded into
+   * it, made when asked, so that the result of aggregating millions of executions holds an index
+   * and two times per root rather than a copy of each.
+   */
+  private static final class Roots extends AbstractList<TaskExecution> implements RandomAccess {
+    private final List<TaskExecution> executions;
+    private final int[] roots;
+    private final long[] wall;
+    private final long[] cpu;
+
+    Roots(List<TaskExecution> executions, int[] roots, long[] wall, long[] cpu) {
+      this.executions = executions;
+      this.roots = roots;
+      this.wall = wall;
+      this.cpu = cpu;
+    }
+
+    @Override
+    public TaskExecution get(int k) {
+      int i = roots[k];
+      TaskExecution e = executions.get(i);
+      return wall[i] == e.selfWallNs() && (e.selfCpuNs() < 0 || cpu[i] == e.selfCpuNs())
+          ? e
+          : withSelf(e, wall[i], e.selfCpuNs() < 0 ? -1 : cpu[i]);
+    }
+
+    @Override
+    public int size() {
+      return roots.length;
+    }
   }
 
   private static TaskExecution withSelf(TaskExecution e, long selfWallNs, long selfCpuNs) {

@@ -1,9 +1,11 @@
 package dev.forkscope.profile;
 
 import dev.forkscope.profile.layers.Layers;
+import dev.forkscope.profile.trace.IndexSort;
 import dev.forkscope.profile.trace.TaskExecution;
 import dev.forkscope.profile.trace.Trace;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -35,18 +37,22 @@ public final class Analysis {
    * where the threads' time went (see {@link LayerAnalysis}).
    */
   public static Profile analyze(Trace trace, Layers layers, AnalysisOptions options) {
-    List<TaskExecution> complete = new ArrayList<>(trace.executions().size());
+    List<TaskExecution> all = trace.executions();
+    int[] kept = new int[all.size()];
+    int count = 0;
     int incomplete = 0;
-    for (TaskExecution e : trace.executions()) {
+    for (int i = 0; i < kept.length; i++) {
+      TaskExecution e = all.get(i);
       if (isRecorders(e)) {
         continue;
       }
       if (e.startNs() >= 0 && e.endNs() >= e.startNs()) {
-        complete.add(e);
+        kept[count++] = i;
       } else {
         incomplete++;
       }
     }
+    List<TaskExecution> complete = new ExecutionSubset(all, Arrays.copyOf(kept, count));
     List<TaskExecution> rows = complete;
     int folded = 0;
     if (options.aggregate()) {
@@ -65,21 +71,31 @@ public final class Analysis {
             activity.spanNs(),
             !"off".equals(meta.cpuMode()));
 
-    Map<String, List<TaskExecution>> byClass = new LinkedHashMap<>();
-    for (TaskExecution e : rows) {
-      byClass.computeIfAbsent(e.taskClass(), c -> new ArrayList<>()).add(e);
+    Map<String, Integer> classIndex = new LinkedHashMap<>();
+    long[] classOf = new long[rows.size()];
+    for (int i = 0; i < classOf.length; i++) {
+      classOf[i] = classIndex.computeIfAbsent(rows.get(i).taskClass(), c -> classIndex.size());
     }
-    List<TaskClassProfile> classes = new ArrayList<>(byClass.size());
-    for (Map.Entry<String, List<TaskExecution>> entry : byClass.entrySet()) {
+    int[] byClass = IndexSort.byKey(classOf); // each class's rows together, in row order
+    List<TaskClassProfile> classes = new ArrayList<>(classIndex.size());
+    for (int from = 0; from < byClass.length; ) {
+      int to = from + 1;
+      while (to < byClass.length && classOf[byClass[to]] == classOf[byClass[from]]) {
+        to++;
+      }
+      List<TaskExecution> ofClass =
+          new ExecutionSubset(rows, Arrays.copyOfRange(byClass, from, to));
+      String taskClass = ofClass.get(0).taskClass();
       classes.add(
           profileClass(
-              entry.getKey(),
-              entry.getValue(),
-              trace.sampling().get(entry.getKey()),
+              taskClass,
+              ofClass,
+              trace.sampling().get(taskClass),
               trace.sites(),
               options.verdicts(),
               run,
               activity));
+      from = to;
     }
     classes.sort(
         Comparator.comparing((TaskClassProfile c) -> Diagnosis.setAside(c.verdict()))
@@ -142,8 +158,9 @@ public final class Analysis {
     long[] wall = new long[n];
     long[] weights = new long[n];
     int cpuCount = 0;
-    List<Long> wait = new ArrayList<>();
-    Map<Long, Long> tasks = new HashMap<>();
+    long[] wait = new long[n];
+    int waits = 0;
+    long[] taskIds = new long[n];
     Set<Long> threads = new HashSet<>();
     Map<String, Integer> executors = new HashMap<>();
     long first = Long.MAX_VALUE;
@@ -164,9 +181,9 @@ public final class Analysis {
         cpuWall += e.selfWallNs();
       }
       if (e.queueWaitNs() >= 0) {
-        wait.add(e.queueWaitNs());
+        wait[waits++] = e.queueWaitNs();
       }
-      tasks.putIfAbsent(e.taskId(), e.weight());
+      taskIds[i] = e.taskId();
       threads.add(e.executionThreadId());
       if (e.executorClass() != null) {
         executors.merge(e.executorClass(), 1, Integer::sum);
@@ -188,8 +205,11 @@ public final class Analysis {
     }
     long executionCount = countsKnown ? population : weightSum;
     long taskCount = 0;
-    for (long weight : tasks.values()) {
-      taskCount += weight;
+    int[] byTask = IndexSort.byKey(taskIds);
+    for (int k = 0; k < n; k++) { // a task counts the weight of its first execution
+      if (k == 0 || taskIds[byTask[k]] != taskIds[byTask[k - 1]]) {
+        taskCount += weights[byTask[k]];
+      }
     }
     Distribution granularity = selfWall.distribution();
     double busy = activity.busyShare(first, last, run.cpus());
@@ -209,7 +229,7 @@ public final class Analysis {
         executionCount,
         granularity,
         selfCpu == null ? null : selfCpu.distribution(),
-        wait.isEmpty() ? null : Distribution.of(toArray(wait)),
+        waits == 0 ? null : Distribution.of(Arrays.copyOf(wait, waits)),
         byCountDescending(executors),
         threads.size(),
         verdict,

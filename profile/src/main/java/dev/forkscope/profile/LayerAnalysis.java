@@ -1,6 +1,7 @@
 package dev.forkscope.profile;
 
 import dev.forkscope.profile.layers.Layers;
+import dev.forkscope.profile.trace.IndexSort;
 import dev.forkscope.profile.trace.TaskExecution;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -524,25 +525,29 @@ final class LayerAnalysis {
     }
   }
 
-  /** One thread's executions, for the innermost execution at a time. */
+  /**
+   * One thread's executions, for the innermost execution at a time: indices into the executions
+   * analysed, by start (an enclosing one before those it encloses), with their times.
+   */
   static final class Timeline {
-    private final TaskExecution[] byStart;
+    private final List<TaskExecution> executions;
+    private final int[] byStart;
     private final long[] starts;
+    private final long[] ends;
     private final int[] parent;
 
-    private Timeline(List<TaskExecution> executions) {
-      byStart = executions.toArray(new TaskExecution[0]);
-      Arrays.sort(
-          byStart,
-          Comparator.comparingLong(TaskExecution::startNs)
-              .thenComparing(Comparator.comparingLong(TaskExecution::endNs).reversed()));
+    private Timeline(List<TaskExecution> executions, int[] byStart, long[] start, long[] end) {
+      this.executions = executions;
+      this.byStart = byStart;
       starts = new long[byStart.length];
+      ends = new long[byStart.length];
       parent = new int[byStart.length];
       int[] stack = new int[byStart.length];
       int depth = 0;
       for (int i = 0; i < byStart.length; i++) {
-        starts[i] = byStart[i].startNs();
-        while (depth > 0 && byStart[stack[depth - 1]].endNs() < byStart[i].startNs()) {
+        starts[i] = start[byStart[i]];
+        ends[i] = end[byStart[i]];
+        while (depth > 0 && ends[stack[depth - 1]] < starts[i]) {
           depth--;
         }
         parent[i] = depth > 0 ? stack[depth - 1] : -1;
@@ -551,12 +556,29 @@ final class LayerAnalysis {
     }
 
     static Map<Long, Timeline> perThread(List<TaskExecution> executions) {
-      Map<Long, List<TaskExecution>> byThread = new HashMap<>();
-      for (TaskExecution e : executions) {
-        byThread.computeIfAbsent(e.executionThreadId(), t -> new ArrayList<>()).add(e);
+      int n = executions.size();
+      long[] thread = new long[n];
+      long[] start = new long[n];
+      long[] end = new long[n];
+      for (int i = 0; i < n; i++) {
+        TaskExecution e = executions.get(i);
+        thread[i] = e.executionThreadId();
+        start[i] = e.startNs();
+        end[i] = e.endNs();
       }
+      int[] byThread = IndexSort.byKey(thread);
       Map<Long, Timeline> out = new HashMap<>();
-      byThread.forEach((t, list) -> out.put(t, new Timeline(list)));
+      for (int from = 0; from < n; ) {
+        int to = from + 1;
+        while (to < n && thread[byThread[to]] == thread[byThread[from]]) {
+          to++;
+        }
+        IndexSort.sort(byThread, from, to, start, end);
+        out.put(
+            thread[byThread[from]],
+            new Timeline(executions, Arrays.copyOfRange(byThread, from, to), start, end));
+        from = to;
+      }
       return out;
     }
 
@@ -571,10 +593,10 @@ final class LayerAnalysis {
         }
       }
       int steps = 0;
-      while (i >= 0 && byStart[i].endNs() < t && steps++ < 10_000) {
+      while (i >= 0 && ends[i] < t && steps++ < 10_000) {
         i = parent[i];
       }
-      return i >= 0 && byStart[i].endNs() >= t ? byStart[i] : null;
+      return i >= 0 && ends[i] >= t ? executions.get(byStart[i]) : null;
     }
   }
 }

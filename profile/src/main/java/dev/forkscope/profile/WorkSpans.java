@@ -1,5 +1,6 @@
 package dev.forkscope.profile;
 
+import dev.forkscope.profile.trace.IndexSort;
 import dev.forkscope.profile.trace.TaskEvent;
 import dev.forkscope.profile.trace.TaskExecution;
 import java.util.ArrayList;
@@ -70,30 +71,13 @@ import java.util.Map;
  * tool.
  */
 final class WorkSpans {
-  private static final int NESTED = 0;
-  private static final int SUBMIT = 1;
-  private static final int JOIN = 2;
-  private static final int WAIT_START = 3;
-  private static final int WAIT_END = 4;
+  private static final byte NESTED = 0;
+  private static final byte SUBMIT = 1;
+  private static final byte JOIN = 2;
+  private static final byte WAIT_START = 3;
+  private static final byte WAIT_END = 4;
 
   private WorkSpans() {}
-
-  /**
-   * An item of an execution's time line: {@code ref} is an execution index (nested) or a task id
-   * (submitted, joined); {@code target} the execution a submission spawned, -1 if none.
-   */
-  private static final class Item {
-    final int kind;
-    final long time;
-    final long ref;
-    int target = -1;
-
-    Item(int kind, long time, long ref) {
-      this.kind = kind;
-      this.time = time;
-      this.ref = ref;
-    }
-  }
 
   /**
    * Work and span per root class, most work first.
@@ -106,101 +90,92 @@ final class WorkSpans {
     if (n == 0) {
       return List.of();
     }
-    int[] parent = new int[n];
-    Arrays.fill(parent, -1);
-    List<List<Item>> items = new ArrayList<>(n);
-    for (int i = 0; i < n; i++) {
-      items.add(null);
-    }
-    timeLines(executions, events, parent, items);
+    Execs x = new Execs(executions);
+    Items items = new Items(events);
+    TimeLines lines = new TimeLines(x, items);
+    int[] parent = lines.parent;
 
     boolean[] serial = new boolean[n];
     boolean[] inComputation = new boolean[n];
-    Integer[] byStart = new Integer[n];
-    for (int i = 0; i < n; i++) {
-      byStart[i] = i;
-    }
-    Arrays.sort(byStart, Comparator.comparingLong(i -> executions.get(i).startNs()));
+    int[] byStart = IndexSort.byKey(x.start);
     for (int i : byStart) { // parents start before their nested executions
-      TaskExecution e = executions.get(i);
-      serial[i] = parent[i] >= 0 && !e.helped() && e.submittedNs() < 0 && e.executorId() < 0;
-      inComputation[i] = e.kind().forkJoinTask() || (serial[i] && inComputation[parent[i]]);
+      serial[i] = parent[i] >= 0 && !x.helped[i] && !x.submitted[i];
+      inComputation[i] = x.forkJoin[i] || (serial[i] && inComputation[parent[i]]);
     }
 
     int[] spawnedBy = new int[n];
     Arrays.fill(spawnedBy, -1);
-    Map<Long, List<Integer>> byTask = new HashMap<>();
+    Candidates candidates = new Candidates(x.task, byStart);
     for (int i : byStart) {
-      byTask.computeIfAbsent(executions.get(i).taskId(), id -> new ArrayList<>(1)).add(i);
-    }
-    for (int i : byStart) {
-      List<Item> line = items.get(i);
-      if (line == null || !inComputation[i]) {
+      if (!inComputation[i]) {
         continue;
       }
-      for (Item it : line) {
-        if (it.kind == SUBMIT) {
-          int c = claim(executions, byTask.get(it.ref), it.time, spawnedBy);
+      for (int k = lines.from(i); k < lines.to(i); k++) {
+        int entry = lines.entry(k);
+        if (lines.kind[entry] == SUBMIT) {
+          int item = lines.ref[entry];
+          int c = candidates.claim(x, items.ref[item], items.time[item], spawnedBy);
           if (c >= 0) {
             spawnedBy[c] = i;
-            it.target = c;
+            items.target[item] = c;
           }
         }
       }
     }
 
-    long[] end = effectiveEnds(executions, events);
+    long[] end = effectiveEnds(x, events);
     long burden = Math.max(0, burdenNs);
     long[] work = new long[n];
     long[] span = new long[n];
     long[] bspan = new long[n];
     for (int k = n - 1; k >= 0; k--) {
       int i = byStart[k];
-      TaskExecution e = executions.get(i);
-      List<Item> line = items.get(i);
       long cur = 0;
       long bcur = burden;
       long w = 0;
       long own = 0;
-      long pos = e.startNs();
+      long pos = x.start[i];
       boolean waiting = false;
-      Map<Long, long[]> open = line == null ? Map.of() : new HashMap<>();
-      if (line != null) {
-        for (Item it : line) {
-          long t = it.time;
-          if (!waiting && t > pos) {
-            cur += t - pos;
-            bcur += t - pos;
-            own += t - pos;
+      Map<Long, long[]> open = Map.of();
+      for (int at = lines.from(i); at < lines.to(i); at++) {
+        int entry = lines.entry(at);
+        int ref = lines.ref[entry];
+        byte kind = lines.kind[entry];
+        long t = kind == NESTED ? x.start[ref] : items.time[ref];
+        if (!waiting && t > pos) {
+          cur += t - pos;
+          bcur += t - pos;
+          own += t - pos;
+        }
+        pos = Math.max(pos, t);
+        switch (kind) {
+          case NESTED -> {
+            if (serial[ref] && spawnedBy[ref] < 0) {
+              cur += span[ref];
+              bcur += bspan[ref];
+              w += work[ref];
+            }
+            pos = Math.max(pos, x.end[ref]);
           }
-          pos = Math.max(pos, t);
-          switch (it.kind) {
-            case NESTED -> {
-              int c = (int) it.ref;
-              if (serial[c] && spawnedBy[c] < 0) {
-                cur += span[c];
-                bcur += bspan[c];
-                w += work[c];
+          case SUBMIT -> {
+            int c = items.target[ref];
+            if (c >= 0) {
+              if (open.isEmpty()) {
+                open = new HashMap<>();
               }
-              pos = Math.max(pos, executions.get(c).endNs());
+              open.put(x.task[c], new long[] {cur + span[c], bcur + bspan[c]});
+              w += work[c];
             }
-            case SUBMIT -> {
-              int c = it.target;
-              if (c >= 0) {
-                open.put(executions.get(c).taskId(), new long[] {cur + span[c], bcur + bspan[c]});
-                w += work[c];
-              }
-            }
-            case JOIN -> {
-              long[] finish = open.remove(it.ref);
-              if (finish != null) {
-                cur = Math.max(cur, finish[0]);
-                bcur = Math.max(bcur, finish[1]);
-              }
-            }
-            case WAIT_START -> waiting = true;
-            default -> waiting = false;
           }
+          case JOIN -> {
+            long[] finish = open.isEmpty() ? null : open.remove(items.ref[ref]);
+            if (finish != null) {
+              cur = Math.max(cur, finish[0]);
+              bcur = Math.max(bcur, finish[1]);
+            }
+          }
+          case WAIT_START -> waiting = true;
+          default -> waiting = false;
         }
       }
       if (!waiting && end[i] > pos) {
@@ -212,23 +187,22 @@ final class WorkSpans {
         cur = Math.max(cur, finish[0]);
         bcur = Math.max(bcur, finish[1]);
       }
-      work[i] = w + own * standsFor(e, parent[i] >= 0 && inComputation[parent[i]]);
+      work[i] = w + own * standsFor(x.weight[i], parent[i] >= 0 && inComputation[parent[i]]);
       span[i] = cur;
       bspan[i] = bcur;
     }
 
     boolean sampled = false;
-    for (TaskExecution e : executions) {
-      sampled |= e.sampled();
+    for (long weight : x.weight) {
+      sampled |= weight > 1;
     }
     Map<String, long[]> perRoot = new LinkedHashMap<>();
     for (int i : byStart) {
-      TaskExecution e = executions.get(i);
       boolean linked = spawnedBy[i] >= 0 || (serial[i] && inComputation[parent[i]]);
-      if (!e.kind().forkJoinTask() || linked || e.helped() || e.sampled()) {
+      if (!x.forkJoin[i] || linked || x.helped[i] || x.weight[i] > 1) {
         continue;
       }
-      long[] sum = perRoot.computeIfAbsent(e.taskClass(), c -> new long[4]);
+      long[] sum = perRoot.computeIfAbsent(executions.get(i).taskClass(), c -> new long[4]);
       sum[0]++;
       sum[1] += work[i];
       sum[2] += span[i];
@@ -254,8 +228,8 @@ final class WorkSpans {
    * subtract). Whether an execution has such an enclosing execution does not depend on its own
    * sampling, so the recorded ones in each position estimate the unrecorded ones in that position.
    */
-  private static long standsFor(TaskExecution e, boolean insideComputation) {
-    return insideComputation ? 1 : e.weight();
+  private static long standsFor(long weight, boolean insideComputation) {
+    return insideComputation ? 1 : weight;
   }
 
   /**
@@ -265,19 +239,34 @@ final class WorkSpans {
    * loaded machine the woken joiner often takes the completing thread's CPU right there: that tail,
    * milliseconds at times, is not on any path (the joiner went on without it) and is no work.
    */
-  private static long[] effectiveEnds(List<TaskExecution> executions, List<TaskEvent> events) {
-    Map<Long, List<Long>> joins = new HashMap<>();
+  private static long[] effectiveEnds(Execs x, List<TaskEvent> events) {
+    int count = 0;
     for (TaskEvent ev : events) {
       if (ev.type() == TaskEvent.Type.JOIN && ev.taskId() != 0) {
-        joins.computeIfAbsent(ev.taskId(), t -> new ArrayList<>(1)).add(ev.timeNs());
+        count++;
       }
     }
-    long[] end = new long[executions.size()];
+    long[] task = new long[count];
+    long[] time = new long[count];
+    int j = 0;
+    for (TaskEvent ev : events) {
+      if (ev.type() == TaskEvent.Type.JOIN && ev.taskId() != 0) {
+        task[j] = ev.taskId();
+        time[j++] = ev.timeNs();
+      }
+    }
+    int[] byTask = IndexSort.byKey(task); // each task's joins in time order
+    long[] sortedTask = new long[count];
+    for (int k = 0; k < count; k++) {
+      sortedTask[k] = task[byTask[k]];
+    }
+    long[] end = x.end.clone();
     for (int i = 0; i < end.length; i++) {
-      TaskExecution e = executions.get(i);
-      end[i] = e.endNs();
-      for (long t : joins.getOrDefault(e.taskId(), List.of())) { // in time order
-        if (t >= e.startNs()) {
+      for (int k = IndexSort.first(sortedTask, x.task[i]);
+          k < count && sortedTask[k] == x.task[i];
+          k++) {
+        long t = time[byTask[k]];
+        if (t >= x.start[i]) {
           end[i] = Math.min(end[i], t);
           break;
         }
@@ -286,108 +275,243 @@ final class WorkSpans {
     return end;
   }
 
-  /**
-   * Fills {@code parent} (innermost enclosing execution on the same thread) and {@code items} (each
-   * execution's nested executions and events, in time order).
-   */
-  private static void timeLines(
-      List<TaskExecution> executions,
-      List<TaskEvent> events,
-      int[] parent,
-      List<List<Item>> items) {
-    Map<Long, List<Integer>> execsByThread = new HashMap<>();
-    for (int i = 0; i < executions.size(); i++) {
-      execsByThread
-          .computeIfAbsent(executions.get(i).executionThreadId(), t -> new ArrayList<>())
-          .add(i);
-    }
-    Map<Long, List<Item>> eventsByThread = new HashMap<>();
-    for (TaskEvent ev : events) {
-      if (!execsByThread.containsKey(ev.threadId())) {
-        continue;
+  /** What the analysis reads of each execution, as columns. */
+  private static final class Execs {
+    final long[] start;
+    final long[] end;
+    final long[] thread;
+    final long[] task;
+    final long[] submittedNs;
+    final long[] weight;
+    final boolean[] helped;
+    final boolean[] forkJoin;
+
+    /** Submitted or forked: offered to a pool, so not run inline by its parent. */
+    final boolean[] submitted;
+
+    Execs(List<TaskExecution> executions) {
+      int n = executions.size();
+      start = new long[n];
+      end = new long[n];
+      thread = new long[n];
+      task = new long[n];
+      submittedNs = new long[n];
+      weight = new long[n];
+      helped = new boolean[n];
+      forkJoin = new boolean[n];
+      submitted = new boolean[n];
+      for (int i = 0; i < n; i++) {
+        TaskExecution e = executions.get(i);
+        start[i] = e.startNs();
+        end[i] = e.endNs();
+        thread[i] = e.executionThreadId();
+        task[i] = e.taskId();
+        submittedNs[i] = e.submittedNs();
+        weight[i] = e.weight();
+        helped[i] = e.helped();
+        forkJoin[i] = e.kind().forkJoinTask();
+        submitted[i] = e.submittedNs() >= 0 || e.executorId() >= 0;
       }
-      List<Item> line = eventsByThread.computeIfAbsent(ev.threadId(), t -> new ArrayList<>());
-      switch (ev.type()) {
-        case SUBMIT -> line.add(new Item(SUBMIT, ev.timeNs(), ev.taskId()));
-        case JOIN -> line.add(new Item(JOIN, ev.timeNs(), ev.taskId()));
-        case WAIT -> {
-          line.add(new Item(WAIT_START, ev.timeNs(), 0));
-          line.add(new Item(WAIT_END, ev.endNs(), 0));
+    }
+  }
+
+  /**
+   * The events as time-line items, in event order (a wait gives two: its start and its end): {@code
+   * ref} the task submitted or joined; {@code target} the execution a submission spawned, -1 if
+   * none.
+   */
+  private static final class Items {
+    final byte[] kind;
+    final long[] time;
+    final long[] thread;
+    final long[] ref;
+    final int[] target;
+
+    Items(List<TaskEvent> events) {
+      int m = 0;
+      for (TaskEvent ev : events) {
+        m += ev.type() == TaskEvent.Type.WAIT ? 2 : 1;
+      }
+      kind = new byte[m];
+      time = new long[m];
+      thread = new long[m];
+      ref = new long[m];
+      target = new int[m];
+      Arrays.fill(target, -1);
+      int k = 0;
+      for (TaskEvent ev : events) {
+        switch (ev.type()) {
+          case SUBMIT -> set(k++, SUBMIT, ev.timeNs(), ev.threadId(), ev.taskId());
+          case JOIN -> set(k++, JOIN, ev.timeNs(), ev.threadId(), ev.taskId());
+          case WAIT -> {
+            set(k++, WAIT_START, ev.timeNs(), ev.threadId(), 0);
+            set(k++, WAIT_END, ev.endNs(), ev.threadId(), 0);
+          }
         }
       }
     }
-    for (Map.Entry<Long, List<Integer>> thread : execsByThread.entrySet()) {
-      List<Integer> execs = thread.getValue();
-      execs.sort(
-          Comparator.comparingLong((Integer i) -> executions.get(i).startNs())
-              .thenComparing(
-                  Comparator.comparingLong((Integer i) -> executions.get(i).endNs()).reversed()));
-      List<Item> evs = eventsByThread.getOrDefault(thread.getKey(), new ArrayList<>());
-      evs.sort(Comparator.comparingLong(it -> it.time)); // a wait's end may follow later items
+
+    private void set(int k, byte itemKind, long itemTime, long itemThread, long itemRef) {
+      kind[k] = itemKind;
+      time[k] = itemTime;
+      thread[k] = itemThread;
+      ref[k] = itemRef;
+    }
+  }
+
+  /**
+   * Each execution's time line: its directly nested executions and the items that happened on its
+   * thread while it was the innermost execution open, in time order, and its {@code parent} (the
+   * innermost enclosing execution on its thread, -1 if none).
+   *
+   * <p>Per thread, executions (by start, the longer first at equal starts) and items (by time,
+   * stable: a wait's end may follow later items) are merged in time order with a stack of open
+   * executions. Each entry found becomes {@code (owner, kind, ref)}: {@code ref} an execution index
+   * for a nested execution, an item index otherwise; the entries are then grouped by owner (stable,
+   * so each line keeps time order): line {@code i} is {@code entry(from(i)) .. entry(to(i) - 1)}.
+   */
+  private static final class TimeLines {
+    final int[] parent;
+    final byte[] kind;
+    final int[] ref;
+    private final int[] owner;
+    private final int[] lineStart;
+    private final int[] byOwner;
+    private int size;
+
+    TimeLines(Execs x, Items items) {
+      int n = x.start.length;
+      parent = new int[n];
+      Arrays.fill(parent, -1);
+      int capacity = n + items.kind.length;
+      owner = new int[capacity];
+      kind = new byte[capacity];
+      ref = new int[capacity];
+
+      int[] execs = IndexSort.byKey(x.thread);
+      int[] its = IndexSort.byKey(items.thread);
       int[] stack = new int[16];
-      int top = 0;
-      int x = 0;
-      int v = 0;
-      while (x < execs.size() || v < evs.size()) {
-        boolean execNext =
-            v == evs.size()
-                || (x < execs.size() && executions.get(execs.get(x)).startNs() <= evs.get(v).time);
-        long t = execNext ? executions.get(execs.get(x)).startNs() : evs.get(v).time;
-        while (top > 0 && executions.get(stack[top - 1]).endNs() < t) {
-          top--;
+      for (int a = 0, b = 0; a < n; ) {
+        long thread = x.thread[execs[a]];
+        int aEnd = a;
+        while (aEnd < n && x.thread[execs[aEnd]] == thread) {
+          aEnd++;
         }
-        int owner = top > 0 ? stack[top - 1] : -1;
-        if (execNext) {
-          int i = execs.get(x++);
-          parent[i] = owner;
-          if (owner >= 0) {
-            add(items, owner, new Item(NESTED, executions.get(i).startNs(), i));
+        while (b < its.length && items.thread[its[b]] < thread) {
+          b++;
+        }
+        int bEnd = b;
+        while (bEnd < its.length && items.thread[its[bEnd]] == thread) {
+          bEnd++;
+        }
+        IndexSort.sort(execs, a, aEnd, x.start, x.end);
+        IndexSort.sort(its, b, bEnd, items.time);
+        int top = 0;
+        int xi = a;
+        int v = b;
+        while (xi < aEnd || v < bEnd) {
+          boolean execNext = v == bEnd || (xi < aEnd && x.start[execs[xi]] <= items.time[its[v]]);
+          long t = execNext ? x.start[execs[xi]] : items.time[its[v]];
+          while (top > 0 && x.end[stack[top - 1]] < t) {
+            top--;
           }
-          if (top == stack.length) {
-            stack = Arrays.copyOf(stack, top * 2);
-          }
-          stack[top++] = i;
-        } else {
-          Item it = evs.get(v++);
-          if (owner >= 0) {
-            add(items, owner, it);
+          int o = top > 0 ? stack[top - 1] : -1;
+          if (execNext) {
+            int i = execs[xi++];
+            parent[i] = o;
+            if (o >= 0) {
+              add(o, NESTED, i);
+            }
+            if (top == stack.length) {
+              stack = Arrays.copyOf(stack, top * 2);
+            }
+            stack[top++] = i;
+          } else {
+            int it = its[v++];
+            if (o >= 0) {
+              add(o, items.kind[it], it);
+            }
           }
         }
+        a = aEnd;
+        b = bEnd;
+      }
+
+      lineStart = new int[n + 1];
+      for (int k = 0; k < size; k++) {
+        lineStart[owner[k] + 1]++;
+      }
+      for (int i = 0; i < n; i++) {
+        lineStart[i + 1] += lineStart[i];
+      }
+      byOwner = new int[size];
+      int[] next = Arrays.copyOf(lineStart, n);
+      for (int k = 0; k < size; k++) {
+        byOwner[next[owner[k]]++] = k;
       }
     }
-  }
 
-  private static void add(List<List<Item>> items, int i, Item it) {
-    List<Item> line = items.get(i);
-    if (line == null) {
-      line = new ArrayList<>(4);
-      items.set(i, line);
+    int from(int execution) {
+      return lineStart[execution];
     }
-    line.add(it);
+
+    int to(int execution) {
+      return lineStart[execution + 1];
+    }
+
+    /** The entry at position {@code k} of the lines. */
+    int entry(int k) {
+      return byOwner[k];
+    }
+
+    private void add(int o, byte entryKind, int entryRef) {
+      owner[size] = o;
+      kind[size] = entryKind;
+      ref[size++] = entryRef;
+    }
   }
 
   /**
-   * The execution a fork at {@code time} spawned: the one whose submission time is {@code time},
-   * else the first unclaimed one starting after it; -1 if none.
+   * Each task's executions in start order, for the fork that spawned them: the executions sorted by
+   * task id, each task's in the order of {@code byStart}.
    */
-  private static int claim(
-      List<TaskExecution> executions, List<Integer> candidates, long time, int[] spawnedBy) {
-    if (candidates == null) {
-      return -1;
+  private static final class Candidates {
+    private final int[] byStart;
+    private final int[] order;
+    private final long[] task;
+
+    Candidates(long[] taskOf, int[] byStart) {
+      this.byStart = byStart;
+      long[] key = new long[byStart.length];
+      for (int k = 0; k < key.length; k++) {
+        key[k] = taskOf[byStart[k]];
+      }
+      order = IndexSort.byKey(key);
+      task = new long[key.length];
+      for (int k = 0; k < key.length; k++) {
+        task[k] = key[order[k]];
+      }
     }
-    int best = -1;
-    for (int c : candidates) { // in start order
-      TaskExecution e = executions.get(c);
-      if (spawnedBy[c] >= 0 || e.startNs() < time) {
-        continue;
+
+    /**
+     * The execution a fork of {@code taskId} at {@code time} spawned: the one whose submission time
+     * is {@code time}, else the first unclaimed one starting after it; -1 if none.
+     */
+    int claim(Execs x, long taskId, long time, int[] spawnedBy) {
+      int best = -1;
+      for (int k = IndexSort.first(task, taskId); k < task.length && task[k] == taskId; k++) {
+        int c = byStart[order[k]];
+        if (spawnedBy[c] >= 0 || x.start[c] < time) {
+          continue;
+        }
+        if (x.submittedNs[c] == time) {
+          return c;
+        }
+        if (best < 0) {
+          best = c;
+        }
       }
-      if (e.submittedNs() == time) {
-        return c;
-      }
-      if (best < 0) {
-        best = c;
-      }
+      return best;
     }
-    return best;
   }
 }

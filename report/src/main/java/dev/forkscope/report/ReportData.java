@@ -7,6 +7,7 @@ import dev.forkscope.profile.Exports;
 import dev.forkscope.profile.Profile;
 import dev.forkscope.profile.TaskClassProfile;
 import dev.forkscope.profile.layers.Layers;
+import dev.forkscope.profile.trace.IndexSort;
 import dev.forkscope.profile.trace.TaskExecution;
 import dev.forkscope.profile.trace.Trace;
 import java.util.ArrayList;
@@ -45,16 +46,13 @@ final class ReportData {
   }
 
   ObjectNode build(Trace trace, Profile profile, Layers layers) {
-    List<TaskExecution> executions = new ArrayList<>();
-    long t0 = Long.MAX_VALUE;
-    long t1 = Long.MIN_VALUE;
-    for (TaskExecution e : trace.executions()) {
-      if (e.startNs() >= 0 && e.endNs() >= e.startNs()) {
-        executions.add(e);
-        t0 = Math.min(t0, e.startNs());
-        t1 = Math.max(t1, e.endNs());
-      }
+    Map<String, Integer> classIndex = new HashMap<>();
+    for (TaskClassProfile c : profile.taskClasses()) {
+      classIndex.put(c.taskClass(), classIndex.size());
     }
+    Lanes executions = new Lanes(trace.executions(), classIndex);
+    long t0 = executions.first();
+    long t1 = executions.last();
     if (trace.meta().startNs() >= 0) {
       t0 = Math.min(t0, trace.meta().startNs());
     }
@@ -65,26 +63,19 @@ final class ReportData {
       t0 = 0;
       t1 = 1;
     }
-    Map<String, Integer> classIndex = new HashMap<>();
-    for (TaskClassProfile c : profile.taskClasses()) {
-      classIndex.put(c.taskClass(), classIndex.size());
-    }
-
     ObjectNode root = mapper.createObjectNode();
     root.set("summary", Exports.summary(profile));
     long resolution = Math.max(1, (t1 - t0) / FINEST_FRACTION);
-    Map<Long, List<long[]>> merged = segments(executions, classIndex, resolution);
-    while (count(merged) > MAX_SEGMENTS && resolution < t1 - t0) {
+    while (executions.count(resolution) > MAX_SEGMENTS && resolution < t1 - t0) {
       resolution *= 4;
-      merged = segments(executions, classIndex, resolution);
     }
-    Map<Long, List<long[]>> lanes = merged;
+    Map<Long, List<long[]>> lanes = executions.segments(resolution);
     long unit = Math.max(1, resolution / 4);
     ObjectNode timeline = root.putObject("timeline");
     timeline.put("unitNs", unit);
     timeline.put("length", (t1 - t0) / unit + 1);
     timeline.put("resolutionNs", resolution);
-    Map<Long, String> names = threadNames(executions, layers);
+    Map<Long, String> names = threadNames(trace.executions(), layers);
     Map<Long, List<Layers.Wait>> waits = new HashMap<>();
     for (Layers.Wait w : layers.waits()) {
       waits.computeIfAbsent(w.threadId(), id -> new ArrayList<>()).add(w);
@@ -125,46 +116,128 @@ final class ReportData {
    */
   static Map<Long, List<long[]>> segments(
       List<TaskExecution> executions, Map<String, Integer> classIndex, long resolution) {
-    Map<Long, List<TaskExecution>> byThread = new LinkedHashMap<>();
-    for (TaskExecution e : executions) {
-      byThread.computeIfAbsent(e.executionThreadId(), id -> new ArrayList<>()).add(e);
-    }
-    Map<Long, List<long[]>> lanes = new LinkedHashMap<>();
-    for (Map.Entry<Long, List<TaskExecution>> entry : byThread.entrySet()) {
-      List<TaskExecution> list = entry.getValue();
-      list.sort(Comparator.comparingLong(TaskExecution::startNs));
-      List<long[]> segs = new ArrayList<>();
-      long[] last = null;
-      for (TaskExecution e : list) {
-        long cls = classIndex.getOrDefault(e.taskClass(), -1);
-        long length = e.endNs() - e.startNs();
-        boolean near = last != null && e.startNs() - last[1] <= resolution;
-        if (near && last[2] == cls) {
-          last[1] = Math.max(last[1], e.endNs());
-          last[3] += length;
-        } else if (near && length < resolution && last[1] - last[0] < resolution) {
-          // too short to see apart: one segment, drawn in the colour of its longest class
-          last[1] = Math.max(last[1], e.endNs());
-          if (length > last[3]) {
-            last[2] = cls;
-            last[3] = length;
-          }
-        } else {
-          last = new long[] {e.startNs(), e.endNs(), cls, length};
-          segs.add(last);
-        }
-      }
-      lanes.put(entry.getKey(), segs);
-    }
-    return lanes;
+    return new Lanes(executions, classIndex).segments(resolution);
   }
 
-  private static long count(Map<Long, List<long[]>> lanes) {
-    long n = 0;
-    for (List<long[]> segs : lanes.values()) {
-      n += segs.size();
+  /**
+   * The complete executions as columns, each thread's by start (stable), from which segments are
+   * merged at any resolution: counting them allocates nothing, so finding the resolution needs no
+   * more memory with millions of executions than the columns themselves.
+   */
+  static final class Lanes {
+    private final long[] thread;
+    private final long[] start;
+    private final long[] end;
+    private final long[] cls;
+    private final int[] order;
+
+    Lanes(List<TaskExecution> executions, Map<String, Integer> classIndex) {
+      int n = 0;
+      for (TaskExecution e : executions) {
+        if (e.startNs() >= 0 && e.endNs() >= e.startNs()) {
+          n++;
+        }
+      }
+      thread = new long[n];
+      start = new long[n];
+      end = new long[n];
+      cls = new long[n];
+      int i = 0;
+      for (TaskExecution e : executions) {
+        if (e.startNs() >= 0 && e.endNs() >= e.startNs()) {
+          thread[i] = e.executionThreadId();
+          start[i] = e.startNs();
+          end[i] = e.endNs();
+          cls[i++] = classIndex.getOrDefault(e.taskClass(), -1);
+        }
+      }
+      order = IndexSort.byKey(thread);
+      for (int from = 0; from < n; ) {
+        int to = next(from);
+        IndexSort.sort(order, from, to, start);
+        from = to;
+      }
     }
-    return n;
+
+    /** The first start, {@link Long#MAX_VALUE} without executions. */
+    long first() {
+      long t = Long.MAX_VALUE;
+      for (long s : start) {
+        t = Math.min(t, s);
+      }
+      return t;
+    }
+
+    /** The last end, {@link Long#MIN_VALUE} without executions. */
+    long last() {
+      long t = Long.MIN_VALUE;
+      for (long e : end) {
+        t = Math.max(t, e);
+      }
+      return t;
+    }
+
+    long count(long resolution) {
+      return merge(resolution, null);
+    }
+
+    Map<Long, List<long[]>> segments(long resolution) {
+      Map<Long, List<long[]>> lanes = new LinkedHashMap<>();
+      merge(resolution, lanes);
+      return lanes;
+    }
+
+    /** The end of the thread whose executions start at {@code order[from]}. */
+    private int next(int from) {
+      int to = from + 1;
+      while (to < order.length && thread[order[to]] == thread[order[from]]) {
+        to++;
+      }
+      return to;
+    }
+
+    /** Merges every lane, adding the segments to {@code lanes} unless it is null; counts them. */
+    private long merge(long resolution, Map<Long, List<long[]>> lanes) {
+      long count = 0;
+      for (int from = 0; from < order.length; ) {
+        int to = next(from);
+        List<long[]> segs = lanes == null ? null : new ArrayList<>();
+        long[] last = new long[4];
+        boolean open = false;
+        for (int k = from; k < to; k++) {
+          int i = order[k];
+          long length = end[i] - start[i];
+          boolean near = open && start[i] - last[1] <= resolution;
+          if (near && last[2] == cls[i]) {
+            last[1] = Math.max(last[1], end[i]);
+            last[3] += length;
+          } else if (near && length < resolution && last[1] - last[0] < resolution) {
+            // too short to see apart: one segment, drawn in the colour of its longest class
+            last[1] = Math.max(last[1], end[i]);
+            if (length > last[3]) {
+              last[2] = cls[i];
+              last[3] = length;
+            }
+          } else {
+            last = segs == null ? last : new long[4];
+            last[0] = start[i];
+            last[1] = end[i];
+            last[2] = cls[i];
+            last[3] = length;
+            open = true;
+            count++;
+            if (segs != null) {
+              segs.add(last);
+            }
+          }
+        }
+        if (lanes != null) {
+          lanes.put(thread[order[from]], segs);
+        }
+        from = to;
+      }
+      return count;
+    }
   }
 
   /**
@@ -182,7 +255,7 @@ final class ReportData {
       names.put(s.threadId(), s.name());
     }
     for (TaskExecution e : executions) {
-      if (e.executionThreadName() != null) {
+      if (e.executionThreadName() != null && e.startNs() >= 0 && e.endNs() >= e.startNs()) {
         names.put(e.executionThreadId(), e.executionThreadName());
       }
     }

@@ -7,12 +7,14 @@ import java.util.Map;
  * A whole profiling run read back from its output directory.
  *
  * @param meta the run's settings and the agent's measurements
- * @param executions every task execution, in end-time order per thread
+ * @param executions every task execution, in end-time order per thread; kept as an {@link
+ *     ExecutionTable}
  * @param neverExecuted tasks created (and perhaps submitted) but never executed, as far as recorded
  * @param unlistedNeverExecuted further fork/join tasks created but never executed, known only by
  *     number per task class (the agent counts their creations rather than recording them)
  * @param sites calling contexts, indexed by the site ids in {@link TaskExecution}
- * @param events submissions and joins in time order (for the work/span analysis)
+ * @param events submissions, joins and waits in time order (for the work/span analysis); kept as an
+ *     {@link EventTable}
  * @param sampling per sampled task class, what its records leave out (FSTRACE6); empty when no
  *     class was sampled
  */
@@ -24,6 +26,12 @@ public record Trace(
     List<CallSite> sites,
     List<TaskEvent> events,
     Map<String, Sampling> sampling) {
+
+  /** Keeps the executions and events as column tables, copying plain lists into them. */
+  public Trace {
+    executions = ExecutionTable.copyOf(executions);
+    events = EventTable.copyOf(events);
+  }
 
   /** A trace without submission and join events. */
   public Trace(

@@ -1,6 +1,5 @@
 package dev.forkscope.profile.trace;
 
-import java.io.BufferedInputStream;
 import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
@@ -14,7 +13,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The raw content of {@code trace.bin}, decoded but not yet linked.
+ * The raw content of {@code trace.bin}, decoded into a column per field of each type of record, but
+ * not yet linked.
  *
  * <p>Format (written by the agent's {@code dev.forkscope.agent.boot.TraceWriter}, described in its
  * {@code TraceFormat}): the 8 bytes {@code FSTRACE6} (or {@code FSTRACE5}, the same without
@@ -76,42 +76,77 @@ final class TraceFile {
 
   record ThreadInfo(long threadId, String name, boolean virtual) {}
 
-  record Exec(
-      long recorder,
-      int flags,
-      long key,
-      long seq,
-      long parentSeq,
-      long startNs,
-      long endNs,
-      long selfWall,
-      long selfCpu) {}
-
-  record Create(long recorder, long key, long timeNs, int site) {}
-
-  record Submit(long recorder, int flags, long key, long timeNs, long executorKey, int site) {}
-
-  record Join(long recorder, long key, long timeNs) {}
-
-  record Wait(long recorder, long startNs, long endNs) {}
-
   /** A sampled class's COUNTS record. */
   record Counts(long unrecordedExecutions, long unrecordedCreations, long period) {}
 
+  /**
+   * EXEC records, a column per field ({@code recorder} is an index into {@link #recorderIds});
+   * {@code start} is derived (end minus inclusive wall time), {@code parentSeq} 0 when none.
+   */
+  static final class Execs extends Columns.Records {
+    final Columns.Ints recorder = ints();
+    final Columns.Ints flags = ints();
+    final Columns.Longs key = longs();
+    final Columns.Longs seq = longs();
+    final Columns.Longs parentSeq = longs();
+    final Columns.Longs start = longs();
+    final Columns.Longs end = longs();
+    final Columns.Longs selfWall = longs();
+    final Columns.Longs selfCpu = longs();
+  }
+
+  /** CREATE records. */
+  static final class Creates extends Columns.Records {
+    final Columns.Ints recorder = ints();
+    final Columns.Longs key = longs();
+    final Columns.Longs time = longs();
+    final Columns.Ints site = ints();
+  }
+
+  /** SUBMIT records. */
+  static final class Submits extends Columns.Records {
+    final Columns.Ints recorder = ints();
+    final Columns.Ints flags = ints();
+    final Columns.Longs key = longs();
+    final Columns.Longs time = longs();
+    final Columns.Longs executorKey = longs();
+    final Columns.Ints site = ints();
+  }
+
+  /** JOIN records. */
+  static final class Joins extends Columns.Records {
+    final Columns.Ints recorder = ints();
+    final Columns.Longs key = longs();
+    final Columns.Longs time = longs();
+  }
+
+  /** WAIT records. */
+  static final class Waits extends Columns.Records {
+    final Columns.Ints recorder = ints();
+    final Columns.Longs start = longs();
+    final Columns.Longs end = longs();
+  }
+
   final Map<Integer, String> classes = new HashMap<>();
+
+  /** Per recorder id, its thread. */
   final Map<Long, ThreadInfo> threads = new HashMap<>();
+
   final Map<Integer, List<String>> sites = new HashMap<>();
-  final List<Exec> execs = new ArrayList<>();
+
+  /** The recorder ids in the order of their first OWNER record: the records' recorder indices. */
+  final Columns.Longs recorderIds = new Columns.Longs();
+
+  final Execs execs = new Execs();
+  final Creates creates = new Creates();
+  final Submits submits = new Submits();
+  final Joins joins = new Joins();
+  final Waits waits = new Waits();
 
   /**
    * Creations counted per class id (fork/join tasks); absent when the JVM died before writing them.
    */
   final Map<Integer, Long> createdCounts = new HashMap<>();
-
-  final List<Create> creates = new ArrayList<>();
-  final List<Submit> submits = new ArrayList<>();
-  final List<Join> joins = new ArrayList<>();
-  final List<Wait> waits = new ArrayList<>();
 
   /** Per sampled class id, what its records leave out; empty for an FSTRACE5 file. */
   final Map<Integer, Counts> counts = new HashMap<>();
@@ -120,6 +155,13 @@ final class TraceFile {
   boolean complete = true;
 
   private final InputStream in;
+
+  /** The bytes read ahead of the decoder: {@code buffer[position .. limit - 1]}. */
+  private final byte[] buffer = new byte[1 << 16];
+
+  private int position;
+  private int limit;
+  private final Map<Long, Integer> recorderIndex = new HashMap<>();
   private long base;
 
   /** Delta bases, reset by every OWNER record. */
@@ -132,15 +174,25 @@ final class TraceFile {
   }
 
   static TraceFile read(Path file) throws IOException {
-    try (InputStream in = new BufferedInputStream(Files.newInputStream(file), 1 << 16)) {
+    try (InputStream in = Files.newInputStream(file)) {
       TraceFile t = new TraceFile(in);
       t.readAll(file);
+      t.execs.trim();
+      t.creates.trim();
+      t.submits.trim();
+      t.joins.trim();
+      t.waits.trim();
       return t;
     }
   }
 
   static long key(long classId, long hash) {
     return (classId << 32) | hash;
+  }
+
+  /** The thread of a recorder index, or null when the trace has no THREAD record for it. */
+  ThreadInfo thread(int recorder) {
+    return recorder < 0 ? null : threads.get(recorderIds.get(recorder));
   }
 
   static int classOf(long key) {
@@ -153,7 +205,7 @@ final class TraceFile {
   }
 
   private void readAll(Path file) throws IOException {
-    byte[] magic = in.readNBytes(MAGIC.length);
+    byte[] magic = bytes(MAGIC.length);
     if (!Arrays.equals(magic, MAGIC) && !Arrays.equals(magic, MAGIC_UNSAMPLED)) {
       boolean otherVersion =
           magic.length == MAGIC.length
@@ -164,13 +216,13 @@ final class TraceFile {
                   ? " was written by another version of the forkscope agent: profile the program again"
                   : " is not a forkscope trace (bad header)"));
     }
-    long recorder = -1;
+    int recorder = -1;
     try {
       base = varlong();
-      for (int tag; (tag = in.read()) >= 0; ) {
+      for (int tag; (tag = read()) >= 0; ) {
         switch (tag) {
           case 1 -> classes.put((int) varlong(), string());
-          case 2 -> threads.put(varlong(), new ThreadInfo(varlong(), string(), in.read() == 1));
+          case 2 -> threads.put(varlong(), new ThreadInfo(varlong(), string(), read() == 1));
           case 3 -> {
             int id = (int) varlong();
             int n = (int) varlong();
@@ -181,7 +233,14 @@ final class TraceFile {
             sites.put(id, List.copyOf(frames));
           }
           case 4 -> {
-            recorder = varlong();
+            long id = varlong();
+            recorder =
+                recorderIndex.computeIfAbsent(
+                    id,
+                    r -> {
+                      recorderIds.add(r);
+                      return recorderIds.size() - 1;
+                    });
             prevTime = base;
             prevSeq = 0;
           }
@@ -190,31 +249,60 @@ final class TraceFile {
             long key = taskKey();
             long seq = prevSeq + zigzag();
             long parentDistance = varlong();
-            long parent = parentDistance == 0 ? 0 : seq - parentDistance;
             long end = time();
             long inclusive = zigzag();
             long selfWall = inclusive - zigzag();
+            long selfCpu = zigzag();
             prevSeq = seq;
-            execs.add(
-                new Exec(
-                    recorder, flags, key, seq, parent, end - inclusive, end, selfWall, zigzag()));
+            execs.recorder.add(recorder);
+            execs.flags.add(flags);
+            execs.key.add(key);
+            execs.seq.add(seq);
+            execs.parentSeq.add(parentDistance == 0 ? 0 : seq - parentDistance);
+            execs.start.add(end - inclusive);
+            execs.end.add(end);
+            execs.selfWall.add(selfWall);
+            execs.selfCpu.add(selfCpu);
           }
-          case 6 -> creates.add(new Create(recorder, taskKey(), time(), (int) zigzag()));
+          case 6 -> {
+            long key = taskKey();
+            long time = time();
+            int site = (int) zigzag();
+            creates.recorder.add(recorder);
+            creates.key.add(key);
+            creates.time.add(time);
+            creates.site.add(site);
+          }
           case 7 -> {
             int flags = (int) varlong();
             long key = taskKey();
-            long t = time();
-            submits.add(new Submit(recorder, flags, key, t, taskKey(), (int) zigzag()));
+            long time = time();
+            long executorKey = taskKey();
+            int site = (int) zigzag();
+            submits.recorder.add(recorder);
+            submits.flags.add(flags);
+            submits.key.add(key);
+            submits.time.add(time);
+            submits.executorKey.add(executorKey);
+            submits.site.add(site);
           }
           case 8 -> {
             int classId = (int) varlong();
             createdCounts.merge(classId, varlong(), Long::sum);
           }
-          case 9 -> joins.add(new Join(recorder, taskKey(), time()));
+          case 9 -> {
+            long key = taskKey();
+            long time = time();
+            joins.recorder.add(recorder);
+            joins.key.add(key);
+            joins.time.add(time);
+          }
           case 10 -> {
             long start = time();
             prevTime = start + zigzag();
-            waits.add(new Wait(recorder, start, prevTime));
+            waits.recorder.add(recorder);
+            waits.start.add(start);
+            waits.end.add(prevTime);
           }
           case 11 -> {
             int classId = (int) varlong();
@@ -239,7 +327,7 @@ final class TraceFile {
     long classId = varlong();
     long hash = 0;
     for (int shift = 0; shift < 32; shift += 8) {
-      int b = in.read();
+      int b = read();
       if (b < 0) {
         throw new EOFException();
       }
@@ -256,7 +344,7 @@ final class TraceFile {
   private long varlong() throws IOException {
     long v = 0;
     for (int shift = 0; shift < 70; shift += 7) {
-      int b = in.read();
+      int b = read();
       if (b < 0) {
         throw new EOFException();
       }
@@ -268,9 +356,51 @@ final class TraceFile {
     throw new IOException("corrupt varint in trace");
   }
 
+  /**
+   * True when a byte is left to read, reading ahead if needed. The decoder keeps its own buffer: a
+   * {@code BufferedInputStream} takes a lock on every byte, which was a third of the time spent
+   * reading a trace.
+   */
+  private boolean fill() throws IOException {
+    if (position < limit) {
+      return true;
+    }
+    limit = Math.max(0, in.read(buffer));
+    position = 0;
+    return limit > 0;
+  }
+
+  /** The next byte, or -1 at the end of the file. */
+  private int read() throws IOException {
+    return fill() ? buffer[position++] & 0xff : -1;
+  }
+
+  /**
+   * The next {@code n} bytes, fewer at the end of the file; memory grows with the bytes read, not
+   * with {@code n} (a corrupt length must not exhaust the heap).
+   */
+  private byte[] bytes(int n) throws IOException {
+    byte[] out = new byte[Math.min(n, buffer.length)];
+    int filled = 0;
+    while (filled < n && fill()) {
+      if (filled == out.length) {
+        out = Arrays.copyOf(out, (int) Math.min(n, 2L * out.length));
+      }
+      int chunk = Math.min(out.length - filled, limit - position);
+      System.arraycopy(buffer, position, out, filled, chunk);
+      position += chunk;
+      filled += chunk;
+    }
+    return filled == out.length ? out : Arrays.copyOf(out, filled);
+  }
+
   private String string() throws IOException {
-    int n = (int) varlong();
-    byte[] b = in.readNBytes(n);
+    long length = varlong();
+    if (length < 0 || length > Integer.MAX_VALUE) {
+      throw new IOException("corrupt string length in trace");
+    }
+    int n = (int) length;
+    byte[] b = bytes(n);
     if (b.length < n) {
       throw new EOFException();
     }

@@ -6,9 +6,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
@@ -48,8 +46,9 @@ import java.util.regex.Pattern;
  * again and again, stays one task. The price: a fork/join task object run again after {@code
  * reinitialize()} counts as a new task each time.
  *
- * <p>Submissions, joins and waits are also kept as {@link TaskEvent}s for the work/span analysis: a
- * join names the latest task of its key at the join's time (the joined task has run by then).
+ * <p>Submissions, joins and waits are also kept as {@link TaskEvent}s (in an {@link EventTable})
+ * for the work/span analysis: a join names the latest task of its key at the join's time (the
+ * joined task has run by then). The executions are kept in an {@link ExecutionTable}, by end time.
  *
  * <p>Sampled classes (FSTRACE6): the executions, submissions, joins and creations a sampled class
  * left unrecorded have no record at all, so a sampled class's tasks are never listed as never
@@ -145,133 +144,171 @@ public final class TraceReader {
             : null);
   }
 
-  /** Replays one file's records; see the class comment. */
+  /**
+   * Replays one file's records; see the class comment.
+   *
+   * <p>Implementation note: nothing here is an object per record. The records stay in the file's
+   * columns and are named by index; the replay order is one index array sorted by time, creations
+   * before submissions, executions, joins and waits at equal times, then file order (see {@link
+   * #order}). A task is an index into the task columns ({@link Tasks}; its id is the index plus
+   * one). A task's submissions not yet paired with an execution form a FIFO list threaded through
+   * {@code nextSubmission}; the tasks of one key that have such submissions form a FIFO list
+   * threaded through {@link Tasks#nextWaiting}, whose head and tail are kept per key. Invariant: a
+   * task is in its key's waiting list exactly when it has a submission not yet paired, so the task
+   * an execution takes from a waiting list is that list's head.
+   */
   private static final class Linker {
     private final TraceFile file;
     private final Map<Integer, String> names = new HashMap<>();
     private final Map<Integer, Integer> firstCreationSite = new HashMap<>();
     private final Map<Integer, Integer> firstSubmissionSite = new HashMap<>();
-    private final Map<Long, Task> latest = new HashMap<>();
+    private final Tasks tasks = new Tasks();
 
-    /** Per key, the tasks with submissions not yet paired with an execution, oldest first. */
-    private final Map<Long, ArrayDeque<Task>> waiting = new HashMap<>();
+    /** Per key, its latest task; dropped when the replay is over. */
+    private LongIntMap latest = new LongIntMap();
 
-    private final List<Task> tasks = new ArrayList<>();
-    private long nextTaskId = 1;
+    /** Per key with submissions waiting, the oldest and newest task that has them. */
+    private final LongIntMap waitingHead = new LongIntMap();
+
+    private final LongIntMap waitingTail = new LongIntMap();
+
+    /** Per submission, the next one of its task waiting to be paired, -1 for none. */
+    private final int[] nextSubmission;
 
     Linker(TraceFile file) {
       this.file = file;
-      for (TraceFile.Create c : file.creates) {
-        if (c.site() >= 0) {
-          firstCreationSite.putIfAbsent(TraceFile.classOf(c.key()), c.site());
+      for (int c = 0; c < file.creates.size(); c++) {
+        if (file.creates.site.get(c) >= 0) {
+          firstCreationSite.putIfAbsent(
+              TraceFile.classOf(file.creates.key.get(c)), file.creates.site.get(c));
         }
       }
-      for (TraceFile.Submit s : file.submits) {
-        if (s.site() >= 0) {
-          firstSubmissionSite.putIfAbsent(TraceFile.classOf(s.key()), s.site());
+      for (int s = 0; s < file.submits.size(); s++) {
+        if (file.submits.site.get(s) >= 0) {
+          firstSubmissionSite.putIfAbsent(
+              TraceFile.classOf(file.submits.key.get(s)), file.submits.site.get(s));
         }
       }
+      nextSubmission = new int[file.submits.size()];
     }
 
     Trace link(Trace.TraceMeta meta) {
-      List<Event> events =
-          new ArrayList<>(
-              file.creates.size() + file.submits.size() + file.execs.size() + file.joins.size());
-      file.creates.forEach(c -> events.add(new Event(c.timeNs(), 0, c)));
-      file.submits.forEach(s -> events.add(new Event(s.timeNs(), 1, s)));
-      file.execs.forEach(e -> events.add(new Event(e.startNs(), 2, e)));
-      file.joins.forEach(j -> events.add(new Event(j.timeNs(), 3, j)));
-      file.waits.forEach(w -> events.add(new Event(w.startNs(), 4, w)));
-      events.sort(Comparator.comparingLong(Event::time).thenComparingInt(Event::order));
-      List<TaskEvent> taskEvents =
-          new ArrayList<>(file.submits.size() + file.joins.size() + file.waits.size());
+      TraceFile.Execs execs = file.execs;
+      TraceFile.Submits submits = file.submits;
+      int firstSubmit = file.creates.size();
+      int firstExec = firstSubmit + submits.size();
+      int firstJoin = firstExec + execs.size();
+      int firstWait = firstJoin + file.joins.size();
+      EventTable taskEvents =
+          new EventTable(submits.size() + file.joins.size() + file.waits.size());
 
-      Map<Long, Map<Long, Long>> taskOfExecution = new HashMap<>();
-      Map<Integer, TraceFile.Submit> lastSubmissionOfClass = new HashMap<>();
-      List<Pending> pending = new ArrayList<>(file.execs.size());
-      for (Event ev : events) {
-        if (ev.record() instanceof TraceFile.Create c) {
-          Task t = newTask(c.key());
-          t.creation = c;
-        } else if (ev.record() instanceof TraceFile.Submit s) {
-          Task t = submitted(s);
-          lastSubmissionOfClass.put(TraceFile.classOf(s.key()), s);
-          taskEvents.add(
-              new TaskEvent(
-                  TaskEvent.Type.SUBMIT,
-                  threadId(s.recorder()),
-                  s.timeNs(),
-                  s.timeNs(),
-                  t.id,
-                  (s.flags() & TraceFile.F_TIMED) != 0));
-        } else if (ev.record() instanceof TraceFile.Join j) {
-          Task t = latest.get(j.key());
-          taskEvents.add(
-              new TaskEvent(
-                  TaskEvent.Type.JOIN,
-                  threadId(j.recorder()),
-                  j.timeNs(),
-                  j.timeNs(),
-                  t == null ? 0 : t.id,
-                  true));
-        } else if (ev.record() instanceof TraceFile.Wait w) {
-          taskEvents.add(
-              new TaskEvent(
-                  TaskEvent.Type.WAIT, threadId(w.recorder()), w.startNs(), w.endNs(), 0, true));
+      int n = execs.size();
+      int[] taskOf = new int[n];
+      int[] number = new int[n];
+      int[] ownSubmission = new int[n];
+      int[] executorSubmission = new int[n];
+      int[] linkedOrder = new int[n];
+      int linked = 0;
+      List<LongIntMap> taskOfSeq = new ArrayList<>(); // per recorder index + 1
+      LongIntMap lastSubmissionOfClass = new LongIntMap();
+      for (int r : order()) {
+        if (r < firstSubmit) {
+          tasks.creation.set(newTask(file.creates.key.get(r)), r);
+        } else if (r < firstExec) {
+          int s = r - firstSubmit;
+          int t = submitted(s);
+          lastSubmissionOfClass.put(TraceFile.classOf(submits.key.get(s)), s);
+          taskEvents.append(
+              TaskEvent.Type.SUBMIT,
+              threadId(submits.recorder.get(s)),
+              submits.time.get(s),
+              submits.time.get(s),
+              t + 1,
+              (submits.flags.get(s) & TraceFile.F_TIMED) != 0);
+        } else if (r < firstJoin) {
+          int e = r - firstExec;
+          long key = execs.key.get(e);
+          int flags = execs.flags.get(e);
+          int t = executed(key);
+          tasks.executions.set(t, tasks.executions.get(t) + 1);
+          tasks.done.set(t, (flags & TraceFile.F_DONE) != 0 ? 1 : 0);
+          int submission = pollSubmission(t, key);
+          if (submission >= 0) {
+            tasks.lastSubmission.set(t, submission);
+          }
+          int executor = tasks.lastSubmission.get(t);
+          if (executor < 0 && TraceFile.weight(flags) > 1) {
+            executor = lastSubmissionOfClass.get(TraceFile.classOf(key), -1);
+          }
+          taskOf[e] = t;
+          number[e] = tasks.executions.get(t);
+          ownSubmission[e] = submission;
+          executorSubmission[e] = executor;
+          linkedOrder[linked++] = e;
+          int recorder = execs.recorder.get(e) + 1;
+          while (taskOfSeq.size() <= recorder) {
+            taskOfSeq.add(new LongIntMap());
+          }
+          taskOfSeq.get(recorder).put(execs.seq.get(e), t);
+        } else if (r < firstWait) {
+          int j = r - firstJoin;
+          int t = latest.get(file.joins.key.get(j), -1);
+          taskEvents.append(
+              TaskEvent.Type.JOIN,
+              threadId(file.joins.recorder.get(j)),
+              file.joins.time.get(j),
+              file.joins.time.get(j),
+              t + 1,
+              true);
         } else {
-          TraceFile.Exec e = (TraceFile.Exec) ev.record();
-          Task t = executed(e.key());
-          t.executions++;
-          t.done = (e.flags() & TraceFile.F_DONE) != 0;
-          TraceFile.Submit submission = t.submissions.poll();
-          if (submission != null && t.submissions.isEmpty()) {
-            ArrayDeque<Task> queue = waiting.get(t.key);
-            queue.poll();
-            if (queue.isEmpty()) {
-              waiting.remove(t.key); // the map holds only keys with work queued: few at a time
-            }
-          }
-          if (submission != null) {
-            t.lastSubmission = submission;
-          }
-          TraceFile.Submit executor = t.lastSubmission;
-          if (executor == null && TraceFile.weight(e.flags()) > 1) {
-            executor = lastSubmissionOfClass.get(TraceFile.classOf(e.key()));
-          }
-          pending.add(new Pending(e, t, t.executions, submission, executor));
-          taskOfExecution.computeIfAbsent(e.recorder(), r -> new HashMap<>()).put(e.seq(), t.id);
+          int w = r - firstWait;
+          taskEvents.append(
+              TaskEvent.Type.WAIT,
+              threadId(file.waits.recorder.get(w)),
+              file.waits.start.get(w),
+              file.waits.end.get(w),
+              0,
+              true);
         }
       }
 
-      List<TaskExecution> executions = new ArrayList<>(pending.size());
-      for (Pending p : pending) {
-        long outer = 0;
-        if (p.exec.parentSeq() != 0) {
-          outer =
-              taskOfExecution
-                  .getOrDefault(p.exec.recorder(), Map.of())
-                  .getOrDefault(p.exec.parentSeq(), 0L);
-        }
-        executions.add(execution(p, outer));
+      int[] outer = new int[n]; // the enclosing execution's task, -1 if none
+      for (int e = 0; e < n; e++) {
+        long parentSeq = execs.parentSeq.get(e);
+        outer[e] =
+            parentSeq == 0 ? -1 : taskOfSeq.get(execs.recorder.get(e) + 1).get(parentSeq, -1);
       }
-      executions.sort(Comparator.comparingLong(TaskExecution::endNs));
+      taskOfSeq = null; // the replay's maps, as large as the trace, before the table is made
+      latest = null;
+      long[] linkedEnd = new long[n];
+      for (int k = 0; k < n; k++) {
+        linkedEnd[k] = execs.end.get(linkedOrder[k]);
+      }
+      ExecutionTable executions = new ExecutionTable(n);
+      for (int k : IndexSort.byKey(linkedEnd)) { // by end, ties in linking order
+        int e = linkedOrder[k];
+        executions.append(
+            execution(
+                e, taskOf[e], number[e], outer[e] + 1, ownSubmission[e], executorSubmission[e]));
+      }
 
-      Map<Integer, long[]> sampledClasses = sampledClasses(pending);
+      Map<Integer, long[]> sampledClasses = sampledClasses();
       List<Trace.CreatedTask> neverExecuted = new ArrayList<>();
       Map<Integer, Long> knownPerClass = new HashMap<>();
-      for (Task t : tasks) {
-        int classId = TraceFile.classOf(t.key);
+      for (int t = 0; t < tasks.size(); t++) {
+        long key = tasks.key.get(t);
+        int classId = TraceFile.classOf(key);
         knownPerClass.merge(classId, 1L, Long::sum);
-        if (t.executions == 0 && !sampledClasses.containsKey(classId)) {
-          TraceFile.Create c = t.creation;
-          TraceFile.ThreadInfo creator = c == null ? null : file.threads.get(c.recorder());
+        if (tasks.executions.get(t) == 0 && !sampledClasses.containsKey(classId)) {
+          int c = tasks.creation.get(t);
+          TraceFile.ThreadInfo creator = c < 0 ? null : file.thread(file.creates.recorder.get(c));
           neverExecuted.add(
               new Trace.CreatedTask(
-                  t.id,
+                  t + 1,
                   name(classId),
                   creator == null ? -1 : creator.threadId(),
-                  c == null ? -1 : c.timeNs(),
-                  c == null ? -1 : site(c.site(), firstCreationSite, t.key)));
+                  c < 0 ? -1 : file.creates.time.get(c),
+                  c < 0 ? -1 : site(file.creates.site.get(c), firstCreationSite, key)));
         }
       }
       int siteCount = file.sites.keySet().stream().mapToInt(Integer::intValue).max().orElse(-1) + 1;
@@ -282,9 +319,9 @@ public final class TraceReader {
       Map<String, Long> unlisted = new HashMap<>();
       for (Map.Entry<Integer, Long> counted : file.createdCounts.entrySet()) {
         if (!sampledClasses.containsKey(counted.getKey())) {
-          long n = counted.getValue() - knownPerClass.getOrDefault(counted.getKey(), 0L);
-          if (n > 0) {
-            unlisted.merge(name(counted.getKey()), n, Long::sum);
+          long missing = counted.getValue() - knownPerClass.getOrDefault(counted.getKey(), 0L);
+          if (missing > 0) {
+            unlisted.merge(name(counted.getKey()), missing, Long::sum);
           }
         }
       }
@@ -298,25 +335,63 @@ public final class TraceReader {
       }
       return new Trace(
           meta,
-          List.copyOf(executions),
+          executions,
           List.copyOf(neverExecuted),
           Map.copyOf(unlisted),
           List.copyOf(sites),
-          List.copyOf(taskEvents),
+          taskEvents,
           Map.copyOf(sampling));
+    }
+
+    /**
+     * Every record's index (creations, then submissions, executions, joins and waits, each in file
+     * order) in the order of replay: by time (an execution's start, a wait's start), ties in that
+     * index order.
+     */
+    private int[] order() {
+      TraceFile.Execs execs = file.execs;
+      long[] time =
+          new long
+              [file.creates.size()
+                  + file.submits.size()
+                  + execs.size()
+                  + file.joins.size()
+                  + file.waits.size()];
+      int i = 0;
+      for (int c = 0; c < file.creates.size(); c++) {
+        time[i++] = file.creates.time.get(c);
+      }
+      for (int s = 0; s < file.submits.size(); s++) {
+        time[i++] = file.submits.time.get(s);
+      }
+      for (int e = 0; e < execs.size(); e++) {
+        time[i++] = execs.start.get(e);
+      }
+      for (int j = 0; j < file.joins.size(); j++) {
+        time[i++] = file.joins.time.get(j);
+      }
+      for (int w = 0; w < file.waits.size(); w++) {
+        time[i++] = file.waits.start.get(w);
+      }
+      return IndexSort.byKey(time);
     }
 
     /**
      * Classes the agent sampled (a COUNTS record, or an execution recorded as a sample), each with
      * {recorded executions, largest period seen}.
      */
-    private Map<Integer, long[]> sampledClasses(List<Pending> pending) {
+    private Map<Integer, long[]> sampledClasses() {
       Map<Integer, long[]> recorded = new HashMap<>();
-      for (Pending p : pending) {
-        long[] r =
-            recorded.computeIfAbsent(TraceFile.classOf(p.exec.key()), id -> new long[] {0, 1});
-        r[0]++;
-        r[1] = Math.max(r[1], TraceFile.weight(p.exec.flags()));
+      long[] last = null;
+      int lastClass = -1;
+      for (int e = 0; e < file.execs.size(); e++) {
+        int classId = TraceFile.classOf(file.execs.key.get(e));
+        if (last == null || classId != lastClass) {
+          last = recorded.computeIfAbsent(classId, id -> new long[] {0, 1});
+          lastClass = classId;
+        }
+        last[0]++;
+        last[1] = Math.max(last[1], TraceFile.weight(file.execs.flags.get(e)));
       }
       Map<Integer, long[]> sampled = new HashMap<>();
       for (Map.Entry<Integer, long[]> r : recorded.entrySet()) {
@@ -349,31 +424,36 @@ public final class TraceReader {
           created == null ? -1 : Math.max(0, created - executed));
     }
 
-    private long threadId(long recorder) {
-      TraceFile.ThreadInfo info = file.threads.get(recorder);
+    private long threadId(int recorder) {
+      TraceFile.ThreadInfo info = file.thread(recorder);
       return info == null ? -1 : info.threadId();
     }
 
-    private TaskExecution execution(Pending p, long outer) {
-      TraceFile.Exec e = p.exec;
-      Task t = p.task;
-      int flags = e.flags();
-      TraceFile.ThreadInfo runner = file.threads.get(e.recorder());
-      TraceFile.Create c = t.creation;
-      TraceFile.ThreadInfo creator = c == null ? null : file.threads.get(c.recorder());
-      TraceFile.Submit s = p.submission;
-      TraceFile.Submit executor = p.lastSubmission;
+    /**
+     * Execution record {@code e} of task {@code t}: {@code submission} its own submission (-1 if
+     * none was left to pair with), {@code executor} the submission that names its executor (the
+     * task's latest so far, or its sampled class's latest), -1 if none.
+     */
+    private TaskExecution execution(
+        int e, int t, int number, long outer, int submission, int executor) {
+      TraceFile.Execs execs = file.execs;
+      TraceFile.Submits submits = file.submits;
+      int flags = execs.flags.get(e);
+      long key = execs.key.get(e);
+      TraceFile.ThreadInfo runner = file.thread(execs.recorder.get(e));
+      int c = tasks.creation.get(t);
+      TraceFile.ThreadInfo creator = c < 0 ? null : file.thread(file.creates.recorder.get(c));
       TraceFile.ThreadInfo submitter =
-          executor == null ? null : file.threads.get(executor.recorder());
+          executor < 0 ? null : file.thread(submits.recorder.get(executor));
       int kinds = flags >>> TraceFile.KIND_SHIFT;
       boolean threadTask = (flags & TraceFile.F_THREAD_TASK) != 0;
       TaskExecution.Kind kind = KINDS[(kinds & 0xf) | (threadTask ? 8 : 0)];
       TaskExecution.Method method =
           TaskExecution.Method.values()[Math.min(flags & TraceFile.F_METHOD, 2)];
       return new TaskExecution(
-          t.id,
-          name(TraceFile.classOf(e.key())),
-          p.number,
+          t + 1,
+          name(TraceFile.classOf(key)),
+          number,
           outer,
           (flags & TraceFile.F_HELPED) != 0,
           creator == null ? -1 : creator.threadId(),
@@ -381,21 +461,23 @@ public final class TraceReader {
           runner == null ? -1 : runner.threadId(),
           runner == null ? null : runner.name(),
           (flags & TraceFile.F_VIRTUAL) != 0 || (runner != null && runner.virtual()),
-          executor == null ? -1 : executor.executorKey(),
-          executor == null ? null : name(TraceFile.classOf(executor.executorKey())),
-          executor != null && (executor.flags() & TraceFile.F_FORKED) != 0,
-          c == null ? -1 : c.timeNs(),
-          s == null || (s.flags() & TraceFile.F_TIMED) == 0 ? -1 : s.timeNs(),
-          e.startNs(),
-          e.endNs(),
-          e.selfWall(),
-          (flags & TraceFile.F_CPU) != 0 ? e.selfCpu() : -1,
+          executor < 0 ? -1 : submits.executorKey.get(executor),
+          executor < 0 ? null : name(TraceFile.classOf(submits.executorKey.get(executor))),
+          executor >= 0 && (submits.flags.get(executor) & TraceFile.F_FORKED) != 0,
+          c < 0 ? -1 : file.creates.time.get(c),
+          submission < 0 || (submits.flags.get(submission) & TraceFile.F_TIMED) == 0
+              ? -1
+              : submits.time.get(submission),
+          execs.start.get(e),
+          execs.end.get(e),
+          execs.selfWall.get(e),
+          (flags & TraceFile.F_CPU) != 0 ? execs.selfCpu.get(e) : -1,
           kind,
           method,
-          c == null ? -1 : site(c.site(), firstCreationSite, t.key),
-          executor == null ? -1 : site(executor.site(), firstSubmissionSite, t.key),
+          c < 0 ? -1 : site(file.creates.site.get(c), firstCreationSite, key),
+          executor < 0 ? -1 : site(submits.site.get(executor), firstSubmissionSite, key),
           submitter == null ? -1 : submitter.threadId(),
-          executor == null ? -1 : executor.timeNs(),
+          executor < 0 ? -1 : submits.time.get(executor),
           TraceFile.weight(flags));
     }
 
@@ -408,42 +490,118 @@ public final class TraceReader {
           classId, id -> normalizeClassName(file.classes.getOrDefault(id, "?class" + id)));
     }
 
-    private Task submitted(TraceFile.Submit s) {
-      long key = s.key();
-      Task t = latest.get(key);
-      if (t == null || t.done) {
+    private int submitted(int s) {
+      long key = file.submits.key.get(s);
+      int t = latest.get(key, -1);
+      if (t < 0 || tasks.done.get(t) != 0) {
         t = newTask(key);
       }
-      if (t.submissions.isEmpty()) {
-        waiting.computeIfAbsent(key, k -> new ArrayDeque<>(1)).add(t);
+      nextSubmission[s] = -1;
+      if (tasks.firstSubmission.get(t) < 0) {
+        tasks.firstSubmission.set(t, s);
+        int tail = waitingTail.get(key, -1);
+        if (tail < 0) {
+          waitingHead.put(key, t);
+        } else {
+          tasks.nextWaiting.set(tail, t);
+        }
+        waitingTail.put(key, t);
+      } else {
+        nextSubmission[tasks.lastWaitingSubmission.get(t)] = s;
       }
-      t.submissions.add(s);
+      tasks.lastWaitingSubmission.set(t, s);
       return t;
     }
 
-    private Task executed(long key) {
-      ArrayDeque<Task> queue = waiting.get(key);
-      if (queue != null) {
-        Task head = queue.peek();
-        if (!head.done) {
+    private int executed(long key) {
+      int head = waitingHead.get(key, -1);
+      if (head >= 0) {
+        if (tasks.done.get(head) == 0) {
           return head;
         }
-        Task t = newTask(key); // the head's waiting submissions were another object's
-        t.submissions.addAll(head.submissions);
-        head.submissions.clear();
-        queue.poll();
-        queue.addFirst(t);
+        int t = newTask(key); // the head's waiting submissions were another object's
+        tasks.firstSubmission.set(t, tasks.firstSubmission.get(head));
+        tasks.lastWaitingSubmission.set(t, tasks.lastWaitingSubmission.get(head));
+        tasks.firstSubmission.set(head, -1);
+        tasks.nextWaiting.set(t, tasks.nextWaiting.get(head));
+        tasks.nextWaiting.set(head, -1);
+        waitingHead.put(key, t);
+        if (waitingTail.get(key, -1) == head) {
+          waitingTail.put(key, t);
+        }
         return t;
       }
-      Task t = latest.get(key);
-      return t == null || t.done ? newTask(key) : t;
+      int t = latest.get(key, -1);
+      return t < 0 || tasks.done.get(t) != 0 ? newTask(key) : t;
     }
 
-    private Task newTask(long key) {
-      Task t = new Task(nextTaskId++, key);
+    /**
+     * Takes task {@code t}'s oldest submission not yet paired, -1 if none; a task left with none
+     * leaves its key's waiting list, whose head it is (see the implementation note).
+     */
+    private int pollSubmission(int t, long key) {
+      int s = tasks.firstSubmission.get(t);
+      if (s < 0) {
+        return -1;
+      }
+      int next = nextSubmission[s];
+      tasks.firstSubmission.set(t, next);
+      if (next < 0) {
+        int after = tasks.nextWaiting.get(t);
+        tasks.nextWaiting.set(t, -1);
+        if (after < 0) {
+          waitingHead.remove(key); // the maps hold only keys with work queued: few at a time
+          waitingTail.remove(key);
+        } else {
+          waitingHead.put(key, after);
+        }
+      }
+      return s;
+    }
+
+    private int newTask(long key) {
+      int t = tasks.add(key);
       latest.put(key, t);
-      tasks.add(t);
       return t;
+    }
+  }
+
+  /** The linker's tasks, a column per field; a task's index is its id minus one. */
+  private static final class Tasks {
+    final Columns.Longs key = new Columns.Longs();
+    final Columns.Ints executions = new Columns.Ints();
+
+    /** 1 for a fork/join task whose latest execution left it done: it cannot run again. */
+    final Columns.Ints done = new Columns.Ints();
+
+    /** Its CREATE record, -1 if none. */
+    final Columns.Ints creation = new Columns.Ints();
+
+    /** Its latest submission paired with an execution, -1 if none. */
+    final Columns.Ints lastSubmission = new Columns.Ints();
+
+    /** The oldest and newest of its submissions not yet paired, -1 if none. */
+    final Columns.Ints firstSubmission = new Columns.Ints();
+
+    final Columns.Ints lastWaitingSubmission = new Columns.Ints();
+
+    /** The next task of its key in the waiting list, -1 if none. */
+    final Columns.Ints nextWaiting = new Columns.Ints();
+
+    int add(long taskKey) {
+      key.add(taskKey);
+      executions.add(0);
+      done.add(0);
+      creation.add(-1);
+      lastSubmission.add(-1);
+      firstSubmission.add(-1);
+      lastWaitingSubmission.add(-1);
+      nextWaiting.add(-1);
+      return key.size() - 1;
+    }
+
+    int size() {
+      return key.size();
     }
   }
 
@@ -457,36 +615,5 @@ public final class TraceReader {
         a.neverExecuted() >= 0 && b.neverExecuted() >= 0
             ? a.neverExecuted() + b.neverExecuted()
             : -1);
-  }
-
-  private record Event(long time, int order, Object record) {}
-
-  /**
-   * An execution being linked: its own submission (null if none was left to pair with) and the
-   * task's latest submission so far, which names the executor of re-executions (periodic tasks,
-   * re-runs).
-   */
-  private record Pending(
-      TraceFile.Exec exec,
-      Task task,
-      int number,
-      TraceFile.Submit submission,
-      TraceFile.Submit lastSubmission) {}
-
-  private static final class Task {
-    final long id;
-    final long key;
-    final ArrayDeque<TraceFile.Submit> submissions = new ArrayDeque<>(1);
-    TraceFile.Create creation;
-    TraceFile.Submit lastSubmission;
-    int executions;
-
-    /** A fork/join task whose latest execution left it done: it cannot run again. */
-    boolean done;
-
-    Task(long id, long key) {
-      this.id = id;
-      this.key = key;
-    }
   }
 }

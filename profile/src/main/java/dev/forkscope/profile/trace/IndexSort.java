@@ -1,0 +1,108 @@
+package dev.forkscope.profile.trace;
+
+/**
+ * Sorts indices by a {@code long} key without boxing: the order in which the linker replays a
+ * trace's records, and the orders the analyses walk millions of executions in.
+ *
+ * <p>Implementation note: a top-down merge sort on the indices, comparing {@code (key[i], i)}, so
+ * equal keys keep index order (the result is what a stable sort of the records would give) and no
+ * two elements compare equal. A trace's records arrive nearly in time order (each thread's records
+ * are in order but for executions, written at their end), so a half already in order after the
+ * other is not merged at all, and short ranges are sorted by insertion.
+ */
+public final class IndexSort {
+  private static final int INSERTION = 32;
+
+  private IndexSort() {}
+
+  /** The indices {@code 0 .. key.length - 1} in the order of {@code (key[i], i)}. */
+  public static int[] byKey(long[] key) {
+    int[] a = new int[key.length];
+    for (int i = 0; i < a.length; i++) {
+      a[i] = i;
+    }
+    sort(a, 0, a.length, key);
+    return a;
+  }
+
+  /**
+   * Sorts {@code a[from .. to - 1]}, indices into {@code key}, in the order of {@code (key[i], i)}:
+   * for indices in increasing order, what a stable sort by key gives.
+   */
+  public static void sort(int[] a, int from, int to, long[] key) {
+    sort(a, new int[Math.max(0, to - from)], from, key, from, to);
+  }
+
+  /**
+   * Sorts {@code a[from .. to - 1]} by {@code key}, then by {@code thenDescending} from largest to
+   * smallest, then by index: executions by start, an enclosing one before those it encloses.
+   */
+  public static void sort(int[] a, int from, int to, long[] key, long[] thenDescending) {
+    sort(a, from, to, key);
+    for (int lo = from; lo < to; ) {
+      int hi = lo + 1;
+      while (hi < to && key[a[hi]] == key[a[lo]]) {
+        hi++;
+      }
+      for (int i = lo + 1; i < hi; i++) { // insertion, stable: equal keys are few
+        int x = a[i];
+        int j = i - 1;
+        for (; j >= lo && thenDescending[a[j]] < thenDescending[x]; j--) {
+          a[j + 1] = a[j];
+        }
+        a[j + 1] = x;
+      }
+      lo = hi;
+    }
+  }
+
+  /** The first index of {@code value} in the ascending {@code sorted}, or where it would go. */
+  public static int first(long[] sorted, long value) {
+    int lo = 0;
+    int hi = sorted.length;
+    while (lo < hi) {
+      int mid = (lo + hi) >>> 1;
+      if (sorted[mid] < value) {
+        lo = mid + 1;
+      } else {
+        hi = mid;
+      }
+    }
+    return lo;
+  }
+
+  /** Sorts {@code a[lo .. hi - 1]}; {@code tmp[i - base]} is scratch space for {@code a[i]}. */
+  private static void sort(int[] a, int[] tmp, int base, long[] key, int lo, int hi) {
+    if (hi - lo <= INSERTION) {
+      for (int i = lo + 1; i < hi; i++) {
+        int x = a[i];
+        int j = i - 1;
+        for (; j >= lo && less(key, x, a[j]); j--) {
+          a[j + 1] = a[j];
+        }
+        a[j + 1] = x;
+      }
+      return;
+    }
+    int mid = (lo + hi) >>> 1;
+    sort(a, tmp, base, key, lo, mid);
+    sort(a, tmp, base, key, mid, hi);
+    if (!less(key, a[mid], a[mid - 1])) {
+      return;
+    }
+    System.arraycopy(a, lo, tmp, lo - base, mid - lo);
+    int i = lo;
+    int j = mid;
+    int k = lo;
+    while (i < mid && j < hi) {
+      a[k++] = less(key, a[j], tmp[i - base]) ? a[j++] : tmp[i++ - base];
+    }
+    while (i < mid) {
+      a[k++] = tmp[i++ - base];
+    }
+  }
+
+  private static boolean less(long[] key, int x, int y) {
+    return key[x] < key[y] || (key[x] == key[y] && x < y);
+  }
+}
