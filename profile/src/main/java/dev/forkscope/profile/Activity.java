@@ -7,68 +7,193 @@ import java.util.Comparator;
 import java.util.List;
 
 /**
- * How busy the CPUs were with tasks over time, for the coarse verdict. Self times partition task
- * time (nested executions excluded), so summing every execution's self time spread evenly over its
- * interval counts each moment once. Where thread CPU time was measured it stands in for self wall
- * time, so a task blocked in {@code join()} or asleep counts as idle; without CPU time, blocked
- * time counts as busy and the busy share is an upper bound. Pool worker loops are not tasks here.
- * An execution recorded as a sample of a sampled class counts its weight times over its interval,
- * an estimate of what its unrecorded peers kept busy around the same time.
+ * How busy the CPUs were with tasks over time, for the coarse verdicts.
+ *
+ * <p>Implementation note. Self times partition task time (nested executions excluded), so spreading
+ * every execution's self time evenly over its interval and summing counts each moment once. Two
+ * such sums are kept:
+ *
+ * <ul>
+ *   <li><i>busy</i>: thread CPU time where measured, else self wall time. A task blocked in {@code
+ *       join()} or asleep counts as idle where CPU time was measured; without it, blocked time
+ *       counts as busy and the busy share is an upper bound;
+ *   <li><i>running</i>: self wall time, except for an execution measured on a CPU less than {@value
+ *       Diagnosis#WAITING_PERCENT} % of it (a service loop waiting for messages), which counts its
+ *       CPU time. A CPU-bound task on a loaded machine gets less CPU than wall time but is still
+ *       running; so "at least half a CPU ran no task" does not depend on the machine's load.
+ * </ul>
+ *
+ * Each sum is a piecewise-linear function of time, stored as its values at every start and end of
+ * an execution ({@code knots}, sorted; the rate is constant between two knots). The integral over
+ * [from, to] is then two binary searches and two interpolations, so a verdict can ask about every
+ * long execution of a class without rescanning the trace. Memory: 8 bytes for the knot and 16 for
+ * the two sums, twice per execution.
+ *
+ * <p>Pool worker loops are not tasks here. An execution recorded as a sample of a sampled class
+ * counts its weight times over its interval, an estimate of what its unrecorded peers kept busy
+ * around the same time.
  */
 final class Activity {
 
-  private final long[] starts;
-  private final long[] ends;
-  private final long[] busy;
+  private final long[] knots;
+  private final double[] busyBefore;
+  private final double[] runningBefore;
+  private final long spanNs;
 
-  private Activity(long[] starts, long[] ends, long[] busy) {
-    this.starts = starts;
-    this.ends = ends;
-    this.busy = busy;
+  private Activity(long[] knots, double[] busyBefore, double[] runningBefore, long spanNs) {
+    this.knots = knots;
+    this.busyBefore = busyBefore;
+    this.runningBefore = runningBefore;
+    this.spanNs = spanNs;
   }
 
   static Activity of(List<TaskExecution> executions) {
-    List<TaskExecution> tasks = new ArrayList<>(executions.size());
+    List<TaskExecution> byStart = new ArrayList<>(executions.size());
     for (TaskExecution e : executions) {
       if (!Aggregation.isFramework(e.taskClass())) {
-        tasks.add(e);
+        byStart.add(e);
       }
     }
-    tasks.sort(Comparator.comparingLong(TaskExecution::startNs));
-    long[] starts = new long[tasks.size()];
-    long[] ends = new long[tasks.size()];
-    long[] busy = new long[tasks.size()];
-    for (int i = 0; i < starts.length; i++) {
-      TaskExecution e = tasks.get(i);
-      starts[i] = e.startNs();
-      ends[i] = e.endNs();
-      long self = e.selfCpuNs() >= 0 ? Math.min(e.selfCpuNs(), e.selfWallNs()) : e.selfWallNs();
-      busy[i] = self * e.weight(); // a sample stands for its unrecorded peers, running meanwhile
+    if (byStart.isEmpty()) {
+      return new Activity(new long[0], new double[0], new double[0], 0);
     }
-    return new Activity(starts, ends, busy);
+    byStart.sort(Comparator.comparingLong(TaskExecution::startNs));
+    List<TaskExecution> byEnd = new ArrayList<>(byStart);
+    byEnd.sort(Comparator.comparingLong(TaskExecution::endNs));
+    int n = byStart.size();
+    long[] knots = new long[2 * n];
+    double[] busy = new double[2 * n];
+    double[] running = new double[2 * n];
+    double busyRate = 0;
+    double runningRate = 0;
+    long previous = byStart.get(0).startNs();
+    int s = 0;
+    int e = 0;
+    for (int k = 0; k < 2 * n; k++) {
+      boolean start = s < n && (e >= n || byStart.get(s).startNs() <= byEnd.get(e).endNs());
+      TaskExecution x = start ? byStart.get(s++) : byEnd.get(e++);
+      long at = start ? x.startNs() : x.endNs();
+      double before = k == 0 ? 0 : busy[k - 1];
+      double runningBefore = k == 0 ? 0 : running[k - 1];
+      knots[k] = at;
+      busy[k] = before + busyRate * (at - previous);
+      running[k] = runningBefore + runningRate * (at - previous);
+      previous = at;
+      long length = x.endNs() - x.startNs();
+      if (length > 0) {
+        double sign = start ? 1 : -1;
+        busyRate += sign * busyNs(x) / length;
+        runningRate += sign * runningNs(x) / length;
+      }
+    }
+    long span = byEnd.get(n - 1).endNs() - byStart.get(0).startNs();
+    return new Activity(knots, busy, running, span);
+  }
+
+  /** CPU time where measured, else self wall time; times the weight of a sample. */
+  private static double busyNs(TaskExecution e) {
+    long self = e.selfCpuNs() >= 0 ? Math.min(e.selfCpuNs(), e.selfWallNs()) : e.selfWallNs();
+    return (double) self
+        * e.weight(); // a sample stands for its unrecorded peers, running meanwhile
+  }
+
+  /** Self wall time, or CPU time for an execution that mostly waited; times the weight. */
+  private static double runningNs(TaskExecution e) {
+    long self = waited(e) ? e.selfCpuNs() : e.selfWallNs();
+    return (double) self * e.weight();
+  }
+
+  /** Whether the execution was measured on a CPU less than the waiting share of its wall time. */
+  static boolean waited(TaskExecution e) {
+    return e.selfCpuNs() >= 0 && e.selfCpuNs() * 100 < e.selfWallNs() * Diagnosis.WAITING_PERCENT;
   }
 
   /** From the first task start to the last task end, 0 without tasks. */
   long spanNs() {
-    if (starts.length == 0) {
-      return 0;
-    }
-    return Arrays.stream(ends).max().getAsLong() - starts[0];
+    return spanNs;
   }
 
   /** Average share of {@code cpus} CPUs running tasks during [from, to], at most 1. */
   double busyShare(long from, long to, int cpus) {
+    return share(busyBefore, from, to, cpus);
+  }
+
+  /**
+   * Average share of {@code cpus} CPUs on which a task ran, waiting or not, during [from, to], at
+   * most 1; executions that mostly waited count only their CPU time.
+   */
+  double runningShare(long from, long to, int cpus) {
+    return share(runningBefore, from, to, cpus);
+  }
+
+  /**
+   * The executions among {@code executions} that ran alone: at least {@code minSelfNs} of self wall
+   * time, not mostly waiting themselves, and while each ran, at least half of one of {@code cpus}
+   * CPUs on average ran no task ({@link #runningShare} &lt;= 1 - 1/(2 cpus)). None on one CPU.
+   */
+  Diagnosis.Alone alone(List<TaskExecution> executions, long minSelfNs, int cpus) {
+    if (cpus < 2) {
+      return Diagnosis.Alone.NONE;
+    }
+    double idle = 1 - 0.5 / cpus;
+    List<TaskExecution> alone = new ArrayList<>();
+    for (TaskExecution e : executions) {
+      if (e.selfWallNs() >= minSelfNs
+          && !waited(e)
+          && runningShare(e.startNs(), e.endNs(), cpus) <= idle) {
+        alone.add(e);
+      }
+    }
+    if (alone.isEmpty()) {
+      return Diagnosis.Alone.NONE;
+    }
+    alone.sort(Comparator.comparingLong(TaskExecution::startNs));
+    long count = 0;
+    long longest = 0;
+    long cover = 0;
+    double busy = 0;
+    long from = alone.get(0).startNs();
+    long to = from;
+    for (TaskExecution e : alone) {
+      count += e.weight();
+      longest = Math.max(longest, e.selfWallNs());
+      if (e.startNs() > to) {
+        cover += to - from;
+        busy += at(busyBefore, to) - at(busyBefore, from);
+        from = e.startNs();
+      }
+      to = Math.max(to, e.endNs());
+    }
+    cover += to - from;
+    busy += at(busyBefore, to) - at(busyBefore, from);
+    double busyShare = cover == 0 ? 1 : Math.min(1, busy / ((double) cover * cpus));
+    return new Diagnosis.Alone(count, longest, cover, busyShare);
+  }
+
+  private double share(double[] before, long from, long to, int cpus) {
     if (to <= from) {
       return 1;
     }
-    double sum = 0;
-    for (int i = 0; i < starts.length && starts[i] < to; i++) {
-      long overlap = Math.min(ends[i], to) - Math.max(starts[i], from);
-      if (overlap > 0) {
-        long length = ends[i] - starts[i];
-        sum += length == 0 ? busy[i] : (double) busy[i] * overlap / length;
-      }
+    double sum = at(before, to) - at(before, from);
+    return Math.max(0, Math.min(1, sum / ((double) (to - from) * Math.max(1, cpus))));
+  }
+
+  /** The integral from the first knot to {@code t}, interpolated between knots. */
+  private double at(double[] before, long t) {
+    int n = knots.length;
+    if (n == 0 || t <= knots[0]) {
+      return 0;
     }
-    return Math.min(1, sum / ((double) (to - from) * Math.max(1, cpus)));
+    if (t >= knots[n - 1]) {
+      return before[n - 1];
+    }
+    int i = Arrays.binarySearch(knots, t);
+    if (i >= 0) {
+      return before[i];
+    }
+    int next = -i - 1; // knots[next - 1] < t < knots[next]
+    int last = next - 1;
+    return before[last]
+        + (before[next] - before[last]) * (t - knots[last]) / (knots[next] - knots[last]);
   }
 }

@@ -191,6 +191,7 @@ public final class Analysis {
     for (long weight : tasks.values()) {
       taskCount += weight;
     }
+    Diagnosis.SelfTimes selfTimes = new Diagnosis.SelfTimes(wall, weights);
     Distribution granularity = selfWall.distribution();
     double busy = activity.busyShare(first, last, run.cpus());
     Verdict verdict =
@@ -201,7 +202,11 @@ public final class Analysis {
                 granularity,
                 busy,
                 direct,
-                cpuWall > 0 ? (double) cpuSum / cpuWall : Double.NaN),
+                cpuWall > 0 ? (double) cpuSum / cpuWall : Double.NaN,
+                selfTimes,
+                mode == VerdictMode.RELATIVE && !direct
+                    ? activity.alone(executions, Diagnosis.COARSE_MIN_MS * 1_000_000, run.cpus())
+                    : Diagnosis.Alone.NONE),
             run);
     return new TaskClassProfile(
         taskClass,
