@@ -13,10 +13,17 @@ import java.util.List;
  * every execution's self time evenly over its interval and summing counts each moment once. Two
  * such sums are kept:
  *
+ * <p>An execution's CPU time is the agent's reading where it took one; else, for an execution of at
+ * least {@value Diagnosis#COARSE_MIN_MS} ms, the CPU time its thread used meanwhile by the OS layer
+ * ({@link ThreadCpu}), when that is below {@value Diagnosis#WAITING_PERCENT} % of the execution's
+ * wall time. That reading includes nested executions, so it is used only to find what mostly
+ * waited: a service loop's thread body (Spark's DAG scheduler loop, its context cleaner) whose self
+ * CPU time the agent could not tell because its nested tasks were not all measured.
+ *
  * <ul>
- *   <li><i>busy</i>: thread CPU time where measured, else self wall time. A task blocked in {@code
- *       join()} or asleep counts as idle where CPU time was measured; without it, blocked time
- *       counts as busy and the busy share is an upper bound;
+ *   <li><i>busy</i>: CPU time where known, else self wall time. A task blocked in {@code join()} or
+ *       asleep counts as idle where CPU time was measured; without it, blocked time counts as busy
+ *       and the busy share is an upper bound;
  *   <li><i>running</i>: self wall time, except for an execution measured on a CPU less than {@value
  *       Diagnosis#WAITING_PERCENT} % of it (a service loop waiting for messages), which counts its
  *       CPU time. A CPU-bound task on a loaded machine gets less CPU than wall time but is still
@@ -35,19 +42,22 @@ import java.util.List;
  */
 final class Activity {
 
+  private final ThreadCpu threads;
   private final long[] knots;
   private final double[] busyBefore;
   private final double[] runningBefore;
   private final long spanNs;
 
-  private Activity(long[] knots, double[] busyBefore, double[] runningBefore, long spanNs) {
+  private Activity(
+      ThreadCpu threads, long[] knots, double[] busyBefore, double[] runningBefore, long spanNs) {
+    this.threads = threads;
     this.knots = knots;
     this.busyBefore = busyBefore;
     this.runningBefore = runningBefore;
     this.spanNs = spanNs;
   }
 
-  static Activity of(List<TaskExecution> executions) {
+  static Activity of(List<TaskExecution> executions, ThreadCpu threads) {
     List<TaskExecution> byStart = new ArrayList<>(executions.size());
     for (TaskExecution e : executions) {
       if (!Aggregation.isFramework(e.taskClass())) {
@@ -55,7 +65,7 @@ final class Activity {
       }
     }
     if (byStart.isEmpty()) {
-      return new Activity(new long[0], new double[0], new double[0], 0);
+      return new Activity(threads, new long[0], new double[0], new double[0], 0);
     }
     byStart.sort(Comparator.comparingLong(TaskExecution::startNs));
     List<TaskExecution> byEnd = new ArrayList<>(byStart);
@@ -82,30 +92,51 @@ final class Activity {
       long length = x.endNs() - x.startNs();
       if (length > 0) {
         double sign = start ? 1 : -1;
-        busyRate += sign * busyNs(x) / length;
-        runningRate += sign * runningNs(x) / length;
+        long cpuNs = cpuNs(x, threads);
+        busyRate += sign * busyNs(x, cpuNs) / length;
+        runningRate += sign * runningNs(x, cpuNs) / length;
       }
     }
     long span = byEnd.get(n - 1).endNs() - byStart.get(0).startNs();
-    return new Activity(knots, busy, running, span);
+    return new Activity(threads, knots, busy, running, span);
   }
 
-  /** CPU time where measured, else self wall time; times the weight of a sample. */
-  private static double busyNs(TaskExecution e) {
-    long self = e.selfCpuNs() >= 0 ? Math.min(e.selfCpuNs(), e.selfWallNs()) : e.selfWallNs();
+  /** CPU time where known, else self wall time; times the weight of a sample. */
+  private static double busyNs(TaskExecution e, long cpuNs) {
+    long self = cpuNs >= 0 ? Math.min(cpuNs, e.selfWallNs()) : e.selfWallNs();
     return (double) self
         * e.weight(); // a sample stands for its unrecorded peers, running meanwhile
   }
 
   /** Self wall time, or CPU time for an execution that mostly waited; times the weight. */
-  private static double runningNs(TaskExecution e) {
-    long self = waited(e) ? e.selfCpuNs() : e.selfWallNs();
+  private static double runningNs(TaskExecution e, long cpuNs) {
+    long self = waited(e, cpuNs) ? Math.min(cpuNs, e.selfWallNs()) : e.selfWallNs();
     return (double) self * e.weight();
   }
 
-  /** Whether the execution was measured on a CPU less than the waiting share of its wall time. */
-  static boolean waited(TaskExecution e) {
-    return e.selfCpuNs() >= 0 && e.selfCpuNs() * 100 < e.selfWallNs() * Diagnosis.WAITING_PERCENT;
+  private static boolean waited(TaskExecution e, long cpuNs) {
+    return cpuNs >= 0 && cpuNs * 100 < e.selfWallNs() * Diagnosis.WAITING_PERCENT;
+  }
+
+  /**
+   * The execution's CPU time: the agent's reading, or its thread's when it lasted long enough and
+   * mostly waited (see the class comment); -1 when unknown.
+   */
+  long cpuNs(TaskExecution e) {
+    return cpuNs(e, threads);
+  }
+
+  private static long cpuNs(TaskExecution e, ThreadCpu threads) {
+    if (e.selfCpuNs() >= 0) {
+      return e.selfCpuNs();
+    }
+    if (e.selfWallNs() < Diagnosis.COARSE_MIN_MS * 1_000_000) {
+      return -1;
+    }
+    long thread = threads.cpuNs(e.executionThreadId(), e.startNs(), e.endNs());
+    return thread >= 0 && thread * 100 < (e.endNs() - e.startNs()) * Diagnosis.WAITING_PERCENT
+        ? thread
+        : -1;
   }
 
   /** From the first task start to the last task end, 0 without tasks. */
@@ -139,7 +170,7 @@ final class Activity {
     List<TaskExecution> alone = new ArrayList<>();
     for (TaskExecution e : executions) {
       if (e.selfWallNs() >= minSelfNs
-          && !waited(e)
+          && !waited(e, cpuNs(e, threads))
           && runningShare(e.startNs(), e.endNs(), cpus) <= idle) {
         alone.add(e);
       }

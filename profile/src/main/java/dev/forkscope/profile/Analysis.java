@@ -57,7 +57,7 @@ public final class Analysis {
 
     Trace.TraceMeta meta = trace.meta();
     long runWall = runWallNs(meta, complete);
-    Activity activity = Activity.of(complete);
+    Activity activity = Activity.of(complete, ThreadCpu.of(layers));
     Diagnosis.RunFacts run =
         new Diagnosis.RunFacts(
             meta.cpus(),
@@ -160,7 +160,10 @@ public final class Analysis {
       weightSum += e.weight();
       if (e.selfCpuNs() >= 0) {
         cpuCount++;
-        cpuSum += e.selfCpuNs();
+      }
+      long cpu = activity.cpuNs(e); // also a long wait that only the OS layer saw
+      if (cpu >= 0) {
+        cpuSum += cpu;
         cpuWall += e.selfWallNs();
       }
       if (e.queueWaitNs() >= 0) {

@@ -15,14 +15,16 @@ import java.util.Arrays;
  * per-task overhead:
  *
  * <ul>
- *   <li><i>fine</i> when the median self time is below {@value #K} x O, the executions shorter than
- *       that hold at least half of the class's self time, and the class ran at least {@value
- *       #FINE_TASKS_PER_CPU} x P executions: creating and scheduling each task costs over a tenth
- *       of its work, for the executions where the time goes, and there are enough of them for it to
- *       add up. The time share makes the verdict stable on a bimodal class (Lucene's executor
- *       runners: half of them find nothing to do and return in 70 ns, the others run a term lookup
- *       of a few µs), whose median falls on either side of the threshold from run to run while
- *       almost all of its time stays in the long mode; the why then names both modes;
+ *   <li><i>fine</i> when the median self time is below {@value #K} x O and the class ran at least
+ *       {@value #FINE_TASKS_PER_CPU} x P executions: creating and scheduling each task costs over a
+ *       tenth of its work, and there are enough of them for it to add up. A <i>bimodal</i> class,
+ *       one with at least a tenth of its executions on each side of {@value #K} x O, is judged by
+ *       where its time goes instead: fine when the executions below hold at least half of its self
+ *       time. Its median can fall on either side from run to run (Lucene's executor runners: a
+ *       runner that finds every task taken returns in 70 ns, one that finds work runs a term lookup
+ *       of a few µs) while its time stays in one mode; the why names both modes. A thin tail (under
+ *       a tenth) does not count: in a fork/join tree the few tasks near the root hold much of the
+ *       self wall time, waiting in {@code join()}, and say nothing about the leaves;
  *   <li><i>coarse</i> when the class ran fewer than {@value #COARSE_TASKS_PER_CPU} x P executions,
  *       its median self time is at least 1/(2P) of the run's task span (first task start to last
  *       task end, which leaves JVM start-up out) and at least {@value #COARSE_MIN_MS} ms, and while
@@ -47,11 +49,11 @@ import java.util.Arrays;
  *
  * <p>In relative mode, a class whose median execution lasts at least {@value #COARSE_MIN_MS} ms but
  * whose executions spent less than {@value #WAITING_PERCENT} % of their wall time on a CPU (where
- * thread CPU time was measured) is <i>ok</i> and <i>mostly waiting</i>: a service loop (a
- * scheduler's tick thread, an event loop) or a task blocked on something else; neither splitting
- * nor batching it would keep more CPUs busy, and the runtime findings say what it waited on. Both
- * kinds are {@linkplain #setAside set aside}: listed after the classes that were judged, so that
- * they do not head a table above the user's work.
+ * CPU time is known: measured by the agent, or, for a long wait, by the OS layer) is <i>ok</i> and
+ * <i>mostly waiting</i>: a service loop (a scheduler's tick thread, an event loop) or a task
+ * blocked on something else; neither splitting nor batching it would keep more CPUs busy, and the
+ * runtime findings say what it waited on. Both kinds are {@linkplain #setAside set aside}: listed
+ * after the classes that were judged, so that they do not head a table above the user's work.
  *
  * <p><b>tgp mode</b> reproduces the defaults of tgp's {@code fine_grained.py} and {@code
  * coarse_grained.py}. They are in reference cycles; we convert at a nominal 3 GHz (1e8 cycles =
@@ -91,8 +93,9 @@ final class Diagnosis {
    *     share of the P CPUs that ran tasks of any class (1 = all busy)
    * @param directCalls whether every execution was a call made outside any task (no enclosing
    *     execution), never submitted to an executor, on a thread that is not the task itself
-   * @param cpuShare over the executions whose thread CPU time was measured, their CPU time over
-   *     their wall time (self times); NaN when none was measured
+   * @param cpuShare over the executions whose CPU time is known (measured, or a long wait seen by
+   *     the OS layer, see {@link Activity}), their CPU time over their wall time (self times); NaN
+   *     when none is known
    * @param selfTimes the self wall times, for the time share of the short executions
    * @param alone the executions that ran alone
    */
@@ -259,7 +262,7 @@ final class Diagnosis {
     boolean small = median < fineMax;
     boolean many = c.executions() >= (long) FINE_TASKS_PER_CPU * p;
     boolean timeInSmall = modes.shortTimeShare() >= 0.5;
-    if (small && many && timeInSmall) {
+    if (small && many && (timeInSmall || !modes.bimodal())) {
       return new Verdict(
           Verdict.Kind.FINE,
           "median "
@@ -349,7 +352,7 @@ final class Diagnosis {
     }
 
     String reason;
-    if (many && (small || modes.bimodal())) {
+    if (many && modes.bimodal()) {
       reason =
           percent((double) modes.shortExecutions() / modes.executions())
               + " of executions take < "

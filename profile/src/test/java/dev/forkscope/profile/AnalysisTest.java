@@ -5,6 +5,7 @@ import static dev.forkscope.profile.Executions.exec;
 import static dev.forkscope.profile.Executions.meta;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.forkscope.profile.layers.Layers;
 import dev.forkscope.profile.trace.TaskExecution;
 import dev.forkscope.profile.trace.Trace;
 import java.util.ArrayList;
@@ -243,10 +244,20 @@ class AnalysisTest {
    * throughout. With {@code partitions} = 2, the long stage runs as two runners side by side.
    */
   private static Trace sparkLike(int partitions) {
+    return sparkLike(partitions, 20_000_000);
+  }
+
+  /** The same with the message loop's CPU time {@code loopCpuNs}, or unmeasured when negative. */
+  private static Trace sparkLike(int partitions, long loopCpuNs) {
     List<TaskExecution> executions = new ArrayList<>();
     long ms = 1_000_000;
     executions.add(
-        exec(1, "spark.MessageLoop").on(9).at(0, 5_000 * ms).self(5_000 * ms).cpu(20 * ms).build());
+        exec(1, "spark.MessageLoop")
+            .on(9)
+            .at(0, 5_000 * ms)
+            .self(5_000 * ms)
+            .cpu(loopCpuNs)
+            .build());
     long t = 100 * ms;
     long id = 10;
     for (int i = 0; i < 10; i++, t += 50 * ms) {
@@ -301,5 +312,25 @@ class AnalysisTest {
                     "spark.TaskRunner")
                 .kind())
         .isEqualTo(Verdict.Kind.OK);
+  }
+
+  @Test
+  void aLoopWhoseCpuTheAgentDidNotReadIsToldWaitingByItsThreadsOsSamples() {
+    long ms = 1_000_000;
+    // /proc says thread 9 used 1 ms of CPU every second; thread 2, a runner, was always on a CPU
+    List<Layers.ThreadSample> samples = new ArrayList<>();
+    for (long t = 0; t <= 5_000 * ms; t += 100 * ms) {
+      samples.add(new Layers.ThreadSample(9, "loop", t, t / 1_000, 0, 0));
+      samples.add(new Layers.ThreadSample(2, "runner", t, t, 0, 0));
+    }
+    Layers layers = new Layers(List.of(), List.of(), samples, List.of());
+
+    Profile without = Analysis.analyze(sparkLike(1, -1), AnalysisOptions.defaults());
+    Profile with = Analysis.analyze(sparkLike(1, -1), layers, AnalysisOptions.defaults());
+
+    // without CPU time the loop counts as running throughout: no runner ran alone
+    assertThat(verdictOf(without, "spark.TaskRunner").kind()).isEqualTo(Verdict.Kind.OK);
+    assertThat(verdictOf(with, "spark.TaskRunner").kind()).isEqualTo(Verdict.Kind.COARSE);
+    assertThat(verdictOf(with, "spark.TaskRunner").why()).contains("CPUs 50% busy");
   }
 }

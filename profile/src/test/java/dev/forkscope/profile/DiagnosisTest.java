@@ -266,6 +266,20 @@ class DiagnosisTest {
   }
 
   @Test
+  void aThinTailDoesNotTurnAFineClassOk() {
+    Diagnosis.RunFacts run = new Diagnosis.RunFacts(2, 285, 5_000 * MS, true);
+    // TooFine on a loaded machine: 2% of the executions, near the root of the fork/join tree, wait
+    // in join() and hold 64% of the self wall time
+    Diagnosis.ClassFacts tooFine = twoModes(262_144, 0.98, 500, 45_000);
+
+    assertThat(tooFine.selfTimes().split(2_850).shortTimeShare()).isLessThan(0.5);
+    Verdict v = Diagnosis.relative(tooFine, run);
+    assertThat(v.kind()).isEqualTo(Verdict.Kind.FINE);
+    assertThat(v.why())
+        .isEqualTo("median 500 ns < 10 x 285 ns overhead; 262,144 executions on 2 CPUs");
+  }
+
+  @Test
   void samplesCountTheirWeightInTheTimeShare() {
     Diagnosis.RunFacts run = new Diagnosis.RunFacts(2, 200, 5_000 * MS, true);
     // 600 recorded short ones of weight 1 and 400 long ones standing for 4 each: 600 x 300 ns
