@@ -9,25 +9,26 @@ import java.util.List;
 /**
  * How busy the CPUs were with tasks over time, for the coarse verdicts.
  *
- * <p>Implementation note. Self times partition task time (nested executions excluded), so spreading
- * every execution's self time evenly over its interval and summing counts each moment once. Two
- * such sums are kept:
+ * <p>Implementation note. An execution's CPU time is the agent's reading where it took one; else,
+ * for an execution of at least {@value Diagnosis#COARSE_MIN_MS} ms, the CPU time its thread used
+ * meanwhile by the OS layer ({@link ThreadCpu}), when that is below {@value
+ * Diagnosis#WAITING_PERCENT} % of the execution's wall time. That reading includes nested
+ * executions, so it is used only to find what mostly waited: a service loop's thread body (Spark's
+ * DAG scheduler loop, its context cleaner) whose self CPU time the agent could not tell because its
+ * nested tasks were not all measured.
  *
- * <p>An execution's CPU time is the agent's reading where it took one; else, for an execution of at
- * least {@value Diagnosis#COARSE_MIN_MS} ms, the CPU time its thread used meanwhile by the OS layer
- * ({@link ThreadCpu}), when that is below {@value Diagnosis#WAITING_PERCENT} % of the execution's
- * wall time. That reading includes nested executions, so it is used only to find what mostly
- * waited: a service loop's thread body (Spark's DAG scheduler loop, its context cleaner) whose self
- * CPU time the agent could not tell because its nested tasks were not all measured.
+ * <p>Self times partition task time (nested executions excluded), so spreading every execution's
+ * self time evenly over its interval and summing counts each moment once. Two such sums are kept:
  *
  * <ul>
  *   <li><i>busy</i>: CPU time where known, else self wall time. A task blocked in {@code join()} or
  *       asleep counts as idle where CPU time was measured; without it, blocked time counts as busy
  *       and the busy share is an upper bound;
- *   <li><i>running</i>: self wall time, except for an execution measured on a CPU less than {@value
- *       Diagnosis#WAITING_PERCENT} % of it (a service loop waiting for messages), which counts its
- *       CPU time. A CPU-bound task on a loaded machine gets less CPU than wall time but is still
- *       running; so "at least half a CPU ran no task" does not depend on the machine's load.
+ *   <li><i>running</i>: self wall time, except for an execution whose CPU time is known and below
+ *       {@value Diagnosis#WAITING_PERCENT} % of it (a service loop waiting for messages), which
+ *       counts its CPU time. A CPU-bound task on a loaded machine gets less CPU than wall time but
+ *       is still running; so "at least half a CPU ran no task" does not depend on the machine's
+ *       load.
  * </ul>
  *
  * Each sum is a piecewise-linear function of time, stored as its values at every start and end of
@@ -104,8 +105,8 @@ final class Activity {
   /** CPU time where known, else self wall time; times the weight of a sample. */
   private static double busyNs(TaskExecution e, long cpuNs) {
     long self = cpuNs >= 0 ? Math.min(cpuNs, e.selfWallNs()) : e.selfWallNs();
-    return (double) self
-        * e.weight(); // a sample stands for its unrecorded peers, running meanwhile
+    // a sample stands for its unrecorded peers, running meanwhile
+    return (double) self * e.weight();
   }
 
   /** Self wall time, or CPU time for an execution that mostly waited; times the weight. */

@@ -244,11 +244,6 @@ final class Diagnosis {
     return v.why().startsWith(NOT_JUDGED) || v.why().startsWith(MOSTLY_WAITING);
   }
 
-  /** The self time below which an execution is fine-grained: {@value #K} x the overhead. */
-  static long fineMaxNs(RunFacts run) {
-    return K * (run.overheadNs() > 0 ? run.overheadNs() : ASSUMED_OVERHEAD_NS);
-  }
-
   static Verdict relative(ClassFacts c, RunFacts run) {
     int p = Math.max(1, run.cpus());
     long overhead = run.overheadNs() > 0 ? run.overheadNs() : ASSUMED_OVERHEAD_NS;
@@ -258,7 +253,7 @@ final class Diagnosis {
     long median = c.granularity().median();
     String onCpus = executions(c.executions()) + " on " + p + (p == 1 ? " CPU" : " CPUs");
 
-    long fineMax = fineMaxNs(run);
+    long fineMax = K * overhead;
     Modes modes = c.selfTimes().split(fineMax);
     boolean small = median < fineMax;
     boolean many = c.executions() >= (long) FINE_TASKS_PER_CPU * p;

@@ -281,16 +281,15 @@ class DiagnosisTest {
 
   @Test
   void samplesCountTheirWeightInTheTimeShare() {
-    Diagnosis.RunFacts run = new Diagnosis.RunFacts(2, 200, 5_000 * MS, true);
     // 600 recorded short ones of weight 1 and 400 long ones standing for 4 each: 600 x 300 ns
-    // against 1,600 x 2.5 µs
+    // against 1,600 x 2.5 µs, split at 2 µs
     long[] ns = new long[1_000];
     long[] weights = new long[1_000];
     Arrays.fill(ns, 0, 600, 300);
     Arrays.fill(ns, 600, 1_000, 2_500);
     Arrays.fill(weights, 0, 600, 1);
     Arrays.fill(weights, 600, 1_000, 4);
-    Diagnosis.Modes modes = new Diagnosis.SelfTimes(ns, weights).split(Diagnosis.fineMaxNs(run));
+    Diagnosis.Modes modes = new Diagnosis.SelfTimes(ns, weights).split(2_000);
 
     assertThat(modes.shortExecutions()).isEqualTo(600);
     assertThat(modes.longExecutions()).isEqualTo(1_600);
