@@ -63,7 +63,7 @@ public final class Analysis {
 
     Trace.TraceMeta meta = trace.meta();
     long runWall = runWallNs(meta, complete);
-    Activity activity = Activity.of(complete);
+    Activity activity = Activity.of(complete, ThreadCpu.of(layers));
     Diagnosis.RunFacts run =
         new Diagnosis.RunFacts(
             meta.cpus(),
@@ -177,7 +177,10 @@ public final class Analysis {
       weightSum += e.weight();
       if (e.selfCpuNs() >= 0) {
         cpuCount++;
-        cpuSum += e.selfCpuNs();
+      }
+      long cpu = activity.cpuNs(e); // also a long wait that only the OS layer saw
+      if (cpu >= 0) {
+        cpuSum += cpu;
         cpuWall += e.selfWallNs();
       }
       if (e.queueWaitNs() >= 0) {
@@ -211,6 +214,7 @@ public final class Analysis {
         taskCount += weights[byTask[k]];
       }
     }
+    Diagnosis.SelfTimes selfTimes = new Diagnosis.SelfTimes(wall, weights);
     Distribution granularity = selfWall.distribution();
     double busy = activity.busyShare(first, last, run.cpus());
     Verdict verdict =
@@ -221,7 +225,11 @@ public final class Analysis {
                 granularity,
                 busy,
                 direct,
-                cpuWall > 0 ? (double) cpuSum / cpuWall : Double.NaN),
+                cpuWall > 0 ? (double) cpuSum / cpuWall : Double.NaN,
+                selfTimes,
+                mode == VerdictMode.RELATIVE && !direct
+                    ? activity.alone(executions, Diagnosis.COARSE_MIN_MS * 1_000_000, run.cpus())
+                    : Diagnosis.Alone.NONE),
             run);
     return new TaskClassProfile(
         taskClass,

@@ -6,6 +6,7 @@ import static dev.forkscope.profile.Units.executions;
 import static dev.forkscope.profile.Units.percent;
 
 import dev.forkscope.profile.trace.TaskExecution;
+import java.util.Arrays;
 
 /**
  * Verdicts for one task class.
@@ -16,15 +17,29 @@ import dev.forkscope.profile.trace.TaskExecution;
  * <ul>
  *   <li><i>fine</i> when the median self time is below {@value #K} x O and the class ran at least
  *       {@value #FINE_TASKS_PER_CPU} x P executions: creating and scheduling each task costs over a
- *       tenth of its work, and there are enough of them for it to add up;
+ *       tenth of its work, and there are enough of them for it to add up. A <i>bimodal</i> class,
+ *       one with at least a tenth of its executions on each side of {@value #K} x O, is judged by
+ *       where its time goes instead: fine when the executions below hold at least half of its self
+ *       time. Its median can fall on either side from run to run (Lucene's executor runners: a
+ *       runner that finds every task taken returns in 70 ns, one that finds work runs a term lookup
+ *       of a few µs) while its time stays in one mode; the why names both modes. A thin tail (under
+ *       a tenth) does not count: in a fork/join tree the few tasks near the root hold much of the
+ *       self wall time, waiting in {@code join()}, and say nothing about the leaves;
  *   <li><i>coarse</i> when the class ran fewer than {@value #COARSE_TASKS_PER_CPU} x P executions,
  *       its median self time is at least 1/(2P) of the run's task span (first task start to last
  *       task end, which leaves JVM start-up out) and at least {@value #COARSE_MIN_MS} ms, and while
  *       its tasks ran, tasks of any class left on average at least half a CPU idle (busy share
  *       &lt;= 1 - 1/(2P); half a CPU, not a whole one, because one lone task on P CPUs sits exactly
  *       at P - 1 busy and JIT or GC threads push it over): too few, too large tasks to use the
- *       machine. On one CPU nothing is coarse;
- *   <li><i>ok</i> otherwise.
+ *       machine;
+ *   <li><i>coarse</i> also, whatever its count and median, when its executions that <i>ran
+ *       alone</i> cover at least that same 1/(2P) of the task span and {@value #COARSE_MIN_MS} ms.
+ *       An execution ran alone when it lasted at least {@value #COARSE_MIN_MS} ms of self time, was
+ *       not itself mostly waiting, and while it ran at least half a CPU on average ran no task
+ *       ({@link Activity#runningShare}, which counts wall time, so a loaded machine does not make
+ *       busy CPUs look idle). A Spark stage of one partition is such a class: one long task runner
+ *       alone among many short ones, whose median says nothing about it;
+ *   <li><i>ok</i> otherwise. On one CPU nothing is coarse.
  * </ul>
  *
  * <p>In both modes, a class whose every execution was a direct call made outside any task and never
@@ -34,11 +49,11 @@ import dev.forkscope.profile.trace.TaskExecution;
  *
  * <p>In relative mode, a class whose median execution lasts at least {@value #COARSE_MIN_MS} ms but
  * whose executions spent less than {@value #WAITING_PERCENT} % of their wall time on a CPU (where
- * thread CPU time was measured) is <i>ok</i> and <i>mostly waiting</i>: a service loop (a
- * scheduler's tick thread, an event loop) or a task blocked on something else; neither splitting
- * nor batching it would keep more CPUs busy, and the runtime findings say what it waited on. Both
- * kinds are {@linkplain #setAside set aside}: listed after the classes that were judged, so that
- * they do not head a table above the user's work.
+ * CPU time is known: measured by the agent, or, for a long wait, by the OS layer) is <i>ok</i> and
+ * <i>mostly waiting</i>: a service loop (a scheduler's tick thread, an event loop) or a task
+ * blocked on something else; neither splitting nor batching it would keep more CPUs busy, and the
+ * runtime findings say what it waited on. Both kinds are {@linkplain #setAside set aside}: listed
+ * after the classes that were judged, so that they do not head a table above the user's work.
  *
  * <p><b>tgp mode</b> reproduces the defaults of tgp's {@code fine_grained.py} and {@code
  * coarse_grained.py}. They are in reference cycles; we convert at a nominal 3 GHz (1e8 cycles =
@@ -53,8 +68,9 @@ final class Diagnosis {
   static final int COARSE_TASKS_PER_CPU = 2;
   static final long COARSE_MIN_MS = 10;
   // low, because thread CPU time over wall time also falls when a busy thread waits for a CPU: a
-  // CPU-bound task measured 11 % on 2 CPUs at a load average of 10; service loops measure 0-1 %
-  static final int WAITING_PERCENT = 3;
+  // CPU-bound task measured 11 % on 2 CPUs at a load average of 10; service loops measure 0-1 %,
+  // but Spark's DAG scheduler loop, which handles every task's events, 3-4 %
+  static final int WAITING_PERCENT = 10;
 
   private static final String NOT_JUDGED = "not judged: ";
   private static final String MOSTLY_WAITING = "mostly waiting: ";
@@ -78,15 +94,109 @@ final class Diagnosis {
    *     share of the P CPUs that ran tasks of any class (1 = all busy)
    * @param directCalls whether every execution was a call made outside any task (no enclosing
    *     execution), never submitted to an executor, on a thread that is not the task itself
-   * @param cpuShare over the executions whose thread CPU time was measured, their CPU time over
-   *     their wall time (self times); NaN when none was measured
+   * @param cpuShare over the executions whose CPU time is known (measured, or a long wait seen by
+   *     the OS layer, see {@link Activity}), their CPU time over their wall time (self times); NaN
+   *     when none is known
+   * @param selfTimes the self wall times, for the time share of the short executions
+   * @param alone the executions that ran alone
    */
   record ClassFacts(
       long executions,
       Distribution granularity,
       double busyShare,
       boolean directCalls,
-      double cpuShare) {}
+      double cpuShare,
+      SelfTimes selfTimes,
+      Alone alone) {}
+
+  /**
+   * The recorded self wall times of a class's executions, each standing for {@code weights[i]}
+   * executions (1 unless the class was sampled).
+   */
+  record SelfTimes(long[] ns, long[] weights) {
+
+    /** Times that each stand for one execution. */
+    static SelfTimes of(long... ns) {
+      long[] ones = new long[ns.length];
+      Arrays.fill(ones, 1);
+      return new SelfTimes(ns, ones);
+    }
+
+    /** The executions below {@code thresholdNs} and the others. */
+    Modes split(long thresholdNs) {
+      int below = 0;
+      for (long v : ns) {
+        below += v < thresholdNs ? 1 : 0;
+      }
+      long[] shorter = new long[below];
+      long[] longer = new long[ns.length - below];
+      long shortCount = 0;
+      long longCount = 0;
+      long shortTotal = 0;
+      long longTotal = 0;
+      int s = 0;
+      int l = 0;
+      for (int i = 0; i < ns.length; i++) {
+        if (ns[i] < thresholdNs) {
+          shorter[s++] = ns[i];
+          shortCount += weights[i];
+          shortTotal += ns[i] * weights[i];
+        } else {
+          longer[l++] = ns[i];
+          longCount += weights[i];
+          longTotal += ns[i] * weights[i];
+        }
+      }
+      return new Modes(
+          shortCount,
+          shortTotal,
+          Distribution.of(shorter).median(),
+          longCount,
+          longTotal,
+          Distribution.of(longer).median());
+    }
+  }
+
+  /**
+   * A class's executions split at the fine threshold: counts and total self times weighted, the
+   * medians over the recorded executions.
+   */
+  record Modes(
+      long shortExecutions,
+      long shortTotalNs,
+      long shortMedianNs,
+      long longExecutions,
+      long longTotalNs,
+      long longMedianNs) {
+
+    long executions() {
+      return shortExecutions + longExecutions;
+    }
+
+    /** The short executions' share of the self time; 0 without time. */
+    double shortTimeShare() {
+      long total = shortTotalNs + longTotalNs;
+      return total == 0 ? 0 : (double) shortTotalNs / total;
+    }
+
+    /** Whether each side holds at least a tenth of the executions. */
+    boolean bimodal() {
+      return shortExecutions * 10 >= executions() && longExecutions * 10 >= executions();
+    }
+  }
+
+  /**
+   * The executions of a class that ran alone (see the class comment).
+   *
+   * @param executions how many (weighted)
+   * @param longestNs the longest self wall time among them
+   * @param coverNs the time during which at least one of them ran
+   * @param busyShare over that time, the average share of the CPUs running tasks (CPU time where
+   *     measured)
+   */
+  record Alone(long executions, long longestNs, long coverNs, double busyShare) {
+    static final Alone NONE = new Alone(0, 0, 0, 1);
+  }
 
   /**
    * What the verdicts of a run depend on.
@@ -143,12 +253,33 @@ final class Diagnosis {
     long median = c.granularity().median();
     String onCpus = executions(c.executions()) + " on " + p + (p == 1 ? " CPU" : " CPUs");
 
-    boolean small = median < K * overhead;
+    long fineMax = K * overhead;
+    Modes modes = c.selfTimes().split(fineMax);
+    boolean small = median < fineMax;
     boolean many = c.executions() >= (long) FINE_TASKS_PER_CPU * p;
-    if (small && many) {
+    boolean timeInSmall = modes.shortTimeShare() >= 0.5;
+    if (small && many && (timeInSmall || !modes.bimodal())) {
       return new Verdict(
           Verdict.Kind.FINE,
-          "median " + duration(median) + " < " + K + " x " + overheadText + "; " + onCpus);
+          "median "
+              + duration(median)
+              + " < "
+              + K
+              + " x "
+              + overheadText
+              + "; "
+              + onCpus
+              + (modes.bimodal()
+                  ? "; the "
+                      + percent((double) modes.longExecutions() / modes.executions())
+                      + " of executions >= "
+                      + duration(fineMax)
+                      + " (median "
+                      + duration(modes.longMedianNs())
+                      + ") hold "
+                      + percent(1 - modes.shortTimeShare())
+                      + " of its time"
+                  : ""));
     }
 
     long share = run.taskSpanNs() / (2L * p);
@@ -184,9 +315,61 @@ final class Diagnosis {
               + percent(busy)
               + " busy while they ran");
     }
+    Alone alone = c.alone();
+    if (p > 1 && alone.executions() > 0 && alone.coverNs() >= coarseMin) {
+      String floor =
+          " (>= "
+              + duration(coarseMin)
+              + (coarseMin == share ? ", 1/" + (2 * p) + " of the task span)" : ", the floor)");
+      String which =
+          alone.executions() == 1
+              ? "1 of "
+                  + executions(c.executions())
+                  + ", "
+                  + duration(alone.longestNs())
+                  + " long, ran alone"
+                  + floor
+                  + "; CPUs "
+                  + percent(alone.busyShare())
+                  + " busy while it ran"
+              : count(alone.executions())
+                  + " of "
+                  + executions(c.executions())
+                  + " ran alone, "
+                  + duration(alone.coverNs())
+                  + " in all"
+                  + floor
+                  + ", longest "
+                  + duration(alone.longestNs())
+                  + "; CPUs "
+                  + percent(alone.busyShare())
+                  + " busy while they ran";
+      return new Verdict(Verdict.Kind.COARSE, which + " (median " + duration(median) + ")");
+    }
 
     String reason;
-    if (small) {
+    if (many && modes.bimodal()) {
+      reason =
+          percent((double) modes.shortExecutions() / modes.executions())
+              + " of executions take < "
+              + duration(fineMax)
+              + " ("
+              + K
+              + " x "
+              + overheadText
+              + "; median "
+              + duration(modes.shortMedianNs())
+              + ") and hold "
+              + percent(modes.shortTimeShare())
+              + " of its time, the other "
+              + percent((double) modes.longExecutions() / modes.executions())
+              + " (median "
+              + duration(modes.longMedianNs())
+              + ") "
+              + percent(1 - modes.shortTimeShare())
+              + ": the time goes to executions above the threshold; "
+              + onCpus;
+    } else if (small) {
       reason =
           "median "
               + duration(median)

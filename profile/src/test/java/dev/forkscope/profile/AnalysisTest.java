@@ -5,6 +5,7 @@ import static dev.forkscope.profile.Executions.exec;
 import static dev.forkscope.profile.Executions.meta;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.forkscope.profile.layers.Layers;
 import dev.forkscope.profile.trace.TaskExecution;
 import dev.forkscope.profile.trace.Trace;
 import java.util.ArrayList;
@@ -235,5 +236,101 @@ class AnalysisTest {
         .as("300 recorded would be too few for fine; 19,200 executed are not")
         .isEqualTo(Verdict.Kind.FINE);
     assertThat(leaf.verdict().why()).contains("19,200 executions");
+  }
+
+  /**
+   * A Spark job in local mode on 2 CPUs: 20 task runners of 50 ms run two at a time, then one
+   * partition's runner alone for 2.9 s, then one more of 50 ms, alone too; a message loop waits
+   * throughout. With {@code partitions} = 2, the long stage runs as two runners side by side.
+   */
+  private static Trace sparkLike(int partitions) {
+    return sparkLike(partitions, 20_000_000);
+  }
+
+  /** The same with the message loop's CPU time {@code loopCpuNs}, or unmeasured when negative. */
+  private static Trace sparkLike(int partitions, long loopCpuNs) {
+    List<TaskExecution> executions = new ArrayList<>();
+    long ms = 1_000_000;
+    executions.add(
+        exec(1, "spark.MessageLoop")
+            .on(9)
+            .at(0, 5_000 * ms)
+            .self(5_000 * ms)
+            .cpu(loopCpuNs)
+            .build());
+    long t = 100 * ms;
+    long id = 10;
+    for (int i = 0; i < 10; i++, t += 50 * ms) {
+      for (int thread = 2; thread <= 3; thread++) {
+        executions.add(runner(id++, thread, t, t + 50 * ms));
+      }
+    }
+    long stage = 2_900 * ms / partitions;
+    for (int p = 0; p < partitions; p++) {
+      executions.add(runner(id++, 2 + p, t, t + stage));
+    }
+    t += stage;
+    executions.add(runner(id, 2, t, t + 50 * ms));
+    return new Trace(meta(2, 300, 0, 5_000 * ms), executions, List.of(), List.of());
+  }
+
+  private static TaskExecution runner(long id, int thread, long start, long end) {
+    return exec(id, "spark.TaskRunner")
+        .on(thread)
+        .createdBy(1)
+        .submitted(7, "java.util.concurrent.ThreadPoolExecutor", start)
+        .at(start, end)
+        .cpu(end - start)
+        .build();
+  }
+
+  private static Verdict verdictOf(Profile p, String taskClass) {
+    return p.taskClasses().stream()
+        .filter(c -> c.taskClass().equals(taskClass))
+        .findFirst()
+        .orElseThrow()
+        .verdict();
+  }
+
+  @Test
+  void aStageThatRanAloneMakesItsClassCoarseWhateverTheMedian() {
+    Profile one = Analysis.analyze(sparkLike(1), AnalysisOptions.defaults());
+    Profile two = Analysis.analyze(sparkLike(2), AnalysisOptions.defaults());
+
+    Verdict alone = verdictOf(one, "spark.TaskRunner");
+    assertThat(alone.kind()).isEqualTo(Verdict.Kind.COARSE);
+    assertThat(alone.why())
+        .isEqualTo(
+            "2 of 22 executions ran alone, 2.95 s in all (>= 1.25 s, 1/4 of the task span),"
+                + " longest 2.90 s; CPUs 50% busy while they ran (median 50.0 ms)");
+    assertThat(verdictOf(two, "spark.TaskRunner").kind()).isEqualTo(Verdict.Kind.OK);
+    assertThat(verdictOf(one, "spark.MessageLoop").why()).startsWith("mostly waiting");
+    // tgp's rule is unchanged: the class is neither all short nor all long
+    assertThat(
+            verdictOf(
+                    Analysis.analyze(sparkLike(1), new AnalysisOptions(true, VerdictMode.TGP)),
+                    "spark.TaskRunner")
+                .kind())
+        .isEqualTo(Verdict.Kind.OK);
+  }
+
+  @Test
+  void aLoopWhoseCpuTheAgentDidNotReadIsToldWaitingByItsThreadsOsSamples() {
+    long ms = 1_000_000;
+    // /proc says thread 9 used 1 ms of CPU every second; thread 2, a runner, was always on a CPU
+    List<Layers.ThreadSample> samples = new ArrayList<>();
+    for (long t = 0; t <= 5_000 * ms; t += 100 * ms) {
+      samples.add(new Layers.ThreadSample(9, "loop", t, t / 1_000, 0, 0));
+      samples.add(new Layers.ThreadSample(2, "runner", t, t, 0, 0));
+    }
+    Layers layers = new Layers(List.of(), List.of(), samples, List.of());
+
+    Profile without = Analysis.analyze(sparkLike(1, -1), AnalysisOptions.defaults());
+    Profile with = Analysis.analyze(sparkLike(1, -1), layers, AnalysisOptions.defaults());
+
+    // without CPU time the loop counts as running throughout: no runner ran alone
+    assertThat(verdictOf(without, "spark.TaskRunner").kind()).isEqualTo(Verdict.Kind.OK);
+    assertThat(verdictOf(with, "spark.TaskRunner").kind()).isEqualTo(Verdict.Kind.COARSE);
+    assertThat(verdictOf(with, "spark.TaskRunner").why()).contains("CPUs 50% busy");
   }
 }

@@ -1,0 +1,79 @@
+package dev.forkscope.profile;
+
+import dev.forkscope.profile.layers.Layers;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * CPU time of each thread over an interval, from the OS layer's samples of {@code /proc} (on the
+ * trace's clock), for executions whose own CPU time the agent did not read: a service loop's thread
+ * body, say, whose nested tasks were not all measured. Between two samples a thread's CPU time is
+ * taken to grow evenly.
+ */
+final class ThreadCpu {
+
+  static final ThreadCpu NONE = new ThreadCpu(Map.of());
+
+  /** Per thread: sample times, ascending, and the CPU time read at each. */
+  private final Map<Long, long[][]> samples;
+
+  private ThreadCpu(Map<Long, long[][]> samples) {
+    this.samples = samples;
+  }
+
+  static ThreadCpu of(Layers layers) {
+    Map<Long, List<Layers.ThreadSample>> byThread = new HashMap<>();
+    for (Layers.ThreadSample s : layers.samples()) {
+      if (s.cpuNs() >= 0) {
+        byThread.computeIfAbsent(s.threadId(), id -> new ArrayList<>()).add(s);
+      }
+    }
+    Map<Long, long[][]> samples = new HashMap<>();
+    for (Map.Entry<Long, List<Layers.ThreadSample>> e : byThread.entrySet()) {
+      List<Layers.ThreadSample> list = e.getValue();
+      list.sort((a, b) -> Long.compare(a.timeNs(), b.timeNs()));
+      long[] times = new long[list.size()];
+      long[] cpu = new long[list.size()];
+      for (int i = 0; i < times.length; i++) {
+        times[i] = list.get(i).timeNs();
+        cpu[i] = list.get(i).cpuNs();
+      }
+      samples.put(e.getKey(), new long[][] {times, cpu});
+    }
+    return new ThreadCpu(samples);
+  }
+
+  /**
+   * The CPU time {@code threadId} used during [from, to], or -1 when its samples cover less than
+   * half of the interval (the part they cover is scaled to the whole).
+   */
+  long cpuNs(long threadId, long from, long to) {
+    long[][] s = samples.get(threadId);
+    if (s == null || to <= from) {
+      return -1;
+    }
+    long[] times = s[0];
+    long lo = Math.max(from, times[0]);
+    long hi = Math.min(to, times[times.length - 1]);
+    if (2 * (hi - lo) < to - from) {
+      return -1;
+    }
+    double cpu = at(s, hi) - at(s, lo);
+    return Math.max(0, Math.round(cpu * (to - from) / (hi - lo)));
+  }
+
+  private static double at(long[][] s, long t) {
+    long[] times = s[0];
+    long[] cpu = s[1];
+    int i = java.util.Arrays.binarySearch(times, t);
+    if (i >= 0) {
+      return cpu[i];
+    }
+    int next = -i - 1; // times[next - 1] < t < times[next]; t lies within the samples
+    int last = next - 1;
+    return cpu[last]
+        + (double) (cpu[next] - cpu[last]) * (t - times[last]) / (times[next] - times[last]);
+  }
+}
