@@ -27,7 +27,13 @@ import java.util.concurrent.TimeUnit;
  * <p>This replaces JDK Flight Recorder's wait events for the default profile: JFR's start-up and
  * exit cost about half a second of CPU per JVM, far more than the 3 % a profile of a short program
  * may add. Its cost here: one wake-up per period and a few stacks a period, at most {@link
- * #STACKS_PER_TICK}.
+ * #STACKS_PER_TICK}. A stack is taken when a wait begins (a new state or a new execution); while a
+ * thread stays in that state in that execution its stack is taken again after 1, 2, 4, ... up to
+ * {@value #MAX_RECHECK_TICKS} periods, to see whether it moved to another site. Taking every
+ * waiting thread's stack every period cost Spark's 30-odd service threads, which wait for the whole
+ * run inside their thread bodies, 70 % more wall time (a walk of a deep stack is a handshake with
+ * the thread and takes tens of microseconds); the back-off costs a site change that happens between
+ * two checks of one long wait its place in time, never the wait.
  *
  * <p>Implementation note: one daemon thread owns everything but {@link #ARRIVED}, the queue through
  * which each recording thread hands its state over as it starts recording (so that the sampler
@@ -46,6 +52,9 @@ final class WaitSampler implements Runnable {
 
   /** Stacks taken per tick at most: the one costly step (a handshake with the thread). */
   static final int STACKS_PER_TICK = 32;
+
+  /** The longest interval, in periods, between two stacks of a thread that keeps waiting. */
+  static final int MAX_RECHECK_TICKS = 256;
 
   /** Frames kept per stack. */
   private static final int FRAMES = 16;
@@ -66,6 +75,9 @@ final class WaitSampler implements Runnable {
   private final Thread thread;
   private volatile boolean closing;
   private int rotation;
+
+  /** Ticks so far; owned by the sampler thread. */
+  private long ticks;
 
   private WaitSampler(Path dir, long periodNs) throws IOException {
     this.periodNs = periodNs;
@@ -128,6 +140,7 @@ final class WaitSampler implements Runnable {
   }
 
   private void tick() {
+    ticks++;
     try {
       adopt();
       int stacks = 0;
@@ -149,29 +162,30 @@ final class WaitSampler implements Runnable {
           }
           continue;
         }
+        boolean sameWait = open != null && open.execution == execution && open.state == state;
         String frames = "";
         if (execution != 0) {
-          if (stacks == STACKS_PER_TICK) { // no stack to tell what it waits for: assume no change
-            if (open != null) {
-              open.lastSeenNs = now;
-            }
+          if (sameWait && (ticks < open.nextCheckTick || stacks == STACKS_PER_TICK)) {
+            open.lastSeenNs = now; // not due for a stack, or none left this tick: assume no change
             continue;
+          }
+          if (stacks == STACKS_PER_TICK) {
+            continue; // a new wait with no stack to tell what it waits for: the next tick will
           }
           stacks++;
           frames = frames(s.thread.getStackTrace());
         }
         String kind = kind(state, frames);
-        if (open != null
-            && open.execution == execution
-            && open.kind.equals(kind)
-            && open.frames.equals(frames)) {
+        if (sameWait && open.kind.equals(kind) && open.frames.equals(frames)) {
           open.lastSeenNs = now;
+          open.recheckAfter = Math.min(2 * open.recheckAfter, MAX_RECHECK_TICKS);
+          open.nextCheckTick = ticks + open.recheckAfter;
           continue;
         }
         if (open != null) {
           open.write(out, now);
         }
-        runs.put(s.id, new Run(javaId(s.thread), execution, kind, frames, now));
+        runs.put(s.id, new Run(javaId(s.thread), execution, state, kind, frames, now, ticks));
       }
       for (Iterator<ThreadState> it = threads.iterator(); it.hasNext(); ) {
         if (!it.next().thread.isAlive()) { // no lambda: see Recorder
@@ -242,18 +256,34 @@ final class WaitSampler implements Runnable {
   private static final class Run {
     final long javaId;
     final long execution;
+    final Thread.State state;
     final String kind;
     final String frames;
     final long startNs;
     long lastSeenNs;
 
-    Run(long javaId, long execution, String kind, String frames, long startNs) {
+    /** Periods between this wait's stacks, doubling while they find it where it was. */
+    int recheckAfter = 1;
+
+    /** The tick at which to take the next stack. */
+    long nextCheckTick;
+
+    Run(
+        long javaId,
+        long execution,
+        Thread.State state,
+        String kind,
+        String frames,
+        long startNs,
+        long tick) {
       this.javaId = javaId;
       this.execution = execution;
+      this.state = state;
       this.kind = kind;
       this.frames = frames;
       this.startNs = startNs;
       this.lastSeenNs = startNs;
+      this.nextCheckTick = tick + 1;
     }
 
     void write(BufferedWriter out, long endNs) throws IOException {
