@@ -19,10 +19,11 @@ import java.util.concurrent.TimeUnit;
  * running (parked, blocked on a monitor, waiting, sleeping), found by sampling. Every {@code
  * periodNs} it reads the state of each recording thread ({@link Thread#getState}, a field read that
  * stops nobody); for a thread not runnable inside a recorded execution it also takes the stack,
- * which tells a sleep from a park and names the site. Consecutive samples of one thread in the same
- * state at the same site are written as one interval: from the first sample to one period after the
- * last. A wait shorter than the period is seen with a probability of its length over the period;
- * one of n periods is measured to within a period.
+ * which tells a sleep from a park and names the site (and is dropped when the state has changed by
+ * the time the stack is taken). Consecutive samples of one thread in the same state at the same
+ * site are written as one interval: from the first sample to one period after the last. A wait
+ * shorter than the period is seen with a probability of its length over the period; one of n
+ * periods is measured to within a period.
  *
  * <p>This replaces JDK Flight Recorder's wait events for the default profile: JFR's start-up and
  * exit cost about half a second of CPU per JVM, far more than the 3 % a profile of a short program
@@ -174,6 +175,15 @@ final class WaitSampler implements Runnable {
           }
           stacks++;
           frames = frames(s.thread.getStackTrace());
+          if (s.thread.getState() != state) {
+            // it moved on while its stack was taken (a thread blocked for a moment on a class
+            // loading lock is found back in its own loop): the stack is not the wait's
+            if (open != null) {
+              runs.remove(s.id);
+              open.write(out, now);
+            }
+            continue;
+          }
         }
         String kind = kind(state, frames);
         if (sameWait && open.kind.equals(kind) && open.frames.equals(frames)) {
