@@ -9,6 +9,8 @@ import dev.forkscope.profile.Profile;
 import dev.forkscope.profile.ProfilerAgent;
 import dev.forkscope.profile.TaskClassProfile;
 import dev.forkscope.profile.Verdict;
+import dev.forkscope.profile.layers.Layers;
+import dev.forkscope.profile.layers.LayersReader;
 import dev.forkscope.profile.layers.ProcSampler;
 import dev.forkscope.profile.trace.TraceReader;
 import java.io.IOException;
@@ -51,6 +53,9 @@ final class ProfileSuite implements Suite {
   static final double TARGET_LAYERS = 1.03;
 
   private static final String AGENT_OPTIONS = "cpu=off,contexts=false";
+
+  /** The agent's wait sampler as {@code /proc} names it (a thread name cut to 15 characters). */
+  private static final String WAIT_SAMPLER_THREAD = "forkscope-wait";
 
   /** What runs beside the program. */
   enum Side {
@@ -106,6 +111,22 @@ final class ProfileSuite implements Suite {
     /** Wall time with the layers over wall time with the agent alone; NaN if not measured. */
     double layersWallRatio() {
       return agentOnly.isEmpty() ? Double.NaN : pairedRatio(on, agentOnly, Harness.Sample::wallNs);
+    }
+
+    /**
+     * The layers' own CPU time over the program's wall time, median over the runs with the layers;
+     * NaN if not measured. The most the layers can add to the wall time is the CPU time they take
+     * (every cycle of theirs taken from the program's critical path), so this bounds their cost, a
+     * figure the wall ratios cannot show on a shared machine: their run-to-run spread is ten times
+     * larger.
+     */
+    double layersCostBound() {
+      double[] shares =
+          on.stream()
+              .filter(s -> s.figures().containsKey("layersCpuMs"))
+              .mapToDouble(s -> s.figures().get("layersCpuMs") * 1e6 / s.wallNs())
+              .toArray();
+      return shares.length == 0 ? Double.NaN : Stats.median(shares);
     }
 
     private static double pairedRatio(
@@ -299,8 +320,9 @@ final class ProfileSuite implements Suite {
             .redirectError(ProcessBuilder.Redirect.INHERIT)
             .start();
     int exit;
-    try (ProcSampler sampler =
-        side == Side.LAYERS ? ProcSampler.start(scratch.resolve("trace"), child.pid()) : null) {
+    ProcSampler sampler =
+        side == Side.LAYERS ? ProcSampler.start(scratch.resolve("trace"), child.pid()) : null;
+    try (sampler) {
       exit = child.waitFor();
     }
     long process = System.nanoTime() - start;
@@ -309,8 +331,40 @@ final class ProfileSuite implements Suite {
     if (exit != 0 || line.length < 2) {
       throw new IOException(p.name() + " failed (exit " + exit + ", " + side.variant + ")");
     }
-    return new Harness.Sample(
-        Long.parseLong(line[0]), Long.parseLong(line[1]), Map.of("processMs", process / 1e6));
+    Map<String, Double> figures = new LinkedHashMap<>();
+    figures.put("processMs", process / 1e6);
+    long wall = Long.parseLong(line[0]);
+    if (sampler != null && line.length >= 6) {
+      long mainStart = Long.parseLong(line[5]);
+      figures.put(
+          "layersCpuMs",
+          layersCpuNs(sampler, scratch.resolve("trace"), mainStart, wall, process) / 1e6);
+    }
+    return new Harness.Sample(wall, Long.parseLong(line[1]), figures);
+  }
+
+  /**
+   * The CPU time the layers themselves took while the program ran (from the call of {@code main},
+   * at {@code mainStartNs}, for {@code wallNs}): the agent's wait sampler in the child, its CPU
+   * time at the end less that at its last {@code /proc} sample before {@code main} (its start-up in
+   * the agent's {@code premain} is not in the measured time), and the {@link ProcSampler}'s thread
+   * here, whose share of its {@code processNs} of sampling falls in the program's time. The GC log
+   * is the JVM writing a few lines per collection, too little to measure.
+   */
+  private static long layersCpuNs(
+      ProcSampler sampler, Path trace, long mainStartNs, long wallNs, long processNs) {
+    long before = 0;
+    long end = 0;
+    for (Layers.ThreadSample t : LayersReader.read(trace).samples()) {
+      if (t.name().startsWith(WAIT_SAMPLER_THREAD)) {
+        if (t.timeNs() <= mainStartNs) {
+          before = Math.max(before, t.cpuNs());
+        }
+        end = Math.max(end, t.cpuNs());
+      }
+    }
+    double inWindow = Math.min(1.0, (double) wallNs / processNs);
+    return end - before + Math.round(Math.max(0, sampler.cpuNs()) * inWindow);
   }
 
   private static List<Result> rows(Summary summary) {
@@ -348,6 +402,7 @@ final class ProfileSuite implements Suite {
       ratios.put("wallRatio", o.wallRatio());
       ratios.put("cpuRatio", o.cpuRatio());
       ratios.put("layersWallRatio", o.layersWallRatio());
+      ratios.put("layersCostBound", o.layersCostBound());
       ratios.put("processWallMsMedian", Harness.median(o.on(), "processMs"));
       ratios.put("fineGrained", o.fineGrained());
       rows.add(
@@ -389,13 +444,14 @@ final class ProfileSuite implements Suite {
     b.append(
         String.format(
             Locale.ROOT,
-            "%-31s %9s %9s %9s %7s %7s %9s %9s %7s %9s %9s%n",
+            "%-31s %9s %9s %9s %7s %7s %8s %9s %9s %7s %9s %9s%n",
             "PROGRAM (medians, ms)",
             "WALL OFF",
             "AGENT",
             "+LAYERS",
             "RATIO",
             "LAYERS",
+            "L. BOUND",
             "CPU OFF",
             "CPU ON",
             "RATIO",
@@ -405,13 +461,14 @@ final class ProfileSuite implements Suite {
       b.append(
           String.format(
               Locale.ROOT,
-              "%-31s %9.1f %9.1f %9.1f %6.3fx %6.3fx %9.1f %9.1f %6.3fx %9.1f %9.1f%n",
+              "%-31s %9.1f %9.1f %9.1f %6.3fx %6.3fx %7.2f%% %9.1f %9.1f %6.3fx %9.1f %9.1f%n",
               o.program().name() + (o.fineGrained() ? " (fine)" : ""),
               Harness.medianWallMs(o.off()),
               o.agentOnly().isEmpty() ? Double.NaN : Harness.medianWallMs(o.agentOnly()),
               Harness.medianWallMs(o.on()),
               o.wallRatio(),
               o.layersWallRatio(),
+              100 * o.layersCostBound(),
               Harness.medianCpuMs(o.off()),
               Harness.medianCpuMs(o.on()),
               o.cpuRatio(),
@@ -447,7 +504,9 @@ final class ProfileSuite implements Suite {
     b.append(
         "WALL and CPU: from main() to exit; ON, +LAYERS and RATIO: agent, GC log, wait samples and"
             + " /proc sampling on (what forkscope profile runs) vs off; LAYERS: that over the agent"
-            + " alone; PROC: the whole child process, JVM start-up and agent loading included\n");
+            + " alone; L. BOUND: the CPU time of the layers' own threads (the wait sampler, the /proc"
+            + " sampler) over the program's wall time, the most they can add to it;"
+            + " PROC: the whole child process, JVM start-up and agent loading included\n");
     return b.toString();
   }
 }

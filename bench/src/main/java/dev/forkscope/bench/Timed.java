@@ -13,13 +13,14 @@ import java.util.Arrays;
 /**
  * Child-process wrapper of the benchmarks that run programs in their own JVM: {@code Timed OUT MAIN
  * ARGS...} runs {@code MAIN.main(ARGS)} and writes to OUT one line {@code wallNs cpuNs
- * allocatedBytes gcCount gcMs}: the wall time and the process CPU time (all threads: the program's,
- * the JIT's, the GC's and the agent's) from the call of {@code main} to the end, the bytes
- * allocated by the main thread and the threads alive at the end (a pool's workers are; other
- * threads that ended before are not counted), and the collections and their time. JVM start-up and
- * the agent's {@code premain} come before and are left out; merely loading any {@code -javaagent}
- * costs tens of milliseconds of CPU there. The line is written from a shutdown hook, so programs
- * that call {@code System.exit} are measured too.
+ * allocatedBytes gcCount gcMs startNs}: the wall time and the process CPU time (all threads: the
+ * program's, the JIT's, the GC's and the agent's) from the call of {@code main} to the end, the
+ * bytes allocated by the main thread and the threads alive at the end (a pool's workers are; other
+ * threads that ended before are not counted), and the collections and their time, and when {@code
+ * main} was called ({@code System.nanoTime}, the machine's monotonic clock, which the parent reads
+ * too). JVM start-up and the agent's {@code premain} come before and are left out; merely loading
+ * any {@code -javaagent} costs tens of milliseconds of CPU there. The line is written from a
+ * shutdown hook, so programs that call {@code System.exit} are measured too.
  */
 public final class Timed {
 
@@ -57,7 +58,9 @@ public final class Timed {
                           + " "
                           + (gcEnd[0] - gcStart[0])
                           + " "
-                          + (gcEnd[1] - gcStart[1]));
+                          + (gcEnd[1] - gcStart[1])
+                          + " "
+                          + start);
                 }));
     try {
       main.invoke(null, (Object) Arrays.copyOfRange(args, 2, args.length));

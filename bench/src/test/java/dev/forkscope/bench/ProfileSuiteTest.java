@@ -83,6 +83,31 @@ class ProfileSuiteTest {
   }
 
   @Test
+  void theLayersCostIsBoundedByTheirCpuTimeOverTheWallTime() {
+    List<Harness.Sample> off = List.of(sample(1000, 1000), sample(1000, 1000), sample(1000, 1000));
+    ProfileSuite.Overhead o =
+        new ProfileSuite.Overhead(
+            new ProfileSuite.Program("a", "x.a"),
+            off,
+            List.of(
+                layers(200_000_000, 1000, 2.0),
+                layers(100_000_000, 1000, 9.0),
+                layers(200_000_000, 1000, 8.0)),
+            false,
+            off);
+
+    assertThat(o.layersCostBound()).isCloseTo(0.04, within(1e-9)); // of 1 %, 9 % and 4 %
+    assertThat(
+            measured("agent only", false, new double[] {1.0}, new double[] {1.0}).layersCostBound())
+        .isNaN();
+  }
+
+  /** A run with the layers on: {@code wallNs} of the program's, {@code layersCpuMs} of theirs. */
+  private static Harness.Sample layers(long wallNs, long cpu, double layersCpuMs) {
+    return new Harness.Sample(wallNs, cpu, Map.of("processMs", 1.0, "layersCpuMs", layersCpuMs));
+  }
+
+  @Test
   void targetsHoldWithinBoundsAndWithoutAFineGrainedProgram() {
     ProfileSuite.Summary s =
         ProfileSuite.Summary.of(

@@ -29,12 +29,14 @@ import java.util.concurrent.TimeUnit;
  * exit cost about half a second of CPU per JVM, far more than the 3 % a profile of a short program
  * may add. Its cost here: one wake-up per period and a few stacks a period, at most {@link
  * #STACKS_PER_TICK}. A stack is taken when a wait begins (a new state or a new execution); while a
- * thread stays in that state in that execution its stack is taken again after 1, 2, 4, ... up to
- * {@value #MAX_RECHECK_TICKS} periods, to see whether it moved to another site. Taking every
- * waiting thread's stack every period cost Spark's 30-odd service threads, which wait for the whole
- * run inside their thread bodies, 70 % more wall time (a walk of a deep stack is a handshake with
- * the thread and takes tens of microseconds); the back-off costs a site change that happens between
- * two checks of one long wait its place in time, never the wait.
+ * thread stays in that state in that execution, or waits in it again, its stack is taken again
+ * after 1, 2, 4, ... up to {@value #MAX_RECHECK_TICKS} periods, to see whether it moved to another
+ * site (a task that sleeps once per chunk of its work costs a stack per doubling, not per sleep).
+ * Taking every waiting thread's stack every period cost Spark's 30-odd service threads, which wait
+ * for the whole run inside their thread bodies, 70 % more wall time (a walk of a deep stack is a
+ * handshake with the thread and takes tens of microseconds); the back-off costs a site change that
+ * happens between two checks (within one wait, or from one wait to the next in the same state and
+ * execution) its place in time, never the wait.
  *
  * <p>Implementation note: one daemon thread owns everything but {@link #ARRIVED}, the queue through
  * which each recording thread hands its state over as it starts recording (so that the sampler
@@ -132,7 +134,9 @@ final class WaitSampler implements Runnable {
     try {
       adopt(); // threads that started recording after the last tick, for their ids
       for (Run r : runs.values()) {
-        r.write(out, r.lastSeenNs + periodNs);
+        if (r.open) {
+          r.write(out, r.lastSeenNs + periodNs);
+        }
       }
       out.close();
     } catch (IOException e) {
@@ -153,48 +157,41 @@ final class WaitSampler implements Runnable {
         long execution = s.executionMark();
         Thread.State state = s.thread.getState();
         long now = System.nanoTime();
-        Run open = runs.get(s.id);
+        Run last = runs.get(s.id);
         if (state == Thread.State.RUNNABLE
             || state == Thread.State.NEW
             || state == Thread.State.TERMINATED) {
-          if (open != null) {
-            runs.remove(s.id);
-            open.write(out, now);
-          }
+          end(last, now);
           continue;
         }
-        boolean sameWait = open != null && open.execution == execution && open.state == state;
+        boolean same = last != null && last.execution == execution && last.state == state;
         String frames = "";
         if (execution != 0) {
-          if (sameWait && (ticks < open.nextCheckTick || stacks == STACKS_PER_TICK)) {
-            open.lastSeenNs = now; // not due for a stack, or none left this tick: assume no change
+          if (same && (ticks < last.nextCheckTick || stacks == STACKS_PER_TICK)) {
+            goOn(s.id, last, now); // not due for a stack, or none left: assume no change
             continue;
           }
           if (stacks == STACKS_PER_TICK) {
-            continue; // a new wait with no stack to tell what it waits for: the next tick will
+            end(last, now); // a new wait with no stack to tell what it waits for: the next tick
+            continue;
           }
           stacks++;
           frames = frames(s.thread.getStackTrace());
           if (s.thread.getState() != state) {
             // it moved on while its stack was taken (a thread blocked for a moment on a class
             // loading lock is found back in its own loop): the stack is not the wait's
-            if (open != null) {
-              runs.remove(s.id);
-              open.write(out, now);
-            }
+            end(last, now);
             continue;
           }
         }
         String kind = kind(state, frames);
-        if (sameWait && open.kind.equals(kind) && open.frames.equals(frames)) {
-          open.lastSeenNs = now;
-          open.recheckAfter = Math.min(2 * open.recheckAfter, MAX_RECHECK_TICKS);
-          open.nextCheckTick = ticks + open.recheckAfter;
+        if (same && last.kind.equals(kind) && last.frames.equals(frames)) {
+          last.recheckAfter = Math.min(2 * last.recheckAfter, MAX_RECHECK_TICKS);
+          last.nextCheckTick = ticks + last.recheckAfter;
+          goOn(s.id, last, now);
           continue;
         }
-        if (open != null) {
-          open.write(out, now);
-        }
+        end(last, now);
         runs.put(s.id, new Run(javaId(s.thread), execution, state, kind, frames, now, ticks));
       }
       for (Iterator<ThreadState> it = threads.iterator(); it.hasNext(); ) {
@@ -206,6 +203,27 @@ final class WaitSampler implements Runnable {
       on = false;
       closing = true;
       Recorder.warn("wait sampling stopped: " + e);
+    }
+  }
+
+  /** Writes {@code run} out, ending at {@code now}, if it is still open. */
+  private void end(Run run, long now) throws IOException {
+    if (run != null && run.open) {
+      run.write(out, now);
+      run.open = false;
+    }
+  }
+
+  /**
+   * The same wait goes on at {@code now}, or, if {@code run} has ended, a new one at its site
+   * begins: a thread that waits again in the same state in the same execution, between two of the
+   * backed-off checks of its stack, waits where it waited before.
+   */
+  private void goOn(long id, Run run, long now) {
+    if (run.open) {
+      run.lastSeenNs = now;
+    } else {
+      runs.put(id, run.again(now));
     }
   }
 
@@ -278,6 +296,9 @@ final class WaitSampler implements Runnable {
     /** The tick at which to take the next stack. */
     long nextCheckTick;
 
+    /** Whether the interval has not been written yet. */
+    boolean open = true;
+
     Run(
         long javaId,
         long execution,
@@ -294,6 +315,14 @@ final class WaitSampler implements Runnable {
       this.startNs = startNs;
       this.lastSeenNs = startNs;
       this.nextCheckTick = tick + 1;
+    }
+
+    /** A new interval from {@code startNs} at this one's site, its checks going on as they were. */
+    Run again(long startNs) {
+      Run r = new Run(javaId, execution, state, kind, frames, startNs, 0);
+      r.recheckAfter = recheckAfter;
+      r.nextCheckTick = nextCheckTick;
+      return r;
     }
 
     void write(BufferedWriter out, long endNs) throws IOException {

@@ -1,14 +1,17 @@
 package dev.forkscope.profile.layers;
 
-import java.io.FileInputStream;
 import java.io.IOException;
 import java.io.Writer;
+import java.lang.management.ManagementFactory;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
@@ -45,6 +48,9 @@ public final class ProcSampler implements AutoCloseable {
   private final Map<Long, long[]> switches = new java.util.HashMap<>();
   private volatile boolean stop;
 
+  /** The sampling thread's own CPU time when it ended; -1 until then. */
+  private volatile long ownCpuNs = -1;
+
   private ProcSampler(Path dir, long pid) {
     this.dir = dir;
     this.tasks = Path.of("/proc", Long.toString(pid), "task");
@@ -62,41 +68,113 @@ public final class ProcSampler implements AutoCloseable {
   }
 
   private void loop() {
-    byte[] buffer = new byte[4096];
-    List<Task> threads;
-    for (int round = 0; !stop; round++) {
-      long now = System.nanoTime();
-      threads = list();
-      if (threads.isEmpty()) {
-        return; // the process is gone
-      }
-      List<long[]> batch = new ArrayList<>(threads.size());
-      boolean status = round % STATUS_EVERY == 0;
-      for (Task t : threads) {
-        long[] row = sampleThread(now, t, buffer, status);
-        if (row != null) {
-          batch.add(row);
+    try {
+      sample();
+    } finally {
+      ownCpuNs = ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime();
+    }
+  }
+
+  private void sample() {
+    ByteBuffer buffer = ByteBuffer.allocate(4096);
+    try {
+      for (int round = 0; !stop; round++) {
+        long now = System.nanoTime();
+        List<Task> threads = list();
+        if (threads.isEmpty()) {
+          return; // the process is gone
+        }
+        List<long[]> batch = new ArrayList<>(threads.size());
+        boolean status = round % STATUS_EVERY == 0;
+        for (Task t : threads) {
+          long[] row = sampleThread(now, t, buffer, status);
+          if (row != null) {
+            batch.add(row);
+          }
+        }
+        synchronized (rows) {
+          rows.addAll(batch);
+        }
+        try {
+          Thread.sleep(PERIOD_MS);
+        } catch (InterruptedException e) {
+          return;
         }
       }
-      synchronized (rows) {
-        rows.addAll(batch);
+    } finally {
+      for (Task t : known.values()) {
+        t.close();
       }
+    }
+  }
+
+  /**
+   * One thread's files, opened once and read again from their start at each sample (the kernel
+   * makes a {@code /proc} file's text anew on a read at offset 0): an open and a close per file and
+   * sample cost more than the read.
+   */
+  private static final class Task {
+    final long tid;
+    private final String base;
+    private FileChannel status;
+    private FileChannel schedstat;
+    private FileChannel stat;
+
+    Task(String dir, String tid) {
+      this.tid = Long.parseLong(tid);
+      this.base = dir + "/" + tid + "/";
+    }
+
+    int status(ByteBuffer buffer) {
+      return read(status == null ? status = open("status") : status, buffer);
+    }
+
+    int schedstat(ByteBuffer buffer) {
+      return read(schedstat == null ? schedstat = open("schedstat") : schedstat, buffer);
+    }
+
+    int stat(ByteBuffer buffer) {
+      return read(stat == null ? stat = open("stat") : stat, buffer);
+    }
+
+    private FileChannel open(String file) {
       try {
-        Thread.sleep(PERIOD_MS);
-      } catch (InterruptedException e) {
-        return;
+        return FileChannel.open(Path.of(base + file));
+      } catch (IOException | RuntimeException e) {
+        return null; // gone, or no such file on this kernel
+      }
+    }
+
+    /** The bytes read into {@code buffer} from its start, or -1. */
+    private static int read(FileChannel channel, ByteBuffer buffer) {
+      if (channel == null) {
+        return -1;
+      }
+      buffer.clear();
+      try {
+        while (buffer.hasRemaining() && channel.read(buffer, buffer.position()) > 0) {
+          // a file longer than one read: go on where it stopped
+        }
+        return buffer.position();
+      } catch (IOException e) {
+        return -1;
+      }
+    }
+
+    void close() {
+      for (FileChannel c : new FileChannel[] {status, schedstat, stat}) {
+        try {
+          if (c != null) {
+            c.close();
+          }
+        } catch (IOException e) {
+          // nothing was written
+        }
       }
     }
   }
 
-  /** One thread's files, their paths made once. */
-  private record Task(long tid, String status, String schedstat, String stat) {
-    static Task of(String dir, String tid) {
-      String base = dir + "/" + tid + "/";
-      return new Task(Long.parseLong(tid), base + "status", base + "schedstat", base + "stat");
-    }
-  }
-
+  /** The child's threads now; the files of those that ended are closed. */
   private List<Task> list() {
     String[] tids = new java.io.File(tasks.toString()).list();
     if (tids == null) {
@@ -104,14 +182,27 @@ public final class ProcSampler implements AutoCloseable {
     }
     List<Task> out = new ArrayList<>(tids.length);
     for (String tid : tids) {
-      out.add(known.computeIfAbsent(tid, id -> Task.of(tasks.toString(), id)));
+      out.add(known.computeIfAbsent(tid, id -> new Task(tasks.toString(), id)));
+    }
+    if (known.size() > out.size()) {
+      Set<String> alive = Set.of(tids);
+      known
+          .entrySet()
+          .removeIf(
+              e -> {
+                boolean gone = !alive.contains(e.getKey());
+                if (gone) {
+                  e.getValue().close();
+                }
+                return gone;
+              });
     }
     return out;
   }
 
   /** timeNs, tid, cpuNs, voluntary, involuntary; the name goes to {@link #names}. */
-  private long[] sampleThread(long now, Task t, byte[] buffer, boolean withStatus) {
-    long tid = t.tid();
+  private long[] sampleThread(long now, Task t, ByteBuffer buffer, boolean withStatus) {
+    long tid = t.tid;
     long[] switches = this.switches.get(tid);
     if (withStatus || switches == null) {
       switches = status(tid, t, buffer);
@@ -120,17 +211,18 @@ public final class ProcSampler implements AutoCloseable {
       }
       this.switches.put(tid, switches);
     }
-    return cpuPart(now, tid, switches, t, buffer, read(t.schedstat(), buffer));
+    return cpuPart(now, tid, switches, t, buffer, t.schedstat(buffer));
   }
 
   /** Voluntary and involuntary switches from {@code status}; remembers the name; null if gone. */
-  private long[] status(long tid, Task t, byte[] buffer) {
-    int n = read(t.status(), buffer);
+  private long[] status(long tid, Task t, ByteBuffer bytes) {
+    int n = t.status(bytes);
+    byte[] buffer = bytes.array();
     if (n <= 0) {
       return null;
     }
     if (!names.containsKey(tid)) {
-      int from = indexOf(buffer, n, "Name:", 0);
+      int from = indexOf(buffer, n, "Name:");
       if (from >= 0) {
         int end = from;
         while (end < n && buffer[end] != '\n') {
@@ -144,17 +236,18 @@ public final class ProcSampler implements AutoCloseable {
       }
     }
     return new long[] {
-      number(buffer, n, indexOf(buffer, n, "\nvoluntary_ctxt_switches:", 0)),
-      number(buffer, n, indexOf(buffer, n, "\nnonvoluntary_ctxt_switches:", 0))
+      number(buffer, n, lastIndexOf(buffer, n, "\nvoluntary_ctxt_switches:")),
+      number(buffer, n, lastIndexOf(buffer, n, "\nnonvoluntary_ctxt_switches:"))
     };
   }
 
-  private long[] cpuPart(long now, long tid, long[] switches, Task t, byte[] buffer, int n) {
+  private long[] cpuPart(long now, long tid, long[] switches, Task t, ByteBuffer bytes, int n) {
+    byte[] buffer = bytes.array();
     long cpu = -1;
     if (n > 0) {
       cpu = number(buffer, n, 0);
     } else {
-      n = read(t.stat(), buffer);
+      n = t.stat(bytes);
       int close = n;
       while (close > 0 && buffer[close - 1] != ')') {
         close--;
@@ -181,31 +274,38 @@ public final class ProcSampler implements AutoCloseable {
     return new long[] {now, tid, cpu, switches[0], switches[1]};
   }
 
-  private static int read(String file, byte[] buffer) {
-    try (FileInputStream in = new FileInputStream(file)) {
-      int n = 0;
-      int r;
-      while (n < buffer.length && (r = in.read(buffer, n, buffer.length - n)) > 0) {
-        n += r;
+  /** Where the first {@code key} ends in the first {@code n} bytes, or -1. */
+  private static int indexOf(byte[] b, int n, String key) {
+    for (int i = 0; i + key.length() <= n; i++) {
+      if (startsWith(b, i, key)) {
+        return i + key.length();
       }
-      return n;
-    } catch (IOException e) {
-      return -1;
-    }
-  }
-
-  /** Where {@code key} ends in the first {@code n} bytes, or -1. */
-  private static int indexOf(byte[] b, int n, String key, int from) {
-    outer:
-    for (int i = from; i + key.length() <= n; i++) {
-      for (int k = 0; k < key.length(); k++) {
-        if (b[i + k] != key.charAt(k)) {
-          continue outer;
-        }
-      }
-      return i + key.length();
     }
     return -1;
+  }
+
+  /**
+   * Where the last {@code key} ends in the first {@code n} bytes, or -1. The context switches are
+   * the last lines of {@code status}: searched from the end, they are found after a few dozen bytes
+   * rather than a kilobyte and a half (which mattered while this code ran interpreted, in the first
+   * second of a profile).
+   */
+  private static int lastIndexOf(byte[] b, int n, String key) {
+    for (int i = n - key.length(); i >= 0; i--) {
+      if (startsWith(b, i, key)) {
+        return i + key.length();
+      }
+    }
+    return -1;
+  }
+
+  private static boolean startsWith(byte[] b, int at, String key) {
+    for (int k = 0; k < key.length(); k++) {
+      if (b[at + k] != key.charAt(k)) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /** The decimal number after optional blanks at {@code at}, or -1. */
@@ -223,6 +323,14 @@ public final class ProcSampler implements AutoCloseable {
       digits++;
     }
     return digits == 0 ? -1 : v;
+  }
+
+  /**
+   * The CPU time the sampling itself took (this process's thread, not the child's), known once
+   * closed; -1 before, or when nothing was sampled.
+   */
+  public long cpuNs() {
+    return ownCpuNs;
   }
 
   /** Stops sampling and writes the files. */

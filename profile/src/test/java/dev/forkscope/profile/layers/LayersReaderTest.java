@@ -138,13 +138,17 @@ class LayersReaderTest {
   @Test
   void theSamplerRecordsThisProcessesThreads() throws Exception {
     Files.writeString(dir.resolve(LayerFiles.CLOCK), "start 0\n");
-    try (ProcSampler sampler = ProcSampler.start(dir, ProcessHandle.current().pid())) {
+    ProcSampler sampler = ProcSampler.start(dir, ProcessHandle.current().pid());
+    assertThat(sampler.cpuNs()).isEqualTo(-1); // not known while it runs
+    try (sampler) {
       Thread.sleep(3 * ProcSampler.PERIOD_MS);
     }
     if (!Files.isDirectory(Path.of("/proc/self/task"))) {
       assertThat(dir.resolve(LayerFiles.THREADS)).doesNotExist();
+      assertThat(sampler.cpuNs()).isEqualTo(-1);
       return;
     }
+    assertThat(sampler.cpuNs()).isPositive(); // its own cost: reading this process's threads
     Layers layers = LayersReader.read(dir);
     assertThat(layers.samples())
         .isNotEmpty()
