@@ -2,6 +2,9 @@ package dev.forkscope.agent.boot;
 
 import java.io.BufferedWriter;
 import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadInfo;
+import java.lang.management.ThreadMXBean;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -33,10 +36,10 @@ import java.util.concurrent.TimeUnit;
  * after 1, 2, 4, ... up to {@value #MAX_RECHECK_TICKS} periods, to see whether it moved to another
  * site (a task that sleeps once per chunk of its work costs a stack per doubling, not per sleep).
  * Taking every waiting thread's stack every period cost Spark's 30-odd service threads, which wait
- * for the whole run inside their thread bodies, 70 % more wall time (a walk of a deep stack is a
- * handshake with the thread and takes tens of microseconds); the back-off costs a site change that
- * happens between two checks (within one wait, or from one wait to the next in the same state and
- * execution) its place in time, never the wait.
+ * for the whole run inside their thread bodies, 70 % more wall time (a stack is tens of
+ * microseconds of work and, before JDK 19, a stop of every thread); the back-off costs a site
+ * change that happens between two checks (within one wait, or from one wait to the next in the same
+ * state and execution) its place in time, never the wait.
  *
  * <p>Implementation note: one daemon thread owns everything but {@link #ARRIVED}, the queue through
  * which each recording thread hands its state over as it starts recording (so that the sampler
@@ -53,11 +56,20 @@ import java.util.concurrent.TimeUnit;
 final class WaitSampler implements Runnable {
   static final String FILE = "layers-jvm.csv";
 
-  /** Stacks taken per tick at most: the one costly step (a handshake with the thread). */
+  /** Stacks taken per tick at most: the one costly step (see {@link #STACK_IS_HANDSHAKE}). */
   static final int STACKS_PER_TICK = 32;
 
   /** The longest interval, in periods, between two stacks of a thread that keeps waiting. */
   static final int MAX_RECHECK_TICKS = 256;
+
+  /**
+   * Whether {@link Thread#getStackTrace} of another thread is a handshake with that thread alone.
+   * Before JDK 19 it stopped every thread of the program at a safepoint (HotSpot's "ThreadDump"),
+   * tens of microseconds each on an idle machine and milliseconds on a loaded one, where a thread
+   * that must reach the safepoint waits for a CPU; 21 is the first release since that is not a
+   * preview one.
+   */
+  static final boolean STACK_IS_HANDSHAKE = Runtime.version().feature() >= 21;
 
   /** Frames kept per stack. */
   private static final int FRAMES = 16;
@@ -81,6 +93,16 @@ final class WaitSampler implements Runnable {
 
   /** Ticks so far; owned by the sampler thread. */
   private long ticks;
+
+  /** The threads whose stacks a tick takes, with their states, executions and sample times. */
+  private final ThreadState[] dueThreads = new ThreadState[STACKS_PER_TICK];
+
+  private final Thread.State[] dueStates = new Thread.State[STACKS_PER_TICK];
+  private final long[] dueExecutions = new long[STACKS_PER_TICK];
+  private final long[] dueTimes = new long[STACKS_PER_TICK];
+  private final String[] dueFrames = new String[STACKS_PER_TICK];
+
+  private final ThreadMXBean threadBean = ManagementFactory.getThreadMXBean();
 
   private WaitSampler(Path dir, long periodNs) throws IOException {
     this.periodNs = periodNs;
@@ -148,7 +170,7 @@ final class WaitSampler implements Runnable {
     ticks++;
     try {
       adopt();
-      int stacks = 0;
+      int due = 0;
       int n = threads.size();
       int first = n == 0 ? 0 : rotation++ % n; // who gets a stack first rotates
       for (int i = 0; i < n; i++) {
@@ -165,34 +187,29 @@ final class WaitSampler implements Runnable {
           continue;
         }
         boolean same = last != null && last.execution == execution && last.state == state;
-        String frames = "";
-        if (execution != 0) {
-          if (same && (ticks < last.nextCheckTick || stacks == STACKS_PER_TICK)) {
-            goOn(s.id, last, now); // not due for a stack, or none left: assume no change
-            continue;
-          }
-          if (stacks == STACKS_PER_TICK) {
-            end(last, now); // a new wait with no stack to tell what it waits for: the next tick
-            continue;
-          }
-          stacks++;
-          frames = frames(s.thread.getStackTrace());
-          if (s.thread.getState() != state) {
-            // it moved on while its stack was taken (a thread blocked for a moment on a class
-            // loading lock is found back in its own loop): the stack is not the wait's
-            end(last, now);
-            continue;
-          }
+        if (execution == 0) {
+          settle(s, execution, state, "", now); // outside executions: no stack, no site
+        } else if (same && (ticks < last.nextCheckTick || due == STACKS_PER_TICK)) {
+          goOn(s.id, last, now); // not due for a stack, or none left: assume no change
+        } else if (due == STACKS_PER_TICK) {
+          end(last, now); // a new wait with no stack to tell what it waits for: the next tick
+        } else {
+          dueThreads[due] = s;
+          dueStates[due] = state;
+          dueExecutions[due] = execution;
+          dueTimes[due++] = now;
         }
-        String kind = kind(state, frames);
-        if (same && last.kind.equals(kind) && last.frames.equals(frames)) {
-          last.recheckAfter = Math.min(2 * last.recheckAfter, MAX_RECHECK_TICKS);
-          last.nextCheckTick = ticks + last.recheckAfter;
-          goOn(s.id, last, now);
-          continue;
+      }
+      takeStacks(due);
+      for (int i = 0; i < due; i++) {
+        if (dueFrames[i] == null) {
+          // it moved on while its stack was taken (a thread blocked for a moment on a class
+          // loading lock is found back in its own loop): the stack is not the wait's
+          end(runs.get(dueThreads[i].id), dueTimes[i]);
+        } else {
+          settle(dueThreads[i], dueExecutions[i], dueStates[i], dueFrames[i], dueTimes[i]);
         }
-        end(last, now);
-        runs.put(s.id, new Run(javaId(s.thread), execution, state, kind, frames, now, ticks));
+        dueThreads[i] = null;
       }
       for (Iterator<ThreadState> it = threads.iterator(); it.hasNext(); ) {
         if (!it.next().thread.isAlive()) { // no lambda: see Recorder
@@ -204,6 +221,54 @@ final class WaitSampler implements Runnable {
       closing = true;
       Recorder.warn("wait sampling stopped: " + e);
     }
+  }
+
+  /**
+   * The stacks of the first {@code due} threads of {@link #dueThreads} into {@link #dueFrames}, or
+   * null for a thread no longer in the state it was sampled in. Where a stack is a handshake with
+   * its thread ({@link #STACK_IS_HANDSHAKE}), one at a time; before, one call for all of them,
+   * which is one stop of the program's threads instead of one per stack.
+   */
+  private void takeStacks(int due) {
+    if (due == 0) {
+      return;
+    }
+    if (STACK_IS_HANDSHAKE) {
+      for (int i = 0; i < due; i++) {
+        Thread t = dueThreads[i].thread;
+        String frames = frames(t.getStackTrace());
+        dueFrames[i] = t.getState() == dueStates[i] ? frames : null;
+      }
+      return;
+    }
+    long[] ids = new long[due];
+    for (int i = 0; i < due; i++) {
+      ids[i] = javaId(dueThreads[i].thread);
+    }
+    ThreadInfo[] infos = threadBean.getThreadInfo(ids, FRAMES);
+    for (int i = 0; i < due; i++) {
+      ThreadInfo info = infos[i];
+      dueFrames[i] =
+          info != null && info.getThreadState() == dueStates[i]
+              ? frames(info.getStackTrace())
+              : null;
+    }
+  }
+
+  /** A wait of {@code s} seen at {@code now} at the site {@code frames}: the same or a new one. */
+  private void settle(ThreadState s, long execution, Thread.State state, String frames, long now)
+      throws IOException {
+    Run last = runs.get(s.id);
+    boolean same = last != null && last.execution == execution && last.state == state;
+    String kind = kind(state, frames);
+    if (same && last.kind.equals(kind) && last.frames.equals(frames)) {
+      last.recheckAfter = Math.min(2 * last.recheckAfter, MAX_RECHECK_TICKS);
+      last.nextCheckTick = ticks + last.recheckAfter;
+      goOn(s.id, last, now);
+      return;
+    }
+    end(last, now);
+    runs.put(s.id, new Run(javaId(s.thread), execution, state, kind, frames, now, ticks));
   }
 
   /** Writes {@code run} out, ending at {@code now}, if it is still open. */
