@@ -353,18 +353,31 @@ final class ProfileSuite implements Suite {
    */
   private static long layersCpuNs(
       ProcSampler sampler, Path trace, long mainStartNs, long wallNs, long processNs) {
-    long before = 0;
+    long beforeNs = Long.MIN_VALUE;
+    long beforeCpu = 0;
+    long afterNs = Long.MAX_VALUE;
+    long afterCpu = 0;
     long end = 0;
     for (Layers.ThreadSample t : LayersReader.read(trace).samples()) {
       if (t.name().startsWith(WAIT_SAMPLER_THREAD)) {
-        if (t.timeNs() <= mainStartNs) {
-          before = Math.max(before, t.cpuNs());
+        if (t.timeNs() <= mainStartNs && t.timeNs() > beforeNs) {
+          beforeNs = t.timeNs();
+          beforeCpu = t.cpuNs();
+        } else if (t.timeNs() > mainStartNs && t.timeNs() < afterNs) {
+          afterNs = t.timeNs();
+          afterCpu = t.cpuNs();
         }
         end = Math.max(end, t.cpuNs());
       }
     }
+    long atMain = beforeCpu;
+    if (beforeNs != Long.MIN_VALUE && afterNs != Long.MAX_VALUE) { // between the two samples
+      atMain +=
+          Math.round(
+              (afterCpu - beforeCpu) * (double) (mainStartNs - beforeNs) / (afterNs - beforeNs));
+    }
     double inWindow = Math.min(1.0, (double) wallNs / processNs);
-    return end - before + Math.round(Math.max(0, sampler.cpuNs()) * inWindow);
+    return end - atMain + Math.round(Math.max(0, sampler.cpuNs()) * inWindow);
   }
 
   private static List<Result> rows(Summary summary) {

@@ -1,10 +1,9 @@
 package dev.forkscope.profile.layers;
 
 import java.io.IOException;
+import java.io.RandomAccessFile;
 import java.io.Writer;
 import java.lang.management.ManagementFactory;
-import java.nio.ByteBuffer;
-import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -76,7 +75,7 @@ public final class ProcSampler implements AutoCloseable {
   }
 
   private void sample() {
-    ByteBuffer buffer = ByteBuffer.allocate(4096);
+    byte[] buffer = new byte[4096];
     try {
       for (int round = 0; !stop; round++) {
         long now = System.nanoTime();
@@ -111,61 +110,63 @@ public final class ProcSampler implements AutoCloseable {
   /**
    * One thread's files, opened once and read again from their start at each sample (the kernel
    * makes a {@code /proc} file's text anew on a read at offset 0): an open and a close per file and
-   * sample cost more than the read.
+   * sample cost more than the read. {@link RandomAccessFile} rather than a channel: two native
+   * calls a read, which matters while this code still runs interpreted.
    */
   private static final class Task {
     final long tid;
     private final String base;
-    private FileChannel status;
-    private FileChannel schedstat;
-    private FileChannel stat;
+    private RandomAccessFile status;
+    private RandomAccessFile schedstat;
+    private RandomAccessFile stat;
 
     Task(String dir, String tid) {
       this.tid = Long.parseLong(tid);
       this.base = dir + "/" + tid + "/";
     }
 
-    int status(ByteBuffer buffer) {
+    int status(byte[] buffer) {
       return read(status == null ? status = open("status") : status, buffer);
     }
 
-    int schedstat(ByteBuffer buffer) {
+    int schedstat(byte[] buffer) {
       return read(schedstat == null ? schedstat = open("schedstat") : schedstat, buffer);
     }
 
-    int stat(ByteBuffer buffer) {
+    int stat(byte[] buffer) {
       return read(stat == null ? stat = open("stat") : stat, buffer);
     }
 
-    private FileChannel open(String file) {
+    private RandomAccessFile open(String file) {
       try {
-        return FileChannel.open(Path.of(base + file));
-      } catch (IOException | RuntimeException e) {
+        return new RandomAccessFile(base + file, "r");
+      } catch (IOException e) {
         return null; // gone, or no such file on this kernel
       }
     }
 
-    /** The bytes read into {@code buffer} from its start, or -1. */
-    private static int read(FileChannel channel, ByteBuffer buffer) {
-      if (channel == null) {
+    /** The bytes read into {@code buffer} from the file's start, or -1. */
+    private static int read(RandomAccessFile file, byte[] buffer) {
+      if (file == null) {
         return -1;
       }
-      buffer.clear();
       try {
-        while (buffer.hasRemaining() && channel.read(buffer, buffer.position()) > 0) {
-          // a file longer than one read: go on where it stopped
+        file.seek(0);
+        int n = 0;
+        for (int r; n < buffer.length && (r = file.read(buffer, n, buffer.length - n)) > 0; ) {
+          n += r;
         }
-        return buffer.position();
+        return n;
       } catch (IOException e) {
         return -1;
       }
     }
 
     void close() {
-      for (FileChannel c : new FileChannel[] {status, schedstat, stat}) {
+      for (RandomAccessFile f : new RandomAccessFile[] {status, schedstat, stat}) {
         try {
-          if (c != null) {
-            c.close();
+          if (f != null) {
+            f.close();
           }
         } catch (IOException e) {
           // nothing was written
@@ -201,7 +202,7 @@ public final class ProcSampler implements AutoCloseable {
   }
 
   /** timeNs, tid, cpuNs, voluntary, involuntary; the name goes to {@link #names}. */
-  private long[] sampleThread(long now, Task t, ByteBuffer buffer, boolean withStatus) {
+  private long[] sampleThread(long now, Task t, byte[] buffer, boolean withStatus) {
     long tid = t.tid;
     long[] switches = this.switches.get(tid);
     if (withStatus || switches == null) {
@@ -215,9 +216,8 @@ public final class ProcSampler implements AutoCloseable {
   }
 
   /** Voluntary and involuntary switches from {@code status}; remembers the name; null if gone. */
-  private long[] status(long tid, Task t, ByteBuffer bytes) {
-    int n = t.status(bytes);
-    byte[] buffer = bytes.array();
+  private long[] status(long tid, Task t, byte[] buffer) {
+    int n = t.status(buffer);
     if (n <= 0) {
       return null;
     }
@@ -241,13 +241,12 @@ public final class ProcSampler implements AutoCloseable {
     };
   }
 
-  private long[] cpuPart(long now, long tid, long[] switches, Task t, ByteBuffer bytes, int n) {
-    byte[] buffer = bytes.array();
+  private long[] cpuPart(long now, long tid, long[] switches, Task t, byte[] buffer, int n) {
     long cpu = -1;
     if (n > 0) {
       cpu = number(buffer, n, 0);
     } else {
-      n = t.stat(bytes);
+      n = t.stat(buffer);
       int close = n;
       while (close > 0 && buffer[close - 1] != ')') {
         close--;
