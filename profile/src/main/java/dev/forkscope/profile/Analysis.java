@@ -2,6 +2,7 @@ package dev.forkscope.profile;
 
 import dev.forkscope.profile.layers.Layers;
 import dev.forkscope.profile.trace.IndexSort;
+import dev.forkscope.profile.trace.TaskEvent;
 import dev.forkscope.profile.trace.TaskExecution;
 import dev.forkscope.profile.trace.Trace;
 import java.util.ArrayList;
@@ -76,6 +77,7 @@ public final class Analysis {
     for (int i = 0; i < classOf.length; i++) {
       classOf[i] = classIndex.computeIfAbsent(rows.get(i).taskClass(), c -> classIndex.size());
     }
+    long[] waitedNs = waitedNs(rows, trace.events());
     int[] byClass = IndexSort.byKey(classOf); // each class's rows together, in row order
     List<TaskClassProfile> classes = new ArrayList<>(classIndex.size());
     for (int from = 0; from < byClass.length; ) {
@@ -83,13 +85,18 @@ public final class Analysis {
       while (to < byClass.length && classOf[byClass[to]] == classOf[byClass[from]]) {
         to++;
       }
-      List<TaskExecution> ofClass =
-          new ExecutionSubset(rows, Arrays.copyOfRange(byClass, from, to));
+      int[] rowsOfClass = Arrays.copyOfRange(byClass, from, to);
+      List<TaskExecution> ofClass = new ExecutionSubset(rows, rowsOfClass);
       String taskClass = ofClass.get(0).taskClass();
+      long[] classWaitedNs = new long[rowsOfClass.length];
+      for (int i = 0; i < rowsOfClass.length; i++) {
+        classWaitedNs[i] = waitedNs[rowsOfClass[i]];
+      }
       classes.add(
           profileClass(
               taskClass,
               ofClass,
+              classWaitedNs,
               trace.sampling().get(taskClass),
               trace.sites(),
               options.verdicts(),
@@ -117,6 +124,28 @@ public final class Analysis {
         runtime.findings(),
         WorkSpans.of(complete, trace.events(), meta.overheadPerTaskNs()),
         runtime.layers());
+  }
+
+  /**
+   * Per row, the time it waited in joins (and quiescence, managed blocks) running nothing: the
+   * agent's WAIT records less the executions nested in them. Zero where the trace has none.
+   */
+  private static long[] waitedNs(List<TaskExecution> rows, List<TaskEvent> events) {
+    long[] waited = new long[rows.size()];
+    Map<Long, LayerAnalysis.Timeline> lines = null;
+    for (TaskEvent e : events) {
+      if (e.type() != TaskEvent.Type.WAIT) {
+        continue;
+      }
+      if (lines == null) {
+        lines = LayerAnalysis.Timeline.perThread(rows);
+      }
+      LayerAnalysis.Timeline line = lines.get(e.threadId());
+      if (line != null) {
+        line.addWait(e.timeNs(), e.endNs(), waited);
+      }
+    }
+    return waited;
   }
 
   /**
@@ -149,6 +178,7 @@ public final class Analysis {
   private static TaskClassProfile profileClass(
       String taskClass,
       List<TaskExecution> executions,
+      long[] waitedNs,
       Trace.Sampling sampling,
       List<Trace.CallSite> sites,
       VerdictMode mode,
@@ -214,7 +244,13 @@ public final class Analysis {
         taskCount += weights[byTask[k]];
       }
     }
-    Diagnosis.SelfTimes selfTimes = new Diagnosis.SelfTimes(wall, weights);
+    long[] work = new long[n];
+    boolean waited = false;
+    for (int i = 0; i < n; i++) {
+      work[i] = wall[i] - Math.min(wall[i], waitedNs[i]);
+      waited |= waitedNs[i] > 0;
+    }
+    Diagnosis.SelfTimes selfTimes = new Diagnosis.SelfTimes(work, weights, waited);
     Distribution granularity = selfWall.distribution();
     double busy = activity.busyShare(first, last, run.cpus());
     Verdict verdict =

@@ -19,12 +19,15 @@ import java.util.Arrays;
  *       {@value #FINE_TASKS_PER_CPU} x P executions: creating and scheduling each task costs over a
  *       tenth of its work, and there are enough of them for it to add up. A <i>bimodal</i> class,
  *       one with at least a tenth of its executions on each side of {@value #K} x O, is judged by
- *       where its time goes instead: fine when the executions below hold at least half of its self
- *       time. Its median can fall on either side from run to run (Lucene's executor runners: a
- *       runner that finds every task taken returns in 70 ns, one that finds work runs a term lookup
- *       of a few µs) while its time stays in one mode; the why names both modes. A thin tail (under
- *       a tenth) does not count: in a fork/join tree the few tasks near the root hold much of the
- *       self wall time, waiting in {@code join()}, and say nothing about the leaves;
+ *       where its work goes instead: fine when the executions below hold at least half of its self
+ *       time less the time its executions waited in joins running nothing (the agent's wait
+ *       records; a task that splits waits for its children, and in a tree of tiny leaves that
+ *       waiting would otherwise decide the verdict). Its median can fall on either side from run to
+ *       run (Lucene's executor runners: a runner that finds every task taken returns in 70 ns, one
+ *       that finds work runs a term lookup of a few µs) while its time stays in one mode; the why
+ *       names both modes. A thin tail (under a tenth) does not count: in a fork/join tree the few
+ *       tasks near the root hold much of the self wall time, waiting in {@code join()}, and say
+ *       nothing about the leaves;
  *   <li><i>coarse</i> when the class ran fewer than {@value #COARSE_TASKS_PER_CPU} x P executions,
  *       its median self time is at least 1/(2P) of the run's task span (first task start to last
  *       task end, which leaves JVM start-up out) and at least {@value #COARSE_MIN_MS} ms, and while
@@ -109,17 +112,25 @@ final class Diagnosis {
       SelfTimes selfTimes,
       Alone alone) {}
 
-  /**
-   * The recorded self wall times of a class's executions, each standing for {@code weights[i]}
-   * executions (1 unless the class was sampled).
-   */
-  record SelfTimes(long[] ns, long[] weights) {
+  /** What the time shares of a bimodal class are shares of. */
+  private static String its(SelfTimes times) {
+    return times.waitsLeftOut() ? "its work (waits in joins left out)" : "its time";
+  }
 
-    /** Times that each stand for one execution. */
+  /**
+   * The work of a class's recorded executions, each standing for {@code weights[i]} executions (1
+   * unless the class was sampled): their self wall times less the time they waited in joins running
+   * nothing ({@code waitsLeftOut} when any did). In a fork/join tree the tasks that split wait for
+   * their children, and that waiting is no work: counted, a tree of tiny leaves would look as if
+   * its time went to the splitting tasks.
+   */
+  record SelfTimes(long[] ns, long[] weights, boolean waitsLeftOut) {
+
+    /** Times that each stand for one execution, none of them waiting. */
     static SelfTimes of(long... ns) {
       long[] ones = new long[ns.length];
       Arrays.fill(ones, 1);
-      return new SelfTimes(ns, ones);
+      return new SelfTimes(ns, ones, false);
     }
 
     /** The executions below {@code thresholdNs} and the others. */
@@ -278,7 +289,8 @@ final class Diagnosis {
                       + duration(modes.longMedianNs())
                       + ") hold "
                       + percent(1 - modes.shortTimeShare())
-                      + " of its time"
+                      + " of "
+                      + its(c.selfTimes())
                   : ""));
     }
 
@@ -361,7 +373,9 @@ final class Diagnosis {
               + duration(modes.shortMedianNs())
               + ") and hold "
               + percent(modes.shortTimeShare())
-              + " of its time, the other "
+              + " of "
+              + its(c.selfTimes())
+              + ", the other "
               + percent((double) modes.longExecutions() / modes.executions())
               + " (median "
               + duration(modes.longMedianNs())

@@ -584,6 +584,36 @@ final class LayerAnalysis {
 
     /** The innermost execution running at {@code t}, or null. */
     TaskExecution innermostAt(long t) {
+      int i = innermost(t);
+      return i >= 0 ? executions.get(byStart[i]) : null;
+    }
+
+    /**
+     * Adds to {@code waitedNs}, at the index of the execution innermost at {@code from}, the part
+     * of the wait from {@code from} to {@code to} that no execution nested in it covers: the time
+     * it waited and ran nothing (the tasks a join runs while it waits are executions of their own).
+     */
+    void addWait(long from, long to, long[] waitedNs) {
+      int owner = innermost(from);
+      if (owner < 0) {
+        return;
+      }
+      long nested = 0;
+      int j = Arrays.binarySearch(starts, from);
+      j = j < 0 ? -j - 1 : j;
+      while (j > 0 && starts[j - 1] == from) {
+        j--;
+      }
+      for (; j < starts.length && starts[j] <= to; j++) {
+        if (parent[j] == owner) {
+          nested += Math.min(ends[j], to) - Math.max(starts[j], from);
+        }
+      }
+      waitedNs[byStart[owner]] += Math.max(0, to - from - nested);
+    }
+
+    /** The position of the innermost execution running at {@code t}, or -1. */
+    private int innermost(long t) {
       int i = Arrays.binarySearch(starts, t);
       if (i < 0) {
         i = -i - 2;
@@ -596,7 +626,7 @@ final class LayerAnalysis {
       while (i >= 0 && ends[i] < t && steps++ < 10_000) {
         i = parent[i];
       }
-      return i >= 0 && ends[i] >= t ? executions.get(byStart[i]) : null;
+      return i >= 0 && ends[i] >= t ? i : -1;
     }
   }
 }

@@ -6,6 +6,7 @@ import static dev.forkscope.profile.Executions.meta;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.forkscope.profile.layers.Layers;
+import dev.forkscope.profile.trace.TaskEvent;
 import dev.forkscope.profile.trace.TaskExecution;
 import dev.forkscope.profile.trace.Trace;
 import java.util.ArrayList;
@@ -332,5 +333,65 @@ class AnalysisTest {
     assertThat(verdictOf(without, "spark.TaskRunner").kind()).isEqualTo(Verdict.Kind.OK);
     assertThat(verdictOf(with, "spark.TaskRunner").kind()).isEqualTo(Verdict.Kind.COARSE);
     assertThat(verdictOf(with, "spark.TaskRunner").why()).contains("CPUs 50% busy");
+  }
+
+  /**
+   * A fork/join tree of 1,000 leaves of 500 ns and 200 splitting tasks of 20 µs self time, 19 µs of
+   * it waiting in joins (every other one also runs a leaf inside its wait): counted with their
+   * waits, the splitting tasks hold most of the class's time and it is "ok"; their work is 1 µs,
+   * and the class is fine.
+   */
+  @Test
+  void aBimodalForkJoinClassIsJudgedByItsWorkNotByItsWaitsInJoins() {
+    List<TaskExecution> executions = new ArrayList<>();
+    List<TaskEvent> events = new ArrayList<>();
+    long id = 1;
+    for (int i = 0; i < 200; i++) {
+      long s = i * 30_000L;
+      boolean helps = i % 2 == 0;
+      executions.add(
+          exec(id++, "app.Sum")
+              .kind(FORK_JOIN)
+              .on(1)
+              .at(s, s + 20_000)
+              .self(helps ? 19_500 : 20_000)
+              .build());
+      events.add(new TaskEvent(TaskEvent.Type.WAIT, 1, s + 500, s + 20_000, 0, true));
+      if (helps) {
+        executions.add(
+            exec(id++, "app.Sum")
+                .kind(FORK_JOIN)
+                .on(1)
+                .helped()
+                .at(s + 1_000, s + 1_500)
+                .self(500)
+                .build());
+      }
+    }
+    for (int i = 0; i < 900; i++) {
+      executions.add(
+          exec(id++, "app.Sum")
+              .kind(FORK_JOIN)
+              .on(2)
+              .at(i * 1_000L, i * 1_000L + 500)
+              .self(500)
+              .build());
+    }
+    Trace.TraceMeta meta = meta(2, 150, 0, 6_000_000);
+    Profile withWaits =
+        Analysis.analyze(
+            new Trace(meta, executions, List.of(), Map.of(), List.of(), events, Map.of()),
+            AnalysisOptions.defaults());
+    Profile withoutWaits =
+        Analysis.analyze(
+            new Trace(meta, executions, List.of(), List.of()), AnalysisOptions.defaults());
+
+    assertThat(verdictOf(withoutWaits, "app.Sum").kind()).isEqualTo(Verdict.Kind.OK);
+    assertThat(verdictOf(withoutWaits, "app.Sum").why())
+        .contains("the time goes to executions above the threshold");
+    Verdict judged = verdictOf(withWaits, "app.Sum");
+    assertThat(judged.kind()).as(judged.why()).isEqualTo(Verdict.Kind.FINE);
+    // the granularity itself is tgp's: self wall time, waits included
+    assertThat(withWaits.taskClasses().get(0).granularity().max()).isEqualTo(20_000);
   }
 }

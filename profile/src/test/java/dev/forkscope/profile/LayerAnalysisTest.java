@@ -301,4 +301,23 @@ class LayerAnalysisTest {
     assertThat(p.layers().unavailable()).containsExactly("the JVM and OS layers were not read");
     assertThat(p.layers().threads()).hasSize(2);
   }
+
+  @Test
+  void aWaitCountsForItsExecutionLessTheExecutionsNestedInIt() {
+    List<TaskExecution> executions =
+        List.of(
+            exec(1, "Owner").at(0, 100).build(),
+            exec(2, "Helped").at(20, 40).build(),
+            exec(3, "Inner").at(25, 30).build(),
+            exec(4, "Late").at(80, 95).build(),
+            exec(5, "Other").on(2).at(0, 100).build());
+    long[] waited = new long[executions.size()];
+
+    LayerAnalysis.Timeline line = LayerAnalysis.Timeline.perThread(executions).get(1L);
+    line.addWait(10, 90, waited);
+    line.addWait(26, 28, waited); // inside Inner: its own wait
+
+    // 80 ns of waiting, less Helped's 20 and the 10 of Late inside the wait; Inner is Helped's
+    assertThat(waited).containsExactly(50, 0, 2, 0, 0);
+  }
 }
