@@ -33,7 +33,7 @@ import java.util.concurrent.TimeUnit;
  * may add. Its cost here: one wake-up per period and a few stacks a period, at most {@link
  * #STACKS_PER_TICK}. A stack is taken when a wait begins (a new state or a new execution); while a
  * thread stays in that state in that execution, or waits in it again, its stack is taken again
- * after 1, 2, 4, ... up to {@value #MAX_RECHECK_TICKS} periods, to see whether it moved to another
+ * after 4, 8, 16, ... up to {@value #MAX_RECHECK_TICKS} periods, to see whether it moved to another
  * site (a task that sleeps once per chunk of its work costs a stack per doubling, not per sleep).
  * Taking every waiting thread's stack every period cost Spark's 30-odd service threads, which wait
  * for the whole run inside their thread bodies, 70 % more wall time (a stack is tens of
@@ -61,6 +61,12 @@ final class WaitSampler implements Runnable {
 
   /** The longest interval, in periods, between two stacks of a thread that keeps waiting. */
   static final int MAX_RECHECK_TICKS = 256;
+
+  /**
+   * The periods until a wait's stack is first taken again: a task that sleeps or joins several
+   * times in one execution of tens of milliseconds needs two stacks, not four.
+   */
+  static final int FIRST_RECHECK_TICKS = 4;
 
   /**
    * Whether {@link Thread#getStackTrace} of another thread is a handshake with that thread alone.
@@ -356,7 +362,7 @@ final class WaitSampler implements Runnable {
     long lastSeenNs;
 
     /** Periods between this wait's stacks, doubling while they find it where it was. */
-    int recheckAfter = 1;
+    int recheckAfter = FIRST_RECHECK_TICKS;
 
     /** The tick at which to take the next stack. */
     long nextCheckTick;
@@ -379,7 +385,7 @@ final class WaitSampler implements Runnable {
       this.frames = frames;
       this.startNs = startNs;
       this.lastSeenNs = startNs;
-      this.nextCheckTick = tick + 1;
+      this.nextCheckTick = tick + FIRST_RECHECK_TICKS;
     }
 
     /** A new interval from {@code startNs} at this one's site, its checks going on as they were. */
