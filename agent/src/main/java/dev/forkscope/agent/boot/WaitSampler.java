@@ -218,8 +218,10 @@ final class WaitSampler implements Runnable {
         dueThreads[i] = null;
       }
       for (Iterator<ThreadState> it = threads.iterator(); it.hasNext(); ) {
-        if (!it.next().thread.isAlive()) { // no lambda: see Recorder
+        ThreadState s = it.next();
+        if (!s.thread.isAlive()) { // no lambda: see Recorder
           it.remove();
+          end(runs.remove(s.id), System.nanoTime()); // its last wait goes with it
         }
       }
     } catch (IOException | RuntimeException e) {
