@@ -536,8 +536,7 @@ public final class WorkStealingPool extends AbstractExecutorService {
 
   /** Makes {@code w} the lone-task watcher if there is none; true if it is the watcher now. */
   boolean tryWatchLoneTasks(Worker w) {
-    Worker current = loneWatcher;
-    return current == w || (current == null && LONE_WATCHER.compareAndSet(this, null, w));
+    return loneWatcher == null && LONE_WATCHER.compareAndSet(this, null, w);
   }
 
   /** {@code w} stops watching for lone tasks, if it was the watcher. */

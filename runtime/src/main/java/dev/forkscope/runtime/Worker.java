@@ -53,13 +53,18 @@ import java.util.concurrent.locks.LockSupport;
  *       task that stayed: {@link #WATCH_ACTIVE_NANOS} (1 ms) while some worker is active, {@link
  *       #WATCH_IDLE_NANOS} (16 ms) while none is. A task forked before a long computation is thus
  *       stolen within 16 ms at worst, and fork-then-join wakes nobody, also in a pool that has just
- *       come out of idle. At most one worker watches (a CAS on the pool's {@code loneWatcher}); it
- *       gives up the watch when it leaves the idle state, and also after a whole timeout in which
- *       no worker was active, so an idle pool ends up with every worker parked without a timeout
- *       (no idle CPU). Giving up, it clears {@code loneWatcher} before it reads the active count
- *       again, while a worker increments the active count (a volatile read-modify-write) before it
- *       can push and reads {@code loneWatcher} (a volatile read) after its push: so either the
- *       watcher sees that worker and watches on, or that worker's lone pushes signal. A worker that
+ *       come out of idle. At most one worker watches (a CAS on the pool's {@code loneWatcher}).
+ *       When it leaves the idle state to run a task it clears {@code loneWatcher} and wakes another
+ *       parked worker, if any, to watch in its place (lone tasks pushed meanwhile were not
+ *       signalled). It also gives up the watch after a whole timeout in which no worker was active,
+ *       so an idle pool ends up with every worker parked without a timeout (no idle CPU). Giving
+ *       up, it clears {@code loneWatcher} before it reads the active count again, while a worker
+ *       increments the active count (a volatile read-modify-write) before it can push and reads
+ *       {@code loneWatcher} (a volatile read) after its push: so either the watcher sees that
+ *       worker and watches on, or that worker's lone pushes signal. (A push by a worker that was
+ *       already active when the watcher leaves to run a task can, without a fence between its store
+ *       of {@code bottom} and its read of {@code loneWatcher}, be missed by both; as with the
+ *       parked count, that only delays parallelism until some worker searches again.) A worker that
  *       gave up the watch takes it again when two of its wake-ups come less than 16 ms apart: work
  *       comes often enough again that watching costs fewer wake-ups than being signalled. Signals
  *       wake the watcher last, so that it stays the watcher. Pushes onto non-empty deques always
@@ -419,6 +424,10 @@ final class Worker extends Thread {
       while (!pool.isStopping()) {
         if (pool.hasVisibleWork(lookAtLoneTasks || !pool.loneTasksWatched())) {
           pool.activate();
+          if (watchNanos != 0) {
+            pool.unwatchLoneTasks(this);
+            pool.signalIfParked();
+          }
           return WORK;
         }
         if (woken) {
