@@ -527,8 +527,8 @@ public final class WorkStealingPool extends AbstractExecutorService {
   }
 
   /**
-   * True while an idle worker watches for lone tasks: then pushes onto an empty deque do not signal
-   * (see {@link Worker} on lone tasks). A volatile read, ordered after the push's release store.
+   * True while an idle worker watches for lone tasks: then pushes onto an empty deque do not
+   * signal. A volatile read; {@link Worker} on lone tasks says what it is ordered with.
    */
   boolean loneTasksWatched() {
     return loneWatcher != null;
