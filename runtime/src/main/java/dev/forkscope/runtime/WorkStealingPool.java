@@ -1,5 +1,7 @@
 package dev.forkscope.runtime;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -73,10 +75,18 @@ public final class WorkStealingPool extends AbstractExecutorService {
   /** Most spare workers running at once, as in {@code ForkJoinPool}'s default. */
   static final int MAX_SPARES = 256;
 
-  /** Sweeps that found only vanishing lone tasks before lone pushes stop signalling. */
-  static final int TRANSIENT_LONE_TASKS = 8;
-
   static final long DEFAULT_KEEP_ALIVE_NANOS = TimeUnit.SECONDS.toNanos(60);
+
+  private static final VarHandle LONE_WATCHER;
+
+  static {
+    try {
+      LONE_WATCHER =
+          MethodHandles.lookup().findVarHandle(WorkStealingPool.class, "loneWatcher", Worker.class);
+    } catch (ReflectiveOperationException e) {
+      throw new ExceptionInInitializerError(e);
+    }
+  }
 
   private final int parallelism;
   private final IdlePolicy idlePolicy;
@@ -95,8 +105,13 @@ public final class WorkStealingPool extends AbstractExecutorService {
   private final AtomicInteger parkedCount = new AtomicInteger();
   private final AtomicInteger blockedCount = new AtomicInteger();
   private final AtomicInteger quiescing = new AtomicInteger();
-  private volatile boolean loneSignalsSuppressed;
-  private int transientLoneSweeps;
+
+  /** The idle worker watching for lone tasks, or null (see {@link Worker} on lone tasks). */
+  private volatile Worker loneWatcher;
+
+  /** When the active count last dropped to zero. */
+  private volatile long quietSince;
+
   private final CountDownLatch terminated = new CountDownLatch(1);
 
   /** A pool with one worker per available processor and the {@link IdlePolicy#park()} policy. */
@@ -441,15 +456,19 @@ public final class WorkStealingPool extends AbstractExecutorService {
   }
 
   /**
-   * Wakes one parked worker, if any; else, if every worker is blocked, starts a spare. Call after
-   * publishing a task.
+   * Wakes one parked worker, if any, the lone-task watcher last; else, if every worker is blocked,
+   * starts a spare. Call after publishing a task.
    */
   void signalWork() {
     if (parkedCount.get() != 0) {
+      Worker watcher = loneWatcher;
       for (Worker w : workers) {
-        if (w.tryUnpark()) {
+        if (w != watcher && w.tryUnpark()) {
           return;
         }
+      }
+      if (watcher != null && watcher.tryUnpark()) {
+        return;
       }
     }
     if (blockedCount.get() != 0 && liveCount.get() - blockedCount.get() <= 0) {
@@ -507,40 +526,40 @@ public final class WorkStealingPool extends AbstractExecutorService {
     return false;
   }
 
-  /** True while pushes onto an empty deque do not signal (see {@link Worker} on lone tasks). */
-  boolean loneSignalsSuppressed() {
-    return loneSignalsSuppressed;
-  }
-
   /**
-   * A thief found lone tasks that vanished before it could take them; after {@value
-   * #TRANSIENT_LONE_TASKS} such sweeps lone pushes stop signalling. The count is a racy plain
-   * field: a heuristic, reset whenever the signals are turned back on.
+   * True while an idle worker watches for lone tasks: then pushes onto an empty deque do not
+   * signal. A volatile read; {@link Worker} on lone tasks says what it is ordered with.
    */
-  void noteTransientLoneTasks() {
-    if (++transientLoneSweeps >= TRANSIENT_LONE_TASKS && !loneSignalsSuppressed) {
-      loneSignalsSuppressed = true;
+  boolean loneTasksWatched() {
+    return loneWatcher != null;
+  }
+
+  /** Makes {@code w} the lone-task watcher if there is none; true if it is the watcher now. */
+  boolean tryWatchLoneTasks(Worker w) {
+    return loneWatcher == null && LONE_WATCHER.compareAndSet(this, null, w);
+  }
+
+  /** {@code w} stops watching for lone tasks, if it was the watcher. */
+  void unwatchLoneTasks(Worker w) {
+    if (loneWatcher == w) {
+      LONE_WATCHER.compareAndSet(this, w, null);
     }
   }
 
-  /** Lone pushes signal again: a lone task stayed put, or the pool went idle. */
-  void resumeLoneSignals() {
-    if (transientLoneSweeps != 0) {
-      transientLoneSweeps = 0;
-    }
-    if (loneSignalsSuppressed) {
-      loneSignalsSuppressed = false;
-    }
+  /** True if some worker is active (running, searching or joining), so its deque may hold tasks. */
+  boolean hasActiveWorkers() {
+    return activeCount.get() > 0;
   }
 
-  /**
-   * A worker goes idle. The last one to go also turns the signals for lone pushes back on: lone
-   * tasks are only left unsignalled while some worker is active, and only such a worker's thieves
-   * park with a timeout.
-   */
+  /** True if no worker is active and none has been since {@code time} ({@link System#nanoTime}). */
+  boolean idleSince(long time) {
+    return activeCount.get() == 0 && quietSince - time <= 0;
+  }
+
+  /** A worker goes idle; the last one to go notes the time (and may terminate the pool). */
   void deactivate() {
     if (activeCount.decrementAndGet() == 0) {
-      resumeLoneSignals();
+      quietSince = System.nanoTime();
       if (runState.get() == SHUTDOWN) {
         tryTerminate();
       }

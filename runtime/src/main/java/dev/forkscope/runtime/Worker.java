@@ -45,15 +45,30 @@ import java.util.concurrent.locks.LockSupport;
  *       WorkStealingPool#stats()}.
  *   <li><b>Lone tasks</b>: a push onto an empty deque is usually popped again by its owner within
  *       nanoseconds (fork, then join at once); waking a parked worker for it costs the pusher an
- *       unpark and the woken worker a futile scan, and if the thief does get the task the owner's
- *       join must wait for it. So a thief takes a victim's single task only if it stays put for
- *       {@value #LONE_SPINS} spins. When thieves keep finding lone tasks that vanish (8 sweeps),
- *       the pool stops signalling pushes onto empty deques ({@code loneSignalsSuppressed}) and idle
- *       workers park for at most 1 ms, then look for lone tasks that stayed. Finding one, or the
- *       pool going idle, turns the signals back on. A worker parked before they were turned off
- *       parks without a timeout, but the thief that turned them off then parks with one. Pushes
- *       onto non-empty deques always signal. So a task forked before a long computation is stolen
- *       after about 1 ms at worst, and fork-then-join-at-once wakes nobody.
+ *       unpark and the woken worker a futile scan, and if the woken worker reaches the task before
+ *       its owner's join does, the join must wait for it (two more wake-ups). Which comes first is
+ *       a race decided by the operating system's scheduler. So a thief takes a victim's single task
+ *       only if it stays put for {@value #LONE_SPINS} spins, and such pushes do not signal at all
+ *       while one idle worker, the <em>watcher</em>, parks with a timeout and then looks for a lone
+ *       task that stayed: {@link #WATCH_ACTIVE_NANOS} (1 ms) while some worker is active, {@link
+ *       #WATCH_IDLE_NANOS} (16 ms) while none is. A task forked before a long computation is thus
+ *       stolen within 16 ms at worst, and fork-then-join wakes nobody, also in a pool that has just
+ *       come out of idle. At most one worker watches (a CAS on the pool's {@code loneWatcher}).
+ *       When it leaves the idle state to run a task it clears {@code loneWatcher} and wakes another
+ *       parked worker, if any, to watch in its place (lone tasks pushed meanwhile were not
+ *       signalled). It also gives up the watch after a whole timeout in which no worker was active,
+ *       so an idle pool ends up with every worker parked without a timeout (no idle CPU). Giving
+ *       up, it clears {@code loneWatcher} before it reads the active count again, while a worker
+ *       increments the active count (a volatile read-modify-write) before it can push and reads
+ *       {@code loneWatcher} (a volatile read) after its push: so either the watcher sees that
+ *       worker and watches on, or that worker's lone pushes signal. (A push by a worker that was
+ *       already active when the watcher leaves to run a task can, without a fence between its store
+ *       of {@code bottom} and its read of {@code loneWatcher}, be missed by both; as with the
+ *       parked count, that only delays parallelism until some worker searches again.) A worker that
+ *       gave up the watch takes it again when two of its wake-ups come less than 16 ms apart: work
+ *       comes often enough again that watching costs fewer wake-ups than being signalled. Signals
+ *       wake the watcher last, so that it stays the watcher. Pushes onto non-empty deques always
+ *       signal.
  *   <li><b>Spares</b>: a worker that finds nothing while the pool has more unblocked workers than
  *       its parallelism parks for at most the keep-alive time instead of asking the policy, and
  *       then retires if there is still an excess, leaving the pool's live count with a CAS so that
@@ -73,8 +88,11 @@ final class Worker extends Thread {
   /** A thief watches a victim's single task this many spins before taking it (about 1-2 µs). */
   private static final int LONE_SPINS = 64;
 
-  /** While lone pushes are not signalled, idle workers park for at most this long (1 ms). */
-  private static final long LONE_CHECK_NANOS = 1_000_000;
+  /** The lone-task watcher's timeout while some worker is active (1 ms). */
+  private static final long WATCH_ACTIVE_NANOS = 1_000_000;
+
+  /** The watcher's timeout while no worker is active (16 ms): the longest a lone task waits. */
+  private static final long WATCH_IDLE_NANOS = 16_000_000;
 
   /** How many links of the chain of thieves a helping joiner follows. */
   private static final int JOIN_CHAIN = 8;
@@ -174,11 +192,9 @@ final class Worker extends Thread {
         tasks, localPops, steals, failedSteals, externalPolls, parks, futileWakeups, idle);
   }
 
-  /**
-   * Pushes a task; signals a parked worker unless it is a lone task and those are not signalled.
-   */
+  /** Pushes a task; signals a parked worker unless it is a lone task and a watcher looks for it. */
   void push(Task<?> task) {
-    if (deque.push(task) || !pool.loneSignalsSuppressed()) {
+    if (deque.push(task) || !pool.loneTasksWatched()) {
       pool.signalIfParked();
     }
   }
@@ -339,35 +355,22 @@ final class Worker extends Thread {
 
   /**
    * One sweep over the other deques from a random start. A victim holding a single task is only
-   * robbed if that task stays put for {@value #LONE_SPINS} spins (its owner is busy elsewhere);
-   * finding lone tasks that vanish meanwhile makes the pool stop signalling lone pushes, finding
-   * one that stays makes it signal them again.
+   * robbed if that task stays put for {@value #LONE_SPINS} spins (its owner is busy elsewhere).
    */
   private Task<?> stealAny() {
     Worker[] workers = pool.workers();
     int n = workers.length;
     int start = n > 1 ? ThreadLocalRandom.current().nextInt(n) : 0;
-    boolean transientSeen = false;
     for (int i = 0; i < n; i++) {
       Worker victim = workers[(start + i) % n];
       if (victim == this) {
         continue;
       }
       int size = victim.deque.size();
-      if (size == 1) {
-        if (!loneTaskStays(victim)) {
-          transientSeen = true;
-          continue;
-        }
-        pool.resumeLoneSignals();
-      }
-      Task<?> t = size > 0 ? stealFrom(victim) : null;
+      Task<?> t = size > 1 || (size == 1 && loneTaskStays(victim)) ? stealFrom(victim) : null;
       if (t != null) {
         return t;
       }
-    }
-    if (transientSeen) {
-      pool.noteTransientLoneTasks();
     }
     return null;
   }
@@ -414,10 +417,17 @@ final class Worker extends Thread {
     int failedScans = 0;
     boolean woken = false;
     boolean lookAtLoneTasks = false;
+    boolean mayWatch = true;
+    long watchNanos = 0;
+    long unwatchedWake = 0;
     try {
       while (!pool.isStopping()) {
-        if (pool.hasVisibleWork(lookAtLoneTasks || !pool.loneSignalsSuppressed())) {
+        if (pool.hasVisibleWork(lookAtLoneTasks || !pool.loneTasksWatched())) {
           pool.activate();
+          if (watchNanos != 0) {
+            pool.unwatchLoneTasks(this);
+            pool.signalIfParked();
+          }
           return WORK;
         }
         if (woken) {
@@ -425,6 +435,8 @@ final class Worker extends Thread {
           woken = false;
         }
         if (pool.hasExcessWorkers()) {
+          pool.unwatchLoneTasks(this);
+          watchNanos = 0;
           int parked = park(pool.keepAliveNanos());
           if (parked == TIMED_OUT && pool.tryRetire()) {
             return RETIRE;
@@ -442,12 +454,23 @@ final class Worker extends Thread {
             woken = true;
           }
           case PARK -> {
-            int parked = park(pool.loneSignalsSuppressed() ? LONE_CHECK_NANOS : 0L);
+            if (watchNanos == 0 && mayWatch && pool.tryWatchLoneTasks(this)) {
+              watchNanos = pool.hasActiveWorkers() ? WATCH_ACTIVE_NANOS : WATCH_IDLE_NANOS;
+            }
+            long parkedAt = System.nanoTime();
+            int parked = park(watchNanos);
             if (parked != NOT_PARKED) {
               woken = true;
               failedScans = 0;
               since = System.nanoTime();
               lookAtLoneTasks = parked == TIMED_OUT;
+            }
+            if (parked == TIMED_OUT && (watchNanos = nextWatch(parkedAt)) == 0) {
+              mayWatch = false;
+              unwatchedWake = since;
+            } else if (parked == SIGNALLED && !mayWatch) {
+              mayWatch = since - unwatchedWake < WATCH_IDLE_NANOS;
+              unwatchedWake = since;
             }
           }
         }
@@ -455,9 +478,29 @@ final class Worker extends Thread {
       }
       return STOP;
     } finally {
+      pool.unwatchLoneTasks(this);
       idleSince = 0;
       idleNanos += System.nanoTime() - start;
     }
+  }
+
+  /**
+   * The lone-task watcher's next timeout, after a park that began at {@code parkedAt} timed out:
+   * {@link #WATCH_ACTIVE_NANOS} if some worker is active, {@link #WATCH_IDLE_NANOS} if none is but
+   * some was during the park, else 0: it stops watching and parks without a timeout. It stops
+   * watching before it reads the active count again, and a worker becomes active (a volatile
+   * read-modify-write) before it can push: so either it sees that worker and watches on, or that
+   * worker's lone pushes see no watcher and signal.
+   */
+  private long nextWatch(long parkedAt) {
+    if (pool.hasActiveWorkers()) {
+      return WATCH_ACTIVE_NANOS;
+    }
+    if (!pool.idleSince(parkedAt)) {
+      return WATCH_IDLE_NANOS;
+    }
+    pool.unwatchLoneTasks(this);
+    return pool.hasActiveWorkers() && pool.tryWatchLoneTasks(this) ? WATCH_ACTIVE_NANOS : 0L;
   }
 
   /**
@@ -468,7 +511,7 @@ final class Worker extends Thread {
   private int park(long timeoutNanos) {
     STATE.setVolatile(this, PARKED);
     pool.parkedCount().incrementAndGet();
-    if (pool.hasVisibleWork(!pool.loneSignalsSuppressed()) || pool.isStopping()) {
+    if (pool.hasVisibleWork(!pool.loneTasksWatched()) || pool.isStopping()) {
       if (STATE.compareAndSet(this, PARKED, ACTIVE)) {
         pool.parkedCount().decrementAndGet();
       }

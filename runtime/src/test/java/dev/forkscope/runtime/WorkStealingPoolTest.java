@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.forkscope.runtime.TestTasks.Fib;
 import dev.forkscope.runtime.TestTasks.TreeSum;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CancellationException;
@@ -269,16 +270,26 @@ class WorkStealingPoolTest {
     assertThat(slow.get(10, TimeUnit.SECONDS)).isEqualTo("done");
   }
 
+  /**
+   * Once quiescent every worker parks; the lone-task watcher with a timeout, which it drops after
+   * one timeout without activity, so that an idle pool ends up with every worker parked untimed.
+   */
   @Test
   void parkPolicyParksEveryWorkerOnceQuiescent() throws InterruptedException {
     WorkStealingPool pool = pool(2, IdlePolicy.park());
     pool.invoke(new Fib(20));
     awaitQuiescence(pool);
     assertThat(pool.parkedCount().get()).isEqualTo(2);
-    for (Worker w : pool.workers()) {
-      assertThat(w.getState()).isIn(Thread.State.WAITING, Thread.State.RUNNABLE);
-    }
     assertThat(pool.stats().total().parks()).isPositive();
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+    while (!Arrays.stream(pool.workers()).allMatch(w -> w.getState() == Thread.State.WAITING)
+        && System.nanoTime() < deadline) {
+      Thread.sleep(1);
+    }
+    for (Worker w : pool.workers()) {
+      assertThat(w.getState()).isEqualTo(Thread.State.WAITING);
+    }
+    assertThat(pool.loneTasksWatched()).isFalse();
   }
 
   @Test
