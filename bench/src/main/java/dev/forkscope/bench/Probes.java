@@ -55,6 +55,42 @@ final class Probes {
         extra);
   }
 
+  /**
+   * One row from several runs of {@link #latency} on one variant: the median wall and CPU time and
+   * latency percentiles, the counters per run, and the spread of the wall times ({@code
+   * wallSpreadPct}). The suite alternates the variants between runs, so that a change in the
+   * machine's load between two runs does not fall on one variant only.
+   */
+  static Measurement latencyMedian(List<Measurement> runs) {
+    Measurement first = runs.get(0);
+    List<Harness.Sample> samples = new ArrayList<>();
+    Map<String, Long> counters = new LinkedHashMap<>();
+    for (Measurement m : runs) {
+      samples.add(
+          new Harness.Sample(
+              Math.round(m.wallMsMedian() * 1e6), Math.round(m.cpuMsMedian() * 1e6)));
+      m.counters().forEach((name, value) -> counters.merge(name, value, Long::sum));
+    }
+    counters.replaceAll((name, sum) -> name.equals("threadsCreated") ? sum : sum / runs.size());
+    Map<String, Object> extra = new LinkedHashMap<>(first.extra());
+    for (String figure : List.of("latencyUsP50", "latencyUsP99", "cpuCores")) {
+      extra.put(
+          figure,
+          Stats.median(runs.stream().mapToDouble(m -> (Double) m.extra().get(figure)).toArray()));
+    }
+    extra.put(Harness.SPREAD, Harness.spreadPct(samples));
+    return Measurement.measured(
+        first.benchmark(),
+        first.variant(),
+        first.threads(),
+        Harness.medianWallMs(samples),
+        Harness.medianCpuMs(samples),
+        first.ops(),
+        counters,
+        null,
+        extra);
+  }
+
   private static void submitForkJoin(Dialect d, int requests, long gapNanos, long[] latency) {
     for (int i = 0; i < requests; i++) {
       long start = System.nanoTime();

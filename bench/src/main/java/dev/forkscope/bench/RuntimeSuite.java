@@ -2,8 +2,10 @@ package dev.forkscope.bench;
 
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
@@ -86,14 +88,10 @@ final class RuntimeSuite implements Suite {
       }
     }
     int p = options.maxThreads();
-    long[] gaps = {0, 20_000, 200_000, 2_000_000};
+    Map<String, List<Measurement>> latencies = latencies(variants, p, options);
     for (String variant : variants) {
+      results.addAll(latencies.get(variant));
       try (Dialect d = Variants.open(variant, p)) {
-        for (long gap : gaps) {
-          options.progress().accept("latency gap=" + gap / 1000 + "us " + variant);
-          int requests = gap >= 2_000_000 ? (quick ? 100 : 500) : (quick ? 300 : 2000);
-          results.add(Probes.latency(d, gap, requests));
-        }
         options.progress().accept("idle " + variant);
         results.add(Probes.idle(d, Duration.ofMillis(quick ? 300 : 1000)));
       }
@@ -104,6 +102,33 @@ final class RuntimeSuite implements Suite {
     }
     return new PoolReport(NAME, quick, rapl.isPresent(), results, rows -> targets(rows, p))
         .outcome();
+  }
+
+  /**
+   * The latency probes at each gap, {@link Context#repeat} runs per variant, the variants' turns
+   * rotating from one run to the next; per variant one row per gap, the median of its runs.
+   */
+  private static Map<String, List<Measurement>> latencies(
+      List<String> variants, int p, Context options) {
+    Map<String, List<Measurement>> rows = new LinkedHashMap<>();
+    variants.forEach(v -> rows.put(v, new ArrayList<>()));
+    int turn = 0;
+    for (long gap : new long[] {0, 20_000, 200_000, 2_000_000}) {
+      int requests =
+          gap >= 2_000_000 ? (options.quick() ? 100 : 500) : (options.quick() ? 300 : 2000);
+      Map<String, List<Measurement>> runs = new LinkedHashMap<>();
+      for (int r = 0; r < options.repeat(); r++) {
+        for (String variant : Harness.rotated(variants, turn++)) {
+          options.progress().accept("latency gap=" + gap / 1000 + "us " + variant);
+          try (Dialect d = Variants.open(variant, p)) {
+            runs.computeIfAbsent(variant, v -> new ArrayList<>())
+                .add(Probes.latency(d, gap, requests));
+          }
+        }
+      }
+      runs.forEach((variant, measured) -> rows.get(variant).add(Probes.latencyMedian(measured)));
+    }
+    return rows;
   }
 
   /**

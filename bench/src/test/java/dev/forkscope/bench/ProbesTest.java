@@ -3,6 +3,9 @@ package dev.forkscope.bench;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /** The probes' bookkeeping on small inputs; the figures themselves are benchmarks, not tests. */
@@ -17,6 +20,41 @@ class ProbesTest {
           .isGreaterThanOrEqualTo((Double) r.extra().get("latencyUsP50"));
       assertThat(r.benchmark()).isEqualTo("latency(gap=10us)");
     }
+  }
+
+  @Test
+  void latencyRunsMakeOneRowOfTheirMedians() {
+    Measurement row =
+        Probes.latencyMedian(
+            List.of(
+                latencyRun(10, 4, 3.0, 6), latencyRun(30, 2, 1.0, 2), latencyRun(20, 9, 2.0, 4)));
+
+    assertThat(row.benchmark()).isEqualTo("latency(gap=20us)");
+    assertThat(row.wallMsMedian()).isEqualTo(20);
+    assertThat(row.cpuMsMedian()).isEqualTo(4);
+    assertThat(row.extra())
+        .containsEntry("gapUs", 20L)
+        .containsEntry("latencyUsP50", 2.0)
+        .containsEntry(Harness.SPREAD, 100.0);
+    assertThat(row.counters()).containsEntry("steals", 4L);
+  }
+
+  private static Measurement latencyRun(double wallMs, double cpuMs, double p50, long steals) {
+    Map<String, Object> extra = new LinkedHashMap<>();
+    extra.put("gapUs", 20L);
+    extra.put("latencyUsP50", p50);
+    extra.put("latencyUsP99", 2 * p50);
+    extra.put("cpuCores", cpuMs / wallMs);
+    return Measurement.measured(
+        "latency(gap=20us)",
+        "forkscope/PARK",
+        2,
+        wallMs,
+        cpuMs,
+        100,
+        Map.of("steals", steals),
+        null,
+        extra);
   }
 
   @Test
