@@ -36,7 +36,7 @@ class ProbesTest {
         .containsEntry("gapUs", 20L)
         .containsEntry("latencyUsP50", 2.0)
         .containsEntry(Harness.SPREAD, 100.0);
-    assertThat(row.counters()).containsEntry("steals", 4L);
+    assertThat(row.counters()).containsEntry("steals", 4L).containsEntry("threadsCreated", 3L);
   }
 
   private static Measurement latencyRun(double wallMs, double cpuMs, double p50, long steals) {
@@ -52,7 +52,7 @@ class ProbesTest {
         wallMs,
         cpuMs,
         100,
-        Map.of("steals", steals),
+        Map.of("steals", steals, "threadsCreated", steals / 2),
         null,
         extra);
   }
