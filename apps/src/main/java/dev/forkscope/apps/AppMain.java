@@ -13,19 +13,22 @@ import java.util.function.Supplier;
 
 /**
  * The child-JVM entry point of {@code forkscope bench apps}: {@code AppMain APP OUT WORK
- * [KEY=VALUE]...} sets up application APP in directory WORK, runs {@code warmups} untimed
- * iterations (default 1), then {@code iterations} timed ones (default 1), and writes to OUT:
+ * [KEY=VALUE]...} sets up application APP in directory WORK, runs untimed warm-up iterations, then
+ * timed ones, and writes to OUT:
  *
  * <pre>
  * time WALL_NS CPU_NS
+ * iterations WARMUPS TIMED
  * check NAME TASK_CLASS EXECUTIONS
  * </pre>
  *
- * The time is the timed iterations' wall time and process CPU time (all threads: the application's,
- * the JIT's, the GC's and a profiler's); setting up the input and the warm-ups are left out. The
- * checks count every iteration, warm-ups included, because a profile sees them all. Common
- * settings: {@code threads}, {@code variant=original|optimized}; each application reads its own
- * sizes. Bad arguments exit with status 2 and one line.
+ * The time is one timed iteration's wall time and process CPU time (all threads: the application's,
+ * the JIT's, the GC's and a profiler's), the mean of the timed iterations; setting up the input and
+ * the warm-ups are left out. The checks count every iteration, warm-ups included, because a profile
+ * sees them all. Settings: {@code threads}, {@code variant=original|optimized}, {@code warmups}
+ * (default 1), {@code iterations} (the fewest timed ones, default 1) and {@code measureMs} (timed
+ * iterations go on until they add up to this much wall time, default 0); each application reads its
+ * own sizes. Bad arguments exit with status 2 and one line.
  */
 public final class AppMain {
 
@@ -59,9 +62,11 @@ public final class AppMain {
     Workload.Settings settings = new Workload.Settings(values);
     int warmups;
     int iterations;
+    long measureNs;
     try {
       warmups = settings.intValue("warmups", 1);
       iterations = settings.intValue("iterations", 1);
+      measureNs = settings.intValue("measureMs", 0) * 1_000_000L;
     } catch (IllegalArgumentException e) {
       System.err.println("AppMain: " + e.getMessage());
       System.exit(2);
@@ -75,11 +80,14 @@ public final class AppMain {
       }
       long cpu0 = processCpuNs();
       long t0 = System.nanoTime();
-      for (int i = 0; i < iterations; i++) {
+      int timed = 0;
+      while (timed < iterations || System.nanoTime() - t0 < measureNs) {
         workload.run();
+        timed++;
       }
       long wall = System.nanoTime() - t0;
-      lines.add("time " + wall + " " + (processCpuNs() - cpu0));
+      lines.add("time " + wall / timed + " " + (processCpuNs() - cpu0) / timed);
+      lines.add("iterations " + warmups + " " + timed);
       for (Workload.ExactCheck c : workload.checks()) {
         lines.add(
             "check " + c.name().replace(' ', '_') + " " + c.taskClass() + " " + c.executions());

@@ -53,6 +53,11 @@ final class AppsSuite implements Suite {
 
   private static final String MAIN = "dev.forkscope.apps.AppMain";
 
+  /** Figures of a run: its warm-up iterations and its timed ones (the time is one's mean). */
+  private static final String WARMUPS = "warmups";
+
+  private static final String TIMED_ITERATIONS = "timedIterations";
+
   /** Verdict rows per application beside the classes its checks and change name. */
   private static final int TOP_CLASSES = 4;
 
@@ -124,6 +129,13 @@ final class AppsSuite implements Suite {
    */
   record Optimization(String change, String taskClass, Verdict.Kind expected) {}
 
+  /**
+   * The applications. A full run measures steady state, as tgp did (seed 003 §8.1: warm-up
+   * iterations until the JIT and the GC have settled, a count per benchmark in its Table 7): the
+   * applications whose iterations last less than a second (h2, pekko) warm up for five and time
+   * iterations until a second has passed, lucene warms up for two; pmd's and spark's iterations
+   * last seconds, one warm-up each.
+   */
   static final List<App> APPS =
       List.of(
           new App(
@@ -140,7 +152,7 @@ final class AppsSuite implements Suite {
               "lucene",
               "Lucene 9 answers term and Boolean queries from query threads through a searcher"
                   + " with an executor",
-              List.of("docs=20000", "queries=20000"),
+              List.of("docs=20000", "queries=20000", "warmups=2"),
               List.of("docs=5000", "queries=4000", "warmups=0"),
               new Optimization(
                   "one query thread per CPU, and a searcher without an executor",
@@ -149,7 +161,7 @@ final class AppsSuite implements Suite {
           new App(
               "h2",
               "H2 runs bank transfers, one task per transaction, on a fixed thread pool",
-              List.of("transactions=20000"),
+              List.of("transactions=20000", "warmups=5", "measureMs=1000"),
               List.of("transactions=4000", "warmups=0"),
               new Optimization(
                   "64 transfers per task",
@@ -158,7 +170,7 @@ final class AppsSuite implements Suite {
           new App(
               "pekko",
               "Pekko actors bounce small messages in pairs on the default dispatcher",
-              List.of("pairs=64", "messages=20000"),
+              List.of("pairs=64", "messages=20000", "warmups=5", "measureMs=1000"),
               List.of("pairs=16", "messages=10000", "warmups=0"),
               new Optimization(
                   "dispatcher throughput 100 instead of 5 (more messages per mailbox run)",
@@ -364,10 +376,20 @@ final class AppsSuite implements Suite {
               + log);
     }
     if (variant == Variant.ON) {
-      checkLines.put(app.name(), lines.subList(1, lines.size()));
+      checkLines.put(app.name(), lines.stream().filter(l -> l.startsWith("check ")).toList());
     }
     String[] time = lines.get(0).split(" ");
-    return new Harness.Sample(Long.parseLong(time[1]), Long.parseLong(time[2]));
+    Map<String, Double> figures = new LinkedHashMap<>();
+    lines.stream()
+        .filter(l -> l.startsWith("iterations "))
+        .map(l -> l.split(" "))
+        .findFirst()
+        .ifPresent(
+            f -> {
+              figures.put(WARMUPS, Double.parseDouble(f[1]));
+              figures.put(TIMED_ITERATIONS, Double.parseDouble(f[2]));
+            });
+    return new Harness.Sample(Long.parseLong(time[1]), Long.parseLong(time[2]), figures);
   }
 
   private Measured analyze(App app, Map<Variant, List<Harness.Sample>> samples, Path traceDir)
@@ -423,11 +445,13 @@ final class AppsSuite implements Suite {
       List<Harness.Sample> on = m.samples().get(Variant.ON);
       Map<String, Object> offExtra = new LinkedHashMap<>();
       offExtra.put("repetitions", off.size());
+      iterations(off, offExtra);
       offExtra.put(Harness.SPREAD, Harness.spreadPct(off));
       rows.add(row(m, Variant.OFF, threads, offExtra));
 
       Map<String, Object> onExtra = new LinkedHashMap<>();
       onExtra.put("repetitions", on.size());
+      iterations(on, onExtra);
       onExtra.put(Harness.SPREAD, Harness.spreadPct(on));
       onExtra.put("wallRatio", m.ratio(Variant.ON, Variant.OFF, Harness.Sample::wallNs));
       onExtra.put("cpuRatio", m.ratio(Variant.ON, Variant.OFF, Harness.Sample::cpuNs));
@@ -450,6 +474,7 @@ final class AppsSuite implements Suite {
       Optimization o = m.app().optimization();
       Map<String, Object> optExtra = new LinkedHashMap<>();
       optExtra.put("repetitions", m.samples().get(Variant.OPTIMIZED).size());
+      iterations(m.samples().get(Variant.OPTIMIZED), optExtra);
       optExtra.put("change", o.change());
       optExtra.put("speedup", m.speedup());
       double[] ci = m.ci95();
@@ -459,6 +484,14 @@ final class AppsSuite implements Suite {
       rows.add(row(m, Variant.OPTIMIZED, threads, optExtra));
     }
     return rows;
+  }
+
+  /** The warm-up and timed iterations of each run (the median; the runs' own, when told). */
+  private static void iterations(List<Harness.Sample> samples, Map<String, Object> extra) {
+    if (samples.stream().allMatch(s -> s.figures().containsKey(TIMED_ITERATIONS))) {
+      extra.put(WARMUPS, Math.round(Harness.median(samples, WARMUPS)));
+      extra.put(TIMED_ITERATIONS, Math.round(Harness.median(samples, TIMED_ITERATIONS)));
+    }
   }
 
   private static Result row(Measured m, Variant v, int threads, Map<String, Object> extra) {
@@ -543,6 +576,14 @@ final class AppsSuite implements Suite {
       List<Harness.Sample> off = m.samples().get(Variant.OFF);
       List<Harness.Sample> on = m.samples().get(Variant.ON);
       b.append(String.format(Locale.ROOT, "%n%s: %s%n", m.app().name(), m.app().description()));
+      if (on.stream().allMatch(s -> s.figures().containsKey(TIMED_ITERATIONS))) {
+        b.append(
+            String.format(
+                Locale.ROOT,
+                "  per iteration, after %.0f warm-up iterations; %.0f timed iterations a run%n",
+                Harness.median(on, WARMUPS),
+                Harness.median(on, TIMED_ITERATIONS)));
+      }
       b.append(
           String.format(
               Locale.ROOT,
