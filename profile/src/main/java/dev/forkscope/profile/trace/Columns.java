@@ -98,4 +98,68 @@ final class Columns {
       return size;
     }
   }
+
+  /**
+   * A fixed-capacity column of {@code long} values stored as narrowly as they allow: the tables'
+   * columns, most of which hold one value throughout (no creation time, weight 1) or small ones
+   * (task ids, thread indices, durations).
+   *
+   * <p>Implementation note: {@code first} is the first value added. While every value equals it, no
+   * array is kept; from the first other value, {@code narrow[i]} holds {@code value - first} while
+   * every such difference fits an {@code int}; from the first that does not, {@code wide[i]} holds
+   * the value itself, and {@code narrow} is dropped. The differences are taken modulo
+   * 2<sup>64</sup>, so {@code first + narrow[i]} gives back every value exactly. A column widens at
+   * most twice, each time by one copy of what it holds.
+   */
+  static final class Packed {
+    private final int capacity;
+    private long first;
+    private int[] narrow;
+    private long[] wide;
+    private int size;
+
+    Packed(int capacity) {
+      this.capacity = capacity;
+    }
+
+    void add(long value) {
+      int i = size++;
+      if (wide != null) {
+        wide[i] = value;
+        return;
+      }
+      if (i == 0) {
+        first = value;
+        return;
+      }
+      long offset = value - first;
+      if (offset == (int) offset) {
+        if (offset != 0 && narrow == null) {
+          narrow = new int[capacity];
+        }
+        if (narrow != null) {
+          narrow[i] = (int) offset;
+        }
+        return;
+      }
+      long[] values = new long[capacity];
+      for (int k = 0; k < i; k++) {
+        values[k] = get(k);
+      }
+      values[i] = value;
+      wide = values;
+      narrow = null;
+    }
+
+    long get(int i) {
+      if (wide != null) {
+        return wide[i];
+      }
+      return narrow == null ? first : first + narrow[i];
+    }
+
+    int getInt(int i) {
+      return (int) get(i);
+    }
+  }
 }
