@@ -20,8 +20,8 @@ final class Columns {
   abstract static class Records {
     private final List<Column> columns = new ArrayList<>();
 
-    Longs longs() {
-      Longs c = new Longs();
+    Packed longs() {
+      Packed c = new Packed(16);
       columns.add(c);
       return c;
     }
@@ -38,33 +38,6 @@ final class Columns {
 
     void trim() {
       columns.forEach(Column::trim);
-    }
-  }
-
-  /** A growable {@code long[]}. */
-  static final class Longs implements Column {
-    private long[] values = new long[16];
-    private int size;
-
-    void add(long value) {
-      if (size == values.length) {
-        values = Arrays.copyOf(values, size + (size >> 1));
-      }
-      values[size++] = value;
-    }
-
-    long get(int i) {
-      return values[i];
-    }
-
-    @Override
-    public void trim() {
-      values = Arrays.copyOf(values, size);
-    }
-
-    @Override
-    public int size() {
-      return size;
     }
   }
 
@@ -100,19 +73,20 @@ final class Columns {
   }
 
   /**
-   * A fixed-capacity column of {@code long} values stored as narrowly as they allow: the tables'
-   * columns, most of which hold one value throughout (no creation time, weight 1) or small ones
-   * (task ids, thread indices, durations).
+   * A growable column of {@code long} values stored as narrowly as they allow: the decoded records'
+   * and the tables' columns, many of which hold one value throughout (no creation time, weight 1,
+   * one executor) or small ones (task ids, sequence numbers, thread indices, durations).
    *
    * <p>Implementation note: {@code first} is the first value added. While every value equals it, no
    * array is kept; from the first other value, {@code narrow[i]} holds {@code value - first} while
    * every such difference fits an {@code int}; from the first that does not, {@code wide[i]} holds
    * the value itself, and {@code narrow} is dropped. The differences are taken modulo
-   * 2<sup>64</sup>, so {@code first + narrow[i]} gives back every value exactly. A column widens at
-   * most twice, each time by one copy of what it holds.
+   * 2<sup>64</sup>, so {@code first + narrow[i]} gives back every value exactly. The arrays kept
+   * have {@code capacity} elements; a column widens at most twice, each time by one copy of what it
+   * holds.
    */
-  static final class Packed {
-    private final int capacity;
+  static final class Packed implements Column {
+    private int capacity;
     private long first;
     private int[] narrow;
     private long[] wide;
@@ -123,6 +97,9 @@ final class Columns {
     }
 
     void add(long value) {
+      if (size == capacity) {
+        resize(capacity + (capacity >> 1) + 1);
+      }
       int i = size++;
       if (wide != null) {
         wide[i] = value;
@@ -160,6 +137,22 @@ final class Columns {
 
     int getInt(int i) {
       return (int) get(i);
+    }
+
+    @Override
+    public int size() {
+      return size;
+    }
+
+    @Override
+    public void trim() {
+      resize(size);
+    }
+
+    private void resize(int newCapacity) {
+      capacity = newCapacity;
+      narrow = narrow == null ? null : Arrays.copyOf(narrow, newCapacity);
+      wide = wide == null ? null : Arrays.copyOf(wide, newCapacity);
     }
   }
 }

@@ -86,20 +86,20 @@ final class TraceFile {
   static final class Execs extends Columns.Records {
     final Columns.Ints recorder = ints();
     final Columns.Ints flags = ints();
-    final Columns.Longs key = longs();
-    final Columns.Longs seq = longs();
-    final Columns.Longs parentSeq = longs();
-    final Columns.Longs start = longs();
-    final Columns.Longs end = longs();
-    final Columns.Longs selfWall = longs();
-    final Columns.Longs selfCpu = longs();
+    final Columns.Packed key = longs();
+    final Columns.Packed seq = longs();
+    final Columns.Packed parentSeq = longs();
+    final Columns.Packed start = longs();
+    final Columns.Packed end = longs();
+    final Columns.Packed selfWall = longs();
+    final Columns.Packed selfCpu = longs();
   }
 
   /** CREATE records. */
   static final class Creates extends Columns.Records {
     final Columns.Ints recorder = ints();
-    final Columns.Longs key = longs();
-    final Columns.Longs time = longs();
+    final Columns.Packed key = longs();
+    final Columns.Packed time = longs();
     final Columns.Ints site = ints();
   }
 
@@ -107,24 +107,24 @@ final class TraceFile {
   static final class Submits extends Columns.Records {
     final Columns.Ints recorder = ints();
     final Columns.Ints flags = ints();
-    final Columns.Longs key = longs();
-    final Columns.Longs time = longs();
-    final Columns.Longs executorKey = longs();
+    final Columns.Packed key = longs();
+    final Columns.Packed time = longs();
+    final Columns.Packed executorKey = longs();
     final Columns.Ints site = ints();
   }
 
   /** JOIN records. */
   static final class Joins extends Columns.Records {
     final Columns.Ints recorder = ints();
-    final Columns.Longs key = longs();
-    final Columns.Longs time = longs();
+    final Columns.Packed key = longs();
+    final Columns.Packed time = longs();
   }
 
   /** WAIT records. */
   static final class Waits extends Columns.Records {
     final Columns.Ints recorder = ints();
-    final Columns.Longs start = longs();
-    final Columns.Longs end = longs();
+    final Columns.Packed start = longs();
+    final Columns.Packed end = longs();
   }
 
   final Map<Integer, String> classes = new HashMap<>();
@@ -135,7 +135,7 @@ final class TraceFile {
   final Map<Integer, List<String>> sites = new HashMap<>();
 
   /** The recorder ids in the order of their first OWNER record: the records' recorder indices. */
-  final Columns.Longs recorderIds = new Columns.Longs();
+  final Columns.Packed recorderIds = new Columns.Packed(16);
 
   final Execs execs = new Execs();
   final Creates creates = new Creates();

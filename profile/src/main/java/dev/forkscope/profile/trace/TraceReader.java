@@ -162,7 +162,10 @@ public final class TraceReader {
     private final Map<Integer, String> names = new HashMap<>();
     private final Map<Integer, Integer> firstCreationSite = new HashMap<>();
     private final Map<Integer, Integer> firstSubmissionSite = new HashMap<>();
-    private final Tasks tasks = new Tasks();
+    private Tasks tasks = new Tasks();
+
+    /** Per task, its CREATE record, -1 if none. */
+    private final Columns.Ints creation = new Columns.Ints();
 
     /** Per key, its latest task; dropped when the replay is over. */
     private LongIntMap latest = new LongIntMap();
@@ -173,7 +176,7 @@ public final class TraceReader {
     private final LongIntMap waitingTail = new LongIntMap();
 
     /** Per submission, the next one of its task waiting to be paired, -1 for none. */
-    private final int[] nextSubmission;
+    private int[] nextSubmission;
 
     Linker(TraceFile file) {
       this.file = file;
@@ -213,7 +216,7 @@ public final class TraceReader {
       LongIntMap lastSubmissionOfClass = new LongIntMap();
       for (int r : order()) {
         if (r < firstSubmit) {
-          tasks.creation.set(newTask(file.creates.key.get(r)), r);
+          creation.set(newTask(file.creates.key.get(r)), r);
         } else if (r < firstExec) {
           int s = r - firstSubmit;
           int t = submitted(s);
@@ -280,6 +283,27 @@ public final class TraceReader {
       }
       taskOfSeq = null; // the replay's maps, as large as the trace, before the table is made
       latest = null;
+      Map<Integer, long[]> sampledClasses = sampledClasses();
+      List<Trace.CreatedTask> neverExecuted = new ArrayList<>();
+      Map<Integer, Long> knownPerClass = new HashMap<>();
+      for (int t = 0; t < tasks.size(); t++) {
+        long key = tasks.key.get(t);
+        int classId = TraceFile.classOf(key);
+        knownPerClass.merge(classId, 1L, Long::sum);
+        if (tasks.executions.get(t) == 0 && !sampledClasses.containsKey(classId)) {
+          int c = creation.get(t);
+          TraceFile.ThreadInfo creator = c < 0 ? null : file.thread(file.creates.recorder.get(c));
+          neverExecuted.add(
+              new Trace.CreatedTask(
+                  t + 1,
+                  name(classId),
+                  creator == null ? -1 : creator.threadId(),
+                  c < 0 ? -1 : file.creates.time.get(c),
+                  c < 0 ? -1 : site(file.creates.site.get(c), firstCreationSite, key)));
+        }
+      }
+      tasks = null; // all but the creations, before the table is made
+      nextSubmission = null;
       long[] linkedEnd = new long[n];
       for (int k = 0; k < n; k++) {
         linkedEnd[k] = execs.end.get(linkedOrder[k]);
@@ -292,25 +316,6 @@ public final class TraceReader {
                 e, taskOf[e], number[e], outer[e] + 1, ownSubmission[e], executorSubmission[e]));
       }
 
-      Map<Integer, long[]> sampledClasses = sampledClasses();
-      List<Trace.CreatedTask> neverExecuted = new ArrayList<>();
-      Map<Integer, Long> knownPerClass = new HashMap<>();
-      for (int t = 0; t < tasks.size(); t++) {
-        long key = tasks.key.get(t);
-        int classId = TraceFile.classOf(key);
-        knownPerClass.merge(classId, 1L, Long::sum);
-        if (tasks.executions.get(t) == 0 && !sampledClasses.containsKey(classId)) {
-          int c = tasks.creation.get(t);
-          TraceFile.ThreadInfo creator = c < 0 ? null : file.thread(file.creates.recorder.get(c));
-          neverExecuted.add(
-              new Trace.CreatedTask(
-                  t + 1,
-                  name(classId),
-                  creator == null ? -1 : creator.threadId(),
-                  c < 0 ? -1 : file.creates.time.get(c),
-                  c < 0 ? -1 : site(file.creates.site.get(c), firstCreationSite, key)));
-        }
-      }
       int siteCount = file.sites.keySet().stream().mapToInt(Integer::intValue).max().orElse(-1) + 1;
       List<Trace.CallSite> sites = new ArrayList<>(siteCount);
       for (int i = 0; i < siteCount; i++) {
@@ -441,7 +446,7 @@ public final class TraceReader {
       int flags = execs.flags.get(e);
       long key = execs.key.get(e);
       TraceFile.ThreadInfo runner = file.thread(execs.recorder.get(e));
-      int c = tasks.creation.get(t);
+      int c = creation.get(t);
       TraceFile.ThreadInfo creator = c < 0 ? null : file.thread(file.creates.recorder.get(c));
       TraceFile.ThreadInfo submitter =
           executor < 0 ? null : file.thread(submits.recorder.get(executor));
@@ -561,6 +566,7 @@ public final class TraceReader {
 
     private int newTask(long key) {
       int t = tasks.add(key);
+      creation.add(-1);
       latest.put(key, t);
       return t;
     }
@@ -568,14 +574,11 @@ public final class TraceReader {
 
   /** The linker's tasks, a column per field; a task's index is its id minus one. */
   private static final class Tasks {
-    final Columns.Longs key = new Columns.Longs();
+    final Columns.Packed key = new Columns.Packed(16);
     final Columns.Ints executions = new Columns.Ints();
 
     /** 1 for a fork/join task whose latest execution left it done: it cannot run again. */
     final Columns.Ints done = new Columns.Ints();
-
-    /** Its CREATE record, -1 if none. */
-    final Columns.Ints creation = new Columns.Ints();
 
     /** Its latest submission paired with an execution, -1 if none. */
     final Columns.Ints lastSubmission = new Columns.Ints();
@@ -592,7 +595,6 @@ public final class TraceReader {
       key.add(taskKey);
       executions.add(0);
       done.add(0);
-      creation.add(-1);
       lastSubmission.add(-1);
       firstSubmission.add(-1);
       lastWaitingSubmission.add(-1);
