@@ -38,7 +38,44 @@ public final class Analysis {
    * where the threads' time went (see {@link LayerAnalysis}).
    */
   public static Profile analyze(Trace trace, Layers layers, AnalysisOptions options) {
-    List<TaskExecution> all = trace.executions();
+    Complete complete = complete(trace.executions());
+    Trace.TraceMeta meta = trace.meta();
+    List<WorkSpan> workSpans =
+        WorkSpans.of(complete.executions(), trace.events(), meta.overheadPerTaskNs());
+    List<TaskExecution> rows = complete.executions();
+    int folded = 0;
+    if (options.aggregate()) {
+      Aggregation.Result aggregated = Aggregation.aggregate(complete.executions());
+      rows = aggregated.executions();
+      folded = aggregated.folded();
+    }
+    long runWall = runWallNs(meta, complete.executions());
+    List<TaskClassProfile> classes = classes(trace, layers, options, complete.executions(), rows);
+    LayerAnalysis.Result runtime = LayerAnalysis.analyze(complete.executions(), layers, runWall);
+    return new Profile(
+        meta,
+        options,
+        runWall,
+        trace.executions().size(),
+        complete.incomplete(),
+        trace.neverExecutedCount(),
+        trace.neverExecutedUnknown(),
+        folded,
+        classes,
+        runtime.findings(),
+        workSpans,
+        runtime.layers());
+  }
+
+  /**
+   * The executions that returned, but JDK Flight Recorder's own, and how many never returned.
+   *
+   * @param executions those that returned, in trace order
+   * @param incomplete how many never returned
+   */
+  private record Complete(List<TaskExecution> executions, int incomplete) {}
+
+  private static Complete complete(List<TaskExecution> all) {
     int[] kept = new int[all.size()];
     int count = 0;
     int incomplete = 0;
@@ -53,17 +90,20 @@ public final class Analysis {
         incomplete++;
       }
     }
-    List<TaskExecution> complete = new ExecutionSubset(all, Arrays.copyOf(kept, count));
-    List<TaskExecution> rows = complete;
-    int folded = 0;
-    if (options.aggregate()) {
-      Aggregation.Result aggregated = Aggregation.aggregate(complete);
-      rows = aggregated.executions();
-      folded = aggregated.folded();
-    }
+    return new Complete(new ExecutionSubset(all, Arrays.copyOf(kept, count)), incomplete);
+  }
 
+  /**
+   * The classes' profiles, from the rows (aggregated or not) and the run's activity over the
+   * complete executions; in the order of the table.
+   */
+  private static List<TaskClassProfile> classes(
+      Trace trace,
+      Layers layers,
+      AnalysisOptions options,
+      List<TaskExecution> complete,
+      List<TaskExecution> rows) {
     Trace.TraceMeta meta = trace.meta();
-    long runWall = runWallNs(meta, complete);
     Activity activity = Activity.of(complete, ThreadCpu.of(layers));
     Diagnosis.RunFacts run =
         new Diagnosis.RunFacts(
@@ -110,20 +150,7 @@ public final class Analysis {
                 Comparator.comparingLong((TaskClassProfile c) -> c.granularity().total())
                     .reversed())
             .thenComparing(TaskClassProfile::taskClass));
-    LayerAnalysis.Result runtime = LayerAnalysis.analyze(complete, layers, runWall);
-    return new Profile(
-        meta,
-        options,
-        runWall,
-        trace.executions().size(),
-        incomplete,
-        trace.neverExecutedCount(),
-        trace.neverExecutedUnknown(),
-        folded,
-        classes,
-        runtime.findings(),
-        WorkSpans.of(complete, trace.events(), meta.overheadPerTaskNs()),
-        runtime.layers());
+    return classes;
   }
 
   /**

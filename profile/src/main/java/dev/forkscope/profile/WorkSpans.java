@@ -93,6 +93,8 @@ final class WorkSpans {
     Execs x = new Execs(executions);
     Items items = new Items(events);
     TimeLines lines = new TimeLines(x, items);
+    x.thread = null; // only the time lines need the threads: not kept while the spans are walked
+    items.thread = null;
     int[] parent = lines.parent;
 
     boolean[] serial = new boolean[n];
@@ -103,25 +105,7 @@ final class WorkSpans {
       inComputation[i] = x.forkJoin[i] || (serial[i] && inComputation[parent[i]]);
     }
 
-    int[] spawnedBy = new int[n];
-    Arrays.fill(spawnedBy, -1);
-    Candidates candidates = new Candidates(x.task, byStart);
-    for (int i : byStart) {
-      if (!inComputation[i]) {
-        continue;
-      }
-      for (int k = lines.from(i); k < lines.to(i); k++) {
-        int entry = lines.entry(k);
-        if (lines.kind[entry] == SUBMIT) {
-          int item = lines.ref[entry];
-          int c = candidates.claim(x, items.ref[item], items.time[item], spawnedBy);
-          if (c >= 0) {
-            spawnedBy[c] = i;
-            items.target[item] = c;
-          }
-        }
-      }
-    }
+    int[] spawnedBy = spawns(x, items, lines, byStart, inComputation);
 
     long[] end = effectiveEnds(x, events);
     long burden = Math.max(0, burdenNs);
@@ -222,6 +206,35 @@ final class WorkSpans {
   }
 
   /**
+   * Per execution, the execution whose fork spawned it, -1 if none; each spawning fork's item gets
+   * its {@code target}. Forks are claimed in the order of {@code byStart}, so the earlier fork of a
+   * task claims first.
+   */
+  private static int[] spawns(
+      Execs x, Items items, TimeLines lines, int[] byStart, boolean[] inComputation) {
+    int[] spawnedBy = new int[byStart.length];
+    Arrays.fill(spawnedBy, -1);
+    Candidates candidates = new Candidates(x.task, byStart);
+    for (int i : byStart) {
+      if (!inComputation[i]) {
+        continue;
+      }
+      for (int k = lines.from(i); k < lines.to(i); k++) {
+        int entry = lines.entry(k);
+        if (lines.kind[entry] == SUBMIT) {
+          int item = lines.ref[entry];
+          int c = candidates.claim(x, items.ref[item], items.time[item], spawnedBy);
+          if (c >= 0) {
+            spawnedBy[c] = i;
+            items.target[item] = c;
+          }
+        }
+      }
+    }
+    return spawnedBy;
+  }
+
+  /**
    * How many executions' own work a recorded one stands for in the work: its weight when it ran
    * outside any recorded execution of a computation; 1 when inside one, whose own work already
    * holds the time of this execution's unrecorded peers that ran there too (they left no record to
@@ -279,7 +292,10 @@ final class WorkSpans {
   private static final class Execs {
     final long[] start;
     final long[] end;
-    final long[] thread;
+
+    /** Null once the time lines are made. */
+    long[] thread;
+
     final long[] task;
     final long[] submittedNs;
     final long[] weight;
@@ -323,7 +339,10 @@ final class WorkSpans {
   private static final class Items {
     final byte[] kind;
     final long[] time;
-    final long[] thread;
+
+    /** Null once the time lines are made. */
+    long[] thread;
+
     final long[] ref;
     final int[] target;
 
@@ -374,7 +393,6 @@ final class WorkSpans {
     final int[] parent;
     final byte[] kind;
     final int[] ref;
-    private final int[] owner;
     private final int[] lineStart;
     private final int[] byOwner;
     private int size;
@@ -384,10 +402,29 @@ final class WorkSpans {
       parent = new int[n];
       Arrays.fill(parent, -1);
       int capacity = n + items.kind.length;
-      owner = new int[capacity];
       kind = new byte[capacity];
       ref = new int[capacity];
+      int[] owner = merge(x, items, new int[capacity]);
+      lineStart = new int[n + 1];
+      for (int k = 0; k < size; k++) {
+        lineStart[owner[k] + 1]++;
+      }
+      for (int i = 0; i < n; i++) {
+        lineStart[i + 1] += lineStart[i];
+      }
+      byOwner = new int[size];
+      int[] next = Arrays.copyOf(lineStart, n);
+      for (int k = 0; k < size; k++) {
+        byOwner[next[owner[k]]++] = k;
+      }
+    }
 
+    /**
+     * Walks each thread's executions and items in time order, adding each entry; returns {@code
+     * owner}, which it fills.
+     */
+    private int[] merge(Execs x, Items items, int[] owner) {
+      int n = x.start.length;
       int[] execs = IndexSort.byKey(x.thread);
       int[] its = IndexSort.byKey(items.thread);
       int[] stack = new int[16];
@@ -420,7 +457,7 @@ final class WorkSpans {
             int i = execs[xi++];
             parent[i] = o;
             if (o >= 0) {
-              add(o, NESTED, i);
+              add(owner, o, NESTED, i);
             }
             if (top == stack.length) {
               stack = Arrays.copyOf(stack, top * 2);
@@ -429,26 +466,14 @@ final class WorkSpans {
           } else {
             int it = its[v++];
             if (o >= 0) {
-              add(o, items.kind[it], it);
+              add(owner, o, items.kind[it], it);
             }
           }
         }
         a = aEnd;
         b = bEnd;
       }
-
-      lineStart = new int[n + 1];
-      for (int k = 0; k < size; k++) {
-        lineStart[owner[k] + 1]++;
-      }
-      for (int i = 0; i < n; i++) {
-        lineStart[i + 1] += lineStart[i];
-      }
-      byOwner = new int[size];
-      int[] next = Arrays.copyOf(lineStart, n);
-      for (int k = 0; k < size; k++) {
-        byOwner[next[owner[k]]++] = k;
-      }
+      return owner;
     }
 
     int from(int execution) {
@@ -464,7 +489,7 @@ final class WorkSpans {
       return byOwner[k];
     }
 
-    private void add(int o, byte entryKind, int entryRef) {
+    private void add(int[] owner, int o, byte entryKind, int entryRef) {
       owner[size] = o;
       kind[size] = entryKind;
       ref[size++] = entryRef;
