@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
@@ -212,7 +213,6 @@ public final class TraceReader {
       int[] executorSubmission = new int[n];
       int[] linkedOrder = new int[n];
       int linked = 0;
-      List<LongIntMap> taskOfSeq = new ArrayList<>(); // per recorder index + 1
       LongIntMap lastSubmissionOfClass = new LongIntMap();
       for (int r : order()) {
         if (r < firstSubmit) {
@@ -248,11 +248,6 @@ public final class TraceReader {
           ownSubmission[e] = submission;
           executorSubmission[e] = executor;
           linkedOrder[linked++] = e;
-          int recorder = execs.recorder.get(e) + 1;
-          while (taskOfSeq.size() <= recorder) {
-            taskOfSeq.add(new LongIntMap());
-          }
-          taskOfSeq.get(recorder).put(execs.seq.get(e), t);
         } else if (r < firstWait) {
           int j = r - firstJoin;
           int t = latest.get(file.joins.key.get(j), -1);
@@ -275,14 +270,8 @@ public final class TraceReader {
         }
       }
 
-      int[] outer = new int[n]; // the enclosing execution's task, -1 if none
-      for (int e = 0; e < n; e++) {
-        long parentSeq = execs.parentSeq.get(e);
-        outer[e] =
-            parentSeq == 0 ? -1 : taskOfSeq.get(execs.recorder.get(e) + 1).get(parentSeq, -1);
-      }
-      taskOfSeq = null; // the replay's maps, as large as the trace, before the table is made
-      latest = null;
+      int[] outer = outerTasks(linkedOrder, taskOf);
+      latest = null; // the replay's map, as large as the trace, before the table is made
       Map<Integer, long[]> sampledClasses = sampledClasses();
       List<Trace.CreatedTask> neverExecuted = new ArrayList<>();
       Map<Integer, Long> knownPerClass = new HashMap<>();
@@ -379,6 +368,64 @@ public final class TraceReader {
         time[i++] = file.waits.start.get(w);
       }
       return IndexSort.byKey(time);
+    }
+
+    /**
+     * Per execution record, the task of the execution that encloses it on its thread (its recorder
+     * and {@code parentSeq}), -1 if none; of several records with that recorder and seq (a corrupt
+     * trace), the one linked last. {@code linkedOrder} lists the records in linking order.
+     *
+     * <p>Implementation note: no map from (recorder, seq) to record, which would take tens of bytes
+     * per execution: the linking positions are sorted by seq (ties in linking order), then, stably,
+     * grouped by recorder by counting; each record's parent is then a binary search in its
+     * recorder's run.
+     */
+    private int[] outerTasks(int[] linkedOrder, int[] taskOf) {
+      TraceFile.Execs execs = file.execs;
+      int n = linkedOrder.length;
+      long[] seq = new long[n];
+      for (int k = 0; k < n; k++) {
+        seq[k] = execs.seq.get(linkedOrder[k]);
+      }
+      int[] runStart = new int[file.recorderIds.size() + 2]; // per recorder index + 1
+      for (int e = 0; e < n; e++) {
+        runStart[execs.recorder.get(e) + 2]++;
+      }
+      for (int r = 1; r < runStart.length; r++) {
+        runStart[r] += runStart[r - 1];
+      }
+      int[] byRecorder = new int[n];
+      int[] next = Arrays.copyOf(runStart, runStart.length);
+      for (int k : IndexSort.byKey(seq)) {
+        byRecorder[next[execs.recorder.get(linkedOrder[k]) + 1]++] = k;
+      }
+      int[] outer = new int[n];
+      for (int e = 0; e < n; e++) {
+        long parentSeq = execs.parentSeq.get(e);
+        int r = execs.recorder.get(e) + 1;
+        int k =
+            parentSeq == 0 ? -1 : last(byRecorder, runStart[r], runStart[r + 1], seq, parentSeq);
+        outer[e] = k < 0 ? -1 : taskOf[linkedOrder[k]];
+      }
+      return outer;
+    }
+
+    /**
+     * The last of {@code sorted[from .. to - 1]}, indices in ascending order of {@code key}, whose
+     * key is {@code value}, or -1.
+     */
+    private static int last(int[] sorted, int from, int to, long[] key, long value) {
+      int lo = from;
+      int hi = to;
+      while (lo < hi) {
+        int mid = (lo + hi) >>> 1;
+        if (key[sorted[mid]] <= value) {
+          lo = mid + 1;
+        } else {
+          hi = mid;
+        }
+      }
+      return lo > from && key[sorted[lo - 1]] == value ? sorted[lo - 1] : -1;
     }
 
     /**
