@@ -106,6 +106,7 @@ final class WorkSpans {
     }
 
     int[] spawnedBy = spawns(x, items, lines, byStart, inComputation);
+    x.submittedNs = null; // only the spawns need it
 
     long[] end = effectiveEnds(x, events);
     long burden = Math.max(0, burdenNs);
@@ -171,19 +172,16 @@ final class WorkSpans {
         cur = Math.max(cur, finish[0]);
         bcur = Math.max(bcur, finish[1]);
       }
-      work[i] = w + own * standsFor(x.weight[i], parent[i] >= 0 && inComputation[parent[i]]);
+      work[i] = w + own * standsFor(x.weight(i), parent[i] >= 0 && inComputation[parent[i]]);
       span[i] = cur;
       bspan[i] = bcur;
     }
 
-    boolean sampled = false;
-    for (long weight : x.weight) {
-      sampled |= weight > 1;
-    }
+    boolean sampled = x.sampled();
     Map<String, long[]> perRoot = new LinkedHashMap<>();
     for (int i : byStart) {
       boolean linked = spawnedBy[i] >= 0 || (serial[i] && inComputation[parent[i]]);
-      if (!x.forkJoin[i] || linked || x.helped[i] || x.weight[i] > 1) {
+      if (!x.forkJoin[i] || linked || x.helped[i] || x.weight(i) > 1) {
         continue;
       }
       long[] sum = perRoot.computeIfAbsent(executions.get(i).taskClass(), c -> new long[4]);
@@ -297,8 +295,13 @@ final class WorkSpans {
     long[] thread;
 
     final long[] task;
-    final long[] submittedNs;
-    final long[] weight;
+
+    /** Null once the spawns are found. */
+    long[] submittedNs;
+
+    /** Null while every weight is 1. */
+    private long[] weight;
+
     final boolean[] helped;
     final boolean[] forkJoin;
 
@@ -312,7 +315,6 @@ final class WorkSpans {
       thread = new long[n];
       task = new long[n];
       submittedNs = new long[n];
-      weight = new long[n];
       helped = new boolean[n];
       forkJoin = new boolean[n];
       submitted = new boolean[n];
@@ -323,11 +325,33 @@ final class WorkSpans {
         thread[i] = e.executionThreadId();
         task[i] = e.taskId();
         submittedNs[i] = e.submittedNs();
-        weight[i] = e.weight();
+        if (e.weight() != 1 && weight == null) {
+          weight = new long[n];
+          Arrays.fill(weight, 0, i, 1);
+        }
+        if (weight != null) {
+          weight[i] = e.weight();
+        }
         helped[i] = e.helped();
         forkJoin[i] = e.kind().forkJoinTask();
         submitted[i] = e.submittedNs() >= 0 || e.executorId() >= 0;
       }
+    }
+
+    long weight(int i) {
+      return weight == null ? 1 : weight[i];
+    }
+
+    /** Whether an execution stands for several (a sample). */
+    boolean sampled() {
+      if (weight != null) {
+        for (long w : weight) {
+          if (w > 1) {
+            return true;
+          }
+        }
+      }
+      return false;
     }
   }
 
