@@ -16,18 +16,12 @@ final class Columns {
     void trim();
   }
 
-  /** One type of record: columns of equal length, made by {@link #longs} and {@link #ints}. */
+  /** One type of record: columns of equal length, made by {@link #column}. */
   abstract static class Records {
     private final List<Column> columns = new ArrayList<>();
 
-    Packed longs() {
+    Packed column() {
       Packed c = new Packed(16);
-      columns.add(c);
-      return c;
-    }
-
-    Ints ints() {
-      Ints c = new Ints();
       columns.add(c);
       return c;
     }
@@ -75,21 +69,24 @@ final class Columns {
   /**
    * A growable column of {@code long} values stored as narrowly as they allow: the decoded records'
    * and the tables' columns, many of which hold one value throughout (no creation time, weight 1,
-   * one executor) or small ones (task ids, sequence numbers, thread indices, durations).
+   * one executor), a few small ones (class and thread indices, flags) or numbers that fit an {@code
+   * int} (task ids, sequence numbers, durations).
    *
-   * <p>Implementation note: {@code first} is the first value added. While every value equals it, no
-   * array is kept; from the first other value, {@code narrow[i]} holds {@code value - first} while
-   * every such difference fits an {@code int}; from the first that does not, {@code wide[i]} holds
-   * the value itself, and {@code narrow} is dropped. The differences are taken modulo
-   * 2<sup>64</sup>, so {@code first + narrow[i]} gives back every value exactly. The arrays kept
-   * have {@code capacity} elements; a column widens at most twice, each time by one copy of what it
-   * holds.
+   * <p>Implementation note: {@code first} is the first value added, and each value is stored as its
+   * difference from it, modulo 2<sup>64</sup> (so {@code first + difference} gives it back
+   * exactly), at the narrowest {@code level} every difference so far fits: 0, none stored (all
+   * equal {@code first}); 1, a {@code byte[]}; 2, an {@code int[]}; 3, a {@code long[]} of the
+   * values themselves. Only the array of the current level is kept, with {@code capacity} elements;
+   * a value that needs a higher level first copies what the column holds into that level's array,
+   * so a column is copied at most three times.
    */
   static final class Packed implements Column {
     private int capacity;
+    private int level;
     private long first;
-    private int[] narrow;
-    private long[] wide;
+    private byte[] bytes;
+    private int[] ints;
+    private long[] longs;
     private int size;
 
     Packed(int capacity) {
@@ -100,39 +97,33 @@ final class Columns {
       if (size == capacity) {
         resize(capacity + (capacity >> 1) + 1);
       }
-      int i = size++;
-      if (wide != null) {
-        wide[i] = value;
-        return;
-      }
-      if (i == 0) {
+      if (size == 0) {
         first = value;
-        return;
       }
-      long offset = value - first;
-      if (offset == (int) offset) {
-        if (offset != 0 && narrow == null) {
-          narrow = new int[capacity];
-        }
-        if (narrow != null) {
-          narrow[i] = (int) offset;
-        }
-        return;
+      long difference = value - first;
+      int needed =
+          difference == 0
+              ? 0
+              : difference == (byte) difference ? 1 : difference == (int) difference ? 2 : 3;
+      if (needed > level) {
+        widen(needed);
       }
-      long[] values = new long[capacity];
-      for (int k = 0; k < i; k++) {
-        values[k] = get(k);
+      int i = size++;
+      switch (level) {
+        case 1 -> bytes[i] = (byte) difference;
+        case 2 -> ints[i] = (int) difference;
+        case 3 -> longs[i] = value;
+        default -> {}
       }
-      values[i] = value;
-      wide = values;
-      narrow = null;
     }
 
     long get(int i) {
-      if (wide != null) {
-        return wide[i];
-      }
-      return narrow == null ? first : first + narrow[i];
+      return switch (level) {
+        case 0 -> first;
+        case 1 -> first + bytes[i];
+        case 2 -> first + ints[i];
+        default -> longs[i];
+      };
     }
 
     int getInt(int i) {
@@ -149,10 +140,29 @@ final class Columns {
       resize(size);
     }
 
+    private void widen(int to) {
+      byte[] newBytes = to == 1 ? new byte[capacity] : null;
+      int[] newInts = to == 2 ? new int[capacity] : null;
+      long[] newLongs = to == 3 ? new long[capacity] : null;
+      for (int k = 0; k < size; k++) {
+        long v = get(k);
+        switch (to) {
+          case 1 -> newBytes[k] = (byte) (v - first);
+          case 2 -> newInts[k] = (int) (v - first);
+          default -> newLongs[k] = v;
+        }
+      }
+      level = to;
+      bytes = newBytes;
+      ints = newInts;
+      longs = newLongs;
+    }
+
     private void resize(int newCapacity) {
       capacity = newCapacity;
-      narrow = narrow == null ? null : Arrays.copyOf(narrow, newCapacity);
-      wide = wide == null ? null : Arrays.copyOf(wide, newCapacity);
+      bytes = bytes == null ? null : Arrays.copyOf(bytes, newCapacity);
+      ints = ints == null ? null : Arrays.copyOf(ints, newCapacity);
+      longs = longs == null ? null : Arrays.copyOf(longs, newCapacity);
     }
   }
 }

@@ -84,47 +84,47 @@ final class TraceFile {
    * {@code start} is derived (end minus inclusive wall time), {@code parentSeq} 0 when none.
    */
   static final class Execs extends Columns.Records {
-    final Columns.Ints recorder = ints();
-    final Columns.Ints flags = ints();
-    final Columns.Packed key = longs();
-    final Columns.Packed seq = longs();
-    final Columns.Packed parentSeq = longs();
-    final Columns.Packed start = longs();
-    final Columns.Packed end = longs();
-    final Columns.Packed selfWall = longs();
-    final Columns.Packed selfCpu = longs();
+    final Columns.Packed recorder = column();
+    final Columns.Packed flags = column();
+    final Columns.Packed key = column();
+    final Columns.Packed seq = column();
+    final Columns.Packed parentSeq = column();
+    final Columns.Packed start = column();
+    final Columns.Packed end = column();
+    final Columns.Packed selfWall = column();
+    final Columns.Packed selfCpu = column();
   }
 
   /** CREATE records. */
   static final class Creates extends Columns.Records {
-    final Columns.Ints recorder = ints();
-    final Columns.Packed key = longs();
-    final Columns.Packed time = longs();
-    final Columns.Ints site = ints();
+    final Columns.Packed recorder = column();
+    final Columns.Packed key = column();
+    final Columns.Packed time = column();
+    final Columns.Packed site = column();
   }
 
   /** SUBMIT records. */
   static final class Submits extends Columns.Records {
-    final Columns.Ints recorder = ints();
-    final Columns.Ints flags = ints();
-    final Columns.Packed key = longs();
-    final Columns.Packed time = longs();
-    final Columns.Packed executorKey = longs();
-    final Columns.Ints site = ints();
+    final Columns.Packed recorder = column();
+    final Columns.Packed flags = column();
+    final Columns.Packed key = column();
+    final Columns.Packed time = column();
+    final Columns.Packed executorKey = column();
+    final Columns.Packed site = column();
   }
 
   /** JOIN records. */
   static final class Joins extends Columns.Records {
-    final Columns.Ints recorder = ints();
-    final Columns.Packed key = longs();
-    final Columns.Packed time = longs();
+    final Columns.Packed recorder = column();
+    final Columns.Packed key = column();
+    final Columns.Packed time = column();
   }
 
   /** WAIT records. */
   static final class Waits extends Columns.Records {
-    final Columns.Ints recorder = ints();
-    final Columns.Packed start = longs();
-    final Columns.Packed end = longs();
+    final Columns.Packed recorder = column();
+    final Columns.Packed start = column();
+    final Columns.Packed end = column();
   }
 
   final Map<Integer, String> classes = new HashMap<>();

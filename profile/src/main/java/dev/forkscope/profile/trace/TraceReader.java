@@ -182,15 +182,15 @@ public final class TraceReader {
     Linker(TraceFile file) {
       this.file = file;
       for (int c = 0; c < file.creates.size(); c++) {
-        if (file.creates.site.get(c) >= 0) {
+        if (file.creates.site.getInt(c) >= 0) {
           firstCreationSite.putIfAbsent(
-              TraceFile.classOf(file.creates.key.get(c)), file.creates.site.get(c));
+              TraceFile.classOf(file.creates.key.get(c)), file.creates.site.getInt(c));
         }
       }
       for (int s = 0; s < file.submits.size(); s++) {
-        if (file.submits.site.get(s) >= 0) {
+        if (file.submits.site.getInt(s) >= 0) {
           firstSubmissionSite.putIfAbsent(
-              TraceFile.classOf(file.submits.key.get(s)), file.submits.site.get(s));
+              TraceFile.classOf(file.submits.key.get(s)), file.submits.site.getInt(s));
         }
       }
       nextSubmission = new int[file.submits.size()];
@@ -223,15 +223,15 @@ public final class TraceReader {
           lastSubmissionOfClass.put(TraceFile.classOf(submits.key.get(s)), s);
           taskEvents.append(
               TaskEvent.Type.SUBMIT,
-              threadId(submits.recorder.get(s)),
+              threadId(submits.recorder.getInt(s)),
               submits.time.get(s),
               submits.time.get(s),
               t + 1,
-              (submits.flags.get(s) & TraceFile.F_TIMED) != 0);
+              (submits.flags.getInt(s) & TraceFile.F_TIMED) != 0);
         } else if (r < firstJoin) {
           int e = r - firstExec;
           long key = execs.key.get(e);
-          int flags = execs.flags.get(e);
+          int flags = execs.flags.getInt(e);
           int t = executed(key);
           tasks.executions.set(t, tasks.executions.get(t) + 1);
           tasks.done.set(t, (flags & TraceFile.F_DONE) != 0 ? 1 : 0);
@@ -253,7 +253,7 @@ public final class TraceReader {
           int t = latest.get(file.joins.key.get(j), -1);
           taskEvents.append(
               TaskEvent.Type.JOIN,
-              threadId(file.joins.recorder.get(j)),
+              threadId(file.joins.recorder.getInt(j)),
               file.joins.time.get(j),
               file.joins.time.get(j),
               t + 1,
@@ -262,7 +262,7 @@ public final class TraceReader {
           int w = r - firstWait;
           taskEvents.append(
               TaskEvent.Type.WAIT,
-              threadId(file.waits.recorder.get(w)),
+              threadId(file.waits.recorder.getInt(w)),
               file.waits.start.get(w),
               file.waits.end.get(w),
               0,
@@ -281,14 +281,15 @@ public final class TraceReader {
         knownPerClass.merge(classId, 1L, Long::sum);
         if (tasks.executions.get(t) == 0 && !sampledClasses.containsKey(classId)) {
           int c = creation.get(t);
-          TraceFile.ThreadInfo creator = c < 0 ? null : file.thread(file.creates.recorder.get(c));
+          TraceFile.ThreadInfo creator =
+              c < 0 ? null : file.thread(file.creates.recorder.getInt(c));
           neverExecuted.add(
               new Trace.CreatedTask(
                   t + 1,
                   name(classId),
                   creator == null ? -1 : creator.threadId(),
                   c < 0 ? -1 : file.creates.time.get(c),
-                  c < 0 ? -1 : site(file.creates.site.get(c), firstCreationSite, key)));
+                  c < 0 ? -1 : site(file.creates.site.getInt(c), firstCreationSite, key)));
         }
       }
       tasks = null; // all but the creations, before the table is made
@@ -389,7 +390,7 @@ public final class TraceReader {
       }
       int[] runStart = new int[file.recorderIds.size() + 2]; // per recorder index + 1
       for (int e = 0; e < n; e++) {
-        runStart[execs.recorder.get(e) + 2]++;
+        runStart[execs.recorder.getInt(e) + 2]++;
       }
       for (int r = 1; r < runStart.length; r++) {
         runStart[r] += runStart[r - 1];
@@ -397,12 +398,12 @@ public final class TraceReader {
       int[] byRecorder = new int[n];
       int[] next = Arrays.copyOf(runStart, runStart.length);
       for (int k : IndexSort.byKey(seq)) {
-        byRecorder[next[execs.recorder.get(linkedOrder[k]) + 1]++] = k;
+        byRecorder[next[execs.recorder.getInt(linkedOrder[k]) + 1]++] = k;
       }
       int[] outer = new int[n];
       for (int e = 0; e < n; e++) {
         long parentSeq = execs.parentSeq.get(e);
-        int r = execs.recorder.get(e) + 1;
+        int r = execs.recorder.getInt(e) + 1;
         int k =
             parentSeq == 0 ? -1 : last(byRecorder, runStart[r], runStart[r + 1], seq, parentSeq);
         outer[e] = k < 0 ? -1 : taskOf[linkedOrder[k]];
@@ -443,7 +444,7 @@ public final class TraceReader {
           lastClass = classId;
         }
         last[0]++;
-        last[1] = Math.max(last[1], TraceFile.weight(file.execs.flags.get(e)));
+        last[1] = Math.max(last[1], TraceFile.weight(file.execs.flags.getInt(e)));
       }
       Map<Integer, long[]> sampled = new HashMap<>();
       for (Map.Entry<Integer, long[]> r : recorded.entrySet()) {
@@ -490,13 +491,13 @@ public final class TraceReader {
         int e, int t, int number, long outer, int submission, int executor) {
       TraceFile.Execs execs = file.execs;
       TraceFile.Submits submits = file.submits;
-      int flags = execs.flags.get(e);
+      int flags = execs.flags.getInt(e);
       long key = execs.key.get(e);
-      TraceFile.ThreadInfo runner = file.thread(execs.recorder.get(e));
+      TraceFile.ThreadInfo runner = file.thread(execs.recorder.getInt(e));
       int c = creation.get(t);
-      TraceFile.ThreadInfo creator = c < 0 ? null : file.thread(file.creates.recorder.get(c));
+      TraceFile.ThreadInfo creator = c < 0 ? null : file.thread(file.creates.recorder.getInt(c));
       TraceFile.ThreadInfo submitter =
-          executor < 0 ? null : file.thread(submits.recorder.get(executor));
+          executor < 0 ? null : file.thread(submits.recorder.getInt(executor));
       int kinds = flags >>> TraceFile.KIND_SHIFT;
       boolean threadTask = (flags & TraceFile.F_THREAD_TASK) != 0;
       TaskExecution.Kind kind = KINDS[(kinds & 0xf) | (threadTask ? 8 : 0)];
@@ -515,9 +516,9 @@ public final class TraceReader {
           (flags & TraceFile.F_VIRTUAL) != 0 || (runner != null && runner.virtual()),
           executor < 0 ? -1 : submits.executorKey.get(executor),
           executor < 0 ? null : name(TraceFile.classOf(submits.executorKey.get(executor))),
-          executor >= 0 && (submits.flags.get(executor) & TraceFile.F_FORKED) != 0,
+          executor >= 0 && (submits.flags.getInt(executor) & TraceFile.F_FORKED) != 0,
           c < 0 ? -1 : file.creates.time.get(c),
-          submission < 0 || (submits.flags.get(submission) & TraceFile.F_TIMED) == 0
+          submission < 0 || (submits.flags.getInt(submission) & TraceFile.F_TIMED) == 0
               ? -1
               : submits.time.get(submission),
           execs.start.get(e),
@@ -526,8 +527,8 @@ public final class TraceReader {
           (flags & TraceFile.F_CPU) != 0 ? execs.selfCpu.get(e) : -1,
           kind,
           method,
-          c < 0 ? -1 : site(file.creates.site.get(c), firstCreationSite, key),
-          executor < 0 ? -1 : site(submits.site.get(executor), firstSubmissionSite, key),
+          c < 0 ? -1 : site(file.creates.site.getInt(c), firstCreationSite, key),
+          executor < 0 ? -1 : site(submits.site.getInt(executor), firstSubmissionSite, key),
           submitter == null ? -1 : submitter.threadId(),
           executor < 0 ? -1 : submits.time.get(executor),
           TraceFile.weight(flags));

@@ -19,6 +19,9 @@ class PackedColumnTest {
   @Test
   void constantNarrowAndWideValuesRoundTrip() {
     roundTrips(-1, -1, -1);
+    roundTrips(3, 4, 3 - 128, 3 + 127, 2);
+    roundTrips(3, 4, 3 + 128, 5, 3 - 129, 3 + (1L << 40), 3);
+    roundTrips(0, 1L << 40, 1, Byte.MIN_VALUE);
     roundTrips(7, 7, 8, 7 - Integer.MAX_VALUE, 7 + (long) Integer.MAX_VALUE);
     roundTrips(5, 5, 6, 5 + (1L << 31), 5, -1, Long.MAX_VALUE);
     roundTrips(Long.MIN_VALUE, Long.MAX_VALUE, Long.MIN_VALUE + 1, 0);
