@@ -214,7 +214,10 @@ public final class TraceReader {
       int[] linkedOrder = new int[n];
       int linked = 0;
       LongIntMap lastSubmissionOfClass = new LongIntMap();
-      for (int r : order()) {
+      ReplayOrder order =
+          new ReplayOrder(
+              file.creates.time, submits.time, execs.start, file.joins.time, file.waits.start);
+      for (int r; (r = order.next()) >= 0; ) {
         if (r < firstSubmit) {
           creation.set(newTask(file.creates.key.get(r)), r);
         } else if (r < firstExec) {
@@ -336,39 +339,6 @@ public final class TraceReader {
           List.copyOf(sites),
           taskEvents,
           Map.copyOf(sampling));
-    }
-
-    /**
-     * Every record's index (creations, then submissions, executions, joins and waits, each in file
-     * order) in the order of replay: by time (an execution's start, a wait's start), ties in that
-     * index order.
-     */
-    private int[] order() {
-      TraceFile.Execs execs = file.execs;
-      long[] time =
-          new long
-              [file.creates.size()
-                  + file.submits.size()
-                  + execs.size()
-                  + file.joins.size()
-                  + file.waits.size()];
-      int i = 0;
-      for (int c = 0; c < file.creates.size(); c++) {
-        time[i++] = file.creates.time.get(c);
-      }
-      for (int s = 0; s < file.submits.size(); s++) {
-        time[i++] = file.submits.time.get(s);
-      }
-      for (int e = 0; e < execs.size(); e++) {
-        time[i++] = execs.start.get(e);
-      }
-      for (int j = 0; j < file.joins.size(); j++) {
-        time[i++] = file.joins.time.get(j);
-      }
-      for (int w = 0; w < file.waits.size(); w++) {
-        time[i++] = file.waits.start.get(w);
-      }
-      return IndexSort.byKey(time);
     }
 
     /**
@@ -617,6 +587,60 @@ public final class TraceReader {
       creation.add(-1);
       latest.put(key, t);
       return t;
+    }
+  }
+
+  /**
+   * Every record's index (creations, then submissions, executions, joins and waits, each in file
+   * order) in the order of replay: by time (an execution's start, a wait's start), ties in that
+   * index order.
+   *
+   * <p>Implementation note: each type's records are sorted by time apart (stably, so ties keep file
+   * order), and the sorted lists are merged as the replay asks for the next record, the earlier
+   * type first at equal times. That is the order one stable sort of all the records by time gives,
+   * without a key and an index for all of them at once: only the largest type's key while it is
+   * sorted, and an index per record.
+   */
+  private static final class ReplayOrder {
+    private final Columns.Packed[] time;
+    private final int[][] byTime;
+    private final int[] first;
+    private final int[] next;
+
+    /** {@code time}: per type of record, in index order, the time each record is replayed at. */
+    ReplayOrder(Columns.Packed... time) {
+      this.time = time;
+      byTime = new int[time.length][];
+      first = new int[time.length];
+      next = new int[time.length];
+      for (int t = 0; t < time.length; t++) {
+        byTime[t] = sorted(time[t]);
+        first[t] = t == 0 ? 0 : first[t - 1] + time[t - 1].size();
+      }
+    }
+
+    /** The next record's index, -1 after the last. */
+    int next() {
+      int earliest = -1;
+      long earliestTime = 0;
+      for (int t = 0; t < byTime.length; t++) {
+        if (next[t] < byTime[t].length) {
+          long at = time[t].get(byTime[t][next[t]]);
+          if (earliest < 0 || at < earliestTime) {
+            earliest = t;
+            earliestTime = at;
+          }
+        }
+      }
+      return earliest < 0 ? -1 : first[earliest] + byTime[earliest][next[earliest]++];
+    }
+
+    private static int[] sorted(Columns.Packed time) {
+      long[] key = new long[time.size()];
+      for (int i = 0; i < key.length; i++) {
+        key[i] = time.get(i);
+      }
+      return IndexSort.byKey(key);
     }
   }
 
