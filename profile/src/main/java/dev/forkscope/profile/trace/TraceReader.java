@@ -273,8 +273,7 @@ public final class TraceReader {
         }
       }
 
-      int[] outer = outerTasks(linkedOrder, taskOf);
-      latest = null; // the replay's map, as large as the trace, before the table is made
+      latest = null; // the replay's map, as large as the trace, before what follows
       Map<Integer, long[]> sampledClasses = sampledClasses();
       List<Trace.CreatedTask> neverExecuted = new ArrayList<>();
       Map<Integer, Long> knownPerClass = new HashMap<>();
@@ -295,8 +294,9 @@ public final class TraceReader {
                   c < 0 ? -1 : site(file.creates.site.getInt(c), firstCreationSite, key)));
         }
       }
-      tasks = null; // all but the creations, before the table is made
+      tasks = null; // all but the creations, before the enclosing tasks are found
       nextSubmission = null;
+      int[] outer = outerTasks(linkedOrder, taskOf);
       long[] linkedEnd = new long[n];
       for (int k = 0; k < n; k++) {
         linkedEnd[k] = execs.end.get(linkedOrder[k]);
