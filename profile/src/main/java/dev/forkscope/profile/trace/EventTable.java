@@ -9,7 +9,7 @@ import java.util.RandomAccess;
 
 /**
  * A trace's submission, join and wait events as columns: an immutable {@code List<TaskEvent>} of
- * about 21 bytes per event instead of a {@link TaskEvent} of 56 and its reference, which gives each
+ * about 18 bytes per event instead of a {@link TaskEvent} of 56 and its reference, which gives each
  * element as a new {@link TaskEvent} when asked.
  *
  * <p>Implementation note: one {@link Columns.Packed} column per field but the type; thread ids are

@@ -9,18 +9,18 @@ import java.util.RandomAccess;
 
 /**
  * A trace's executions as columns: an immutable {@code List<TaskExecution>} that holds, for a
- * fork/join trace, about 56 bytes per execution instead of a {@link TaskExecution} of 168 and its
+ * fork/join trace, about 36 bytes per execution instead of a {@link TaskExecution} of 168 and its
  * reference, and gives each element as a new {@link TaskExecution} when asked. Analyses over
  * millions of executions read it once into the primitive arrays they need and keep no element.
  *
  * <p>Implementation note: one {@link Columns.Packed} column per field, so a field that never varies
- * (no creation time, weight 1, one executor) takes no room and one of small values (task ids,
- * indices, durations) takes 4 bytes. Strings and the (id, name) pairs of threads and executors are
- * interned into small tables and stored as indices; the booleans, the kind, the method and which of
- * the creation, submission and stamp times are unknown (-1) share one {@code int} of flags. The end
- * is stored as the duration, and the known creation, submission and stamp times as their distance
- * before the start, so that they fit 4 bytes. Every field of a {@link TaskExecution} round-trips
- * exactly, so {@code get(i)} equals the execution added at {@code i}.
+ * (no creation time, weight 1, one executor) takes no room, one of small values (class and thread
+ * indices, flags) a byte and one of task ids or durations 4 bytes. Strings and the (id, name) pairs
+ * of threads and executors are interned into small tables and stored as indices; the booleans, the
+ * kind, the method and which of the creation, submission and stamp times are unknown (-1) share one
+ * {@code int} of flags. The end is stored as the duration, and the known creation, submission and
+ * stamp times as their distance before the start, so that they fit 4 bytes. Every field of a {@link
+ * TaskExecution} round-trips exactly, so {@code get(i)} equals the execution added at {@code i}.
  */
 public final class ExecutionTable extends AbstractList<TaskExecution> implements RandomAccess {
   private static final int HELPED = 1;
