@@ -128,15 +128,12 @@ public final class Analysis {
       int[] rowsOfClass = Arrays.copyOfRange(byClass, from, to);
       List<TaskExecution> ofClass = new ExecutionSubset(rows, rowsOfClass);
       String taskClass = ofClass.get(0).taskClass();
-      long[] classWaitedNs = new long[rowsOfClass.length];
-      for (int i = 0; i < rowsOfClass.length; i++) {
-        classWaitedNs[i] = waitedNs[rowsOfClass[i]];
-      }
       classes.add(
           profileClass(
               taskClass,
               ofClass,
-              classWaitedNs,
+              rowsOfClass,
+              waitedNs,
               trace.sampling().get(taskClass),
               trace.sites(),
               options.verdicts(),
@@ -200,11 +197,13 @@ public final class Analysis {
   /**
    * One class's figures. When the agent sampled the class, the executions are counted exactly from
    * {@code sampling} and the self times are estimates from the weighted sample ({@link
-   * SampleEstimate}); the diagnosis uses the estimates.
+   * SampleEstimate}); the diagnosis uses the estimates. {@code executions} are the rows {@code
+   * rows} of the table, {@code waitedNs} is per row of the table.
    */
   private static TaskClassProfile profileClass(
       String taskClass,
       List<TaskExecution> executions,
+      int[] rows,
       long[] waitedNs,
       Trace.Sampling sampling,
       List<Trace.CallSite> sites,
@@ -274,8 +273,9 @@ public final class Analysis {
     long[] work = new long[n];
     boolean waited = false;
     for (int i = 0; i < n; i++) {
-      work[i] = wall[i] - Math.min(wall[i], waitedNs[i]);
-      waited |= waitedNs[i] > 0;
+      long waitedNsOfRow = waitedNs[rows[i]];
+      work[i] = wall[i] - Math.min(wall[i], waitedNsOfRow);
+      waited |= waitedNsOfRow > 0;
     }
     Diagnosis.SelfTimes selfTimes = new Diagnosis.SelfTimes(work, weights, waited);
     Distribution granularity = selfWall.distribution();
