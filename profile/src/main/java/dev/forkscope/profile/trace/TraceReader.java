@@ -149,14 +149,15 @@ public final class TraceReader {
    * Replays one file's records; see the class comment.
    *
    * <p>Implementation note: nothing here is an object per record. The records stay in the file's
-   * columns and are named by index; the replay order is one index array sorted by time, creations
-   * before submissions, executions, joins and waits at equal times, then file order (see {@link
-   * #order}). A task is an index into the task columns ({@link Tasks}; its id is the index plus
-   * one). A task's submissions not yet paired with an execution form a FIFO list threaded through
-   * {@code nextSubmission}; the tasks of one key that have such submissions form a FIFO list
-   * threaded through {@link Tasks#nextWaiting}, whose head and tail are kept per key. Invariant: a
-   * task is in its key's waiting list exactly when it has a submission not yet paired, so the task
-   * an execution takes from a waiting list is that list's head.
+   * columns and are named by index; the replay order is by time, creations before submissions,
+   * executions, joins and waits at equal times, then file order (see {@link ReplayOrder}). A task
+   * is an index into the task columns ({@link Tasks}; its id is the index plus one), which are
+   * dropped with the key map once the replay is over: only each task's creation record is kept, for
+   * the executions made next. A task's submissions not yet paired with an execution form a FIFO
+   * list threaded through {@code nextSubmission}; the tasks of one key that have such submissions
+   * form a FIFO list threaded through {@link Tasks#nextWaiting}, whose head and tail are kept per
+   * key. Invariant: a task is in its key's waiting list exactly when it has a submission not yet
+   * paired, so the task an execution takes from a waiting list is that list's head.
    */
   private static final class Linker {
     private final TraceFile file;
