@@ -66,7 +66,7 @@ final class Aggregation {
     int[] root = new int[n];
     Arrays.fill(root, -1);
     long[] wall = new long[n];
-    long[] cpu = new long[n];
+    long[] cpu = null; // until an execution has CPU time
     int folded = 0;
     for (int i = 0; i < n; i++) {
       int r = findRoot(i, outer, root);
@@ -74,6 +74,9 @@ final class Aggregation {
       long weight = r == i ? 1 : e.weight(); // a folded sample stands for its unrecorded peers
       wall[r] += weight * e.selfWallNs();
       if (e.selfCpuNs() > 0) {
+        if (cpu == null) {
+          cpu = new long[n];
+        }
         cpu[r] += weight * e.selfCpuNs();
       }
       if (r != i) {
@@ -175,6 +178,8 @@ final class Aggregation {
     private final List<TaskExecution> executions;
     private final int[] roots;
     private final long[] wall;
+
+    /** Null when no execution has CPU time: all 0. */
     private final long[] cpu;
 
     Roots(List<TaskExecution> executions, int[] roots, long[] wall, long[] cpu) {
@@ -188,9 +193,10 @@ final class Aggregation {
     public TaskExecution get(int k) {
       int i = roots[k];
       TaskExecution e = executions.get(i);
-      return wall[i] == e.selfWallNs() && (e.selfCpuNs() < 0 || cpu[i] == e.selfCpuNs())
+      long selfCpu = cpu == null ? 0 : cpu[i];
+      return wall[i] == e.selfWallNs() && (e.selfCpuNs() < 0 || selfCpu == e.selfCpuNs())
           ? e
-          : withSelf(e, wall[i], e.selfCpuNs() < 0 ? -1 : cpu[i]);
+          : withSelf(e, wall[i], e.selfCpuNs() < 0 ? -1 : selfCpu);
     }
 
     @Override

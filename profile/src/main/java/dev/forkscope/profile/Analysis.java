@@ -38,7 +38,44 @@ public final class Analysis {
    * where the threads' time went (see {@link LayerAnalysis}).
    */
   public static Profile analyze(Trace trace, Layers layers, AnalysisOptions options) {
-    List<TaskExecution> all = trace.executions();
+    Complete complete = complete(trace.executions());
+    Trace.TraceMeta meta = trace.meta();
+    List<WorkSpan> workSpans =
+        WorkSpans.of(complete.executions(), trace.events(), meta.overheadPerTaskNs());
+    List<TaskExecution> rows = complete.executions();
+    int folded = 0;
+    if (options.aggregate()) {
+      Aggregation.Result aggregated = Aggregation.aggregate(complete.executions());
+      rows = aggregated.executions();
+      folded = aggregated.folded();
+    }
+    long runWall = runWallNs(meta, complete.executions());
+    List<TaskClassProfile> classes = classes(trace, layers, options, complete.executions(), rows);
+    LayerAnalysis.Result runtime = LayerAnalysis.analyze(complete.executions(), layers, runWall);
+    return new Profile(
+        meta,
+        options,
+        runWall,
+        trace.executions().size(),
+        complete.incomplete(),
+        trace.neverExecutedCount(),
+        trace.neverExecutedUnknown(),
+        folded,
+        classes,
+        runtime.findings(),
+        workSpans,
+        runtime.layers());
+  }
+
+  /**
+   * The executions that returned, but JDK Flight Recorder's own, and how many never returned.
+   *
+   * @param executions those that returned, in trace order
+   * @param incomplete how many never returned
+   */
+  private record Complete(List<TaskExecution> executions, int incomplete) {}
+
+  private static Complete complete(List<TaskExecution> all) {
     int[] kept = new int[all.size()];
     int count = 0;
     int incomplete = 0;
@@ -53,17 +90,20 @@ public final class Analysis {
         incomplete++;
       }
     }
-    List<TaskExecution> complete = new ExecutionSubset(all, Arrays.copyOf(kept, count));
-    List<TaskExecution> rows = complete;
-    int folded = 0;
-    if (options.aggregate()) {
-      Aggregation.Result aggregated = Aggregation.aggregate(complete);
-      rows = aggregated.executions();
-      folded = aggregated.folded();
-    }
+    return new Complete(new ExecutionSubset(all, Arrays.copyOf(kept, count)), incomplete);
+  }
 
+  /**
+   * The classes' profiles, from the rows (aggregated or not) and the run's activity over the
+   * complete executions; in the order of the table.
+   */
+  private static List<TaskClassProfile> classes(
+      Trace trace,
+      Layers layers,
+      AnalysisOptions options,
+      List<TaskExecution> complete,
+      List<TaskExecution> rows) {
     Trace.TraceMeta meta = trace.meta();
-    long runWall = runWallNs(meta, complete);
     Activity activity = Activity.of(complete, ThreadCpu.of(layers));
     Diagnosis.RunFacts run =
         new Diagnosis.RunFacts(
@@ -88,15 +128,12 @@ public final class Analysis {
       int[] rowsOfClass = Arrays.copyOfRange(byClass, from, to);
       List<TaskExecution> ofClass = new ExecutionSubset(rows, rowsOfClass);
       String taskClass = ofClass.get(0).taskClass();
-      long[] classWaitedNs = new long[rowsOfClass.length];
-      for (int i = 0; i < rowsOfClass.length; i++) {
-        classWaitedNs[i] = waitedNs[rowsOfClass[i]];
-      }
       classes.add(
           profileClass(
               taskClass,
               ofClass,
-              classWaitedNs,
+              rowsOfClass,
+              waitedNs,
               trace.sampling().get(taskClass),
               trace.sites(),
               options.verdicts(),
@@ -110,20 +147,7 @@ public final class Analysis {
                 Comparator.comparingLong((TaskClassProfile c) -> c.granularity().total())
                     .reversed())
             .thenComparing(TaskClassProfile::taskClass));
-    LayerAnalysis.Result runtime = LayerAnalysis.analyze(complete, layers, runWall);
-    return new Profile(
-        meta,
-        options,
-        runWall,
-        trace.executions().size(),
-        incomplete,
-        trace.neverExecutedCount(),
-        trace.neverExecutedUnknown(),
-        folded,
-        classes,
-        runtime.findings(),
-        WorkSpans.of(complete, trace.events(), meta.overheadPerTaskNs()),
-        runtime.layers());
+    return classes;
   }
 
   /**
@@ -173,11 +197,13 @@ public final class Analysis {
   /**
    * One class's figures. When the agent sampled the class, the executions are counted exactly from
    * {@code sampling} and the self times are estimates from the weighted sample ({@link
-   * SampleEstimate}); the diagnosis uses the estimates.
+   * SampleEstimate}); the diagnosis uses the estimates. {@code executions} are the rows {@code
+   * rows} of the table, {@code waitedNs} is per row of the table.
    */
   private static TaskClassProfile profileClass(
       String taskClass,
       List<TaskExecution> executions,
+      int[] rows,
       long[] waitedNs,
       Trace.Sampling sampling,
       List<Trace.CallSite> sites,
@@ -247,8 +273,9 @@ public final class Analysis {
     long[] work = new long[n];
     boolean waited = false;
     for (int i = 0; i < n; i++) {
-      work[i] = wall[i] - Math.min(wall[i], waitedNs[i]);
-      waited |= waitedNs[i] > 0;
+      long waitedNsOfRow = waitedNs[rows[i]];
+      work[i] = wall[i] - Math.min(wall[i], waitedNsOfRow);
+      waited |= waitedNsOfRow > 0;
     }
     Diagnosis.SelfTimes selfTimes = new Diagnosis.SelfTimes(work, weights, waited);
     Distribution granularity = selfWall.distribution();

@@ -90,9 +90,12 @@ final class WorkSpans {
     if (n == 0) {
       return List.of();
     }
-    Execs x = new Execs(executions);
-    Items items = new Items(events);
-    TimeLines lines = new TimeLines(x, items);
+    Map<Long, Integer> threads = new HashMap<>();
+    Execs x = new Execs(executions, threads);
+    Items items = new Items(events, threads);
+    TimeLines lines = new TimeLines(x, items, threads.size());
+    x.thread = null; // only the time lines need the threads: not kept while the spans are walked
+    items.thread = null;
     int[] parent = lines.parent;
 
     boolean[] serial = new boolean[n];
@@ -103,25 +106,7 @@ final class WorkSpans {
       inComputation[i] = x.forkJoin[i] || (serial[i] && inComputation[parent[i]]);
     }
 
-    int[] spawnedBy = new int[n];
-    Arrays.fill(spawnedBy, -1);
-    Candidates candidates = new Candidates(x.task, byStart);
-    for (int i : byStart) {
-      if (!inComputation[i]) {
-        continue;
-      }
-      for (int k = lines.from(i); k < lines.to(i); k++) {
-        int entry = lines.entry(k);
-        if (lines.kind[entry] == SUBMIT) {
-          int item = lines.ref[entry];
-          int c = candidates.claim(x, items.ref[item], items.time[item], spawnedBy);
-          if (c >= 0) {
-            spawnedBy[c] = i;
-            items.target[item] = c;
-          }
-        }
-      }
-    }
+    int[] spawnedBy = spawns(executions, x, items, lines, byStart, inComputation);
 
     long[] end = effectiveEnds(x, events);
     long burden = Math.max(0, burdenNs);
@@ -187,19 +172,16 @@ final class WorkSpans {
         cur = Math.max(cur, finish[0]);
         bcur = Math.max(bcur, finish[1]);
       }
-      work[i] = w + own * standsFor(x.weight[i], parent[i] >= 0 && inComputation[parent[i]]);
+      work[i] = w + own * standsFor(x.weight(i), parent[i] >= 0 && inComputation[parent[i]]);
       span[i] = cur;
       bspan[i] = bcur;
     }
 
-    boolean sampled = false;
-    for (long weight : x.weight) {
-      sampled |= weight > 1;
-    }
+    boolean sampled = x.sampled();
     Map<String, long[]> perRoot = new LinkedHashMap<>();
     for (int i : byStart) {
       boolean linked = spawnedBy[i] >= 0 || (serial[i] && inComputation[parent[i]]);
-      if (!x.forkJoin[i] || linked || x.helped[i] || x.weight[i] > 1) {
+      if (!x.forkJoin[i] || linked || x.helped[i] || x.weight(i) > 1) {
         continue;
       }
       long[] sum = perRoot.computeIfAbsent(executions.get(i).taskClass(), c -> new long[4]);
@@ -219,6 +201,40 @@ final class WorkSpans {
     }
     out.sort(Comparator.comparingLong(WorkSpan::workNs).reversed().thenComparing(WorkSpan::root));
     return List.copyOf(out);
+  }
+
+  /**
+   * Per execution, the execution whose fork spawned it, -1 if none; each spawning fork's item gets
+   * its {@code target}. Forks are claimed in the order of {@code byStart}, so the earlier fork of a
+   * task claims first.
+   */
+  private static int[] spawns(
+      List<TaskExecution> executions,
+      Execs x,
+      Items items,
+      TimeLines lines,
+      int[] byStart,
+      boolean[] inComputation) {
+    int[] spawnedBy = new int[byStart.length];
+    Arrays.fill(spawnedBy, -1);
+    Candidates candidates = new Candidates(x.task, byStart);
+    for (int i : byStart) {
+      if (!inComputation[i]) {
+        continue;
+      }
+      for (int k = lines.from(i); k < lines.to(i); k++) {
+        int entry = lines.entry(k);
+        if (lines.kind[entry] == SUBMIT) {
+          int item = lines.ref[entry];
+          int c = candidates.claim(executions, x, items.ref[item], items.time[item], spawnedBy);
+          if (c >= 0) {
+            spawnedBy[c] = i;
+            items.target[item] = c;
+          }
+        }
+      }
+    }
+    return spawnedBy;
   }
 
   /**
@@ -275,28 +291,38 @@ final class WorkSpans {
     return end;
   }
 
+  /**
+   * A thread's index in {@code threads}, which gives each thread id the next one when first seen.
+   */
+  private static int threadIndex(Map<Long, Integer> threads, long threadId) {
+    return threads.computeIfAbsent(threadId, id -> threads.size());
+  }
+
   /** What the analysis reads of each execution, as columns. */
   private static final class Execs {
     final long[] start;
     final long[] end;
-    final long[] thread;
+
+    /** The thread's index (see {@link #threadIndex}); null once the time lines are made. */
+    int[] thread;
+
     final long[] task;
-    final long[] submittedNs;
-    final long[] weight;
+
+    /** Null while every weight is 1. */
+    private long[] weight;
+
     final boolean[] helped;
     final boolean[] forkJoin;
 
     /** Submitted or forked: offered to a pool, so not run inline by its parent. */
     final boolean[] submitted;
 
-    Execs(List<TaskExecution> executions) {
+    Execs(List<TaskExecution> executions, Map<Long, Integer> threads) {
       int n = executions.size();
       start = new long[n];
       end = new long[n];
-      thread = new long[n];
+      thread = new int[n];
       task = new long[n];
-      submittedNs = new long[n];
-      weight = new long[n];
       helped = new boolean[n];
       forkJoin = new boolean[n];
       submitted = new boolean[n];
@@ -304,14 +330,35 @@ final class WorkSpans {
         TaskExecution e = executions.get(i);
         start[i] = e.startNs();
         end[i] = e.endNs();
-        thread[i] = e.executionThreadId();
+        thread[i] = threadIndex(threads, e.executionThreadId());
         task[i] = e.taskId();
-        submittedNs[i] = e.submittedNs();
-        weight[i] = e.weight();
+        if (e.weight() != 1 && weight == null) {
+          weight = new long[n];
+          Arrays.fill(weight, 0, i, 1);
+        }
+        if (weight != null) {
+          weight[i] = e.weight();
+        }
         helped[i] = e.helped();
         forkJoin[i] = e.kind().forkJoinTask();
         submitted[i] = e.submittedNs() >= 0 || e.executorId() >= 0;
       }
+    }
+
+    long weight(int i) {
+      return weight == null ? 1 : weight[i];
+    }
+
+    /** Whether an execution stands for several (a sample). */
+    boolean sampled() {
+      if (weight != null) {
+        for (long w : weight) {
+          if (w > 1) {
+            return true;
+          }
+        }
+      }
+      return false;
     }
   }
 
@@ -323,35 +370,41 @@ final class WorkSpans {
   private static final class Items {
     final byte[] kind;
     final long[] time;
-    final long[] thread;
+
+    /** The thread's index (see {@link #threadIndex}); null once the time lines are made. */
+    int[] thread;
+
     final long[] ref;
     final int[] target;
 
-    Items(List<TaskEvent> events) {
+    Items(List<TaskEvent> events, Map<Long, Integer> threads) {
       int m = 0;
       for (TaskEvent ev : events) {
         m += ev.type() == TaskEvent.Type.WAIT ? 2 : 1;
       }
       kind = new byte[m];
       time = new long[m];
-      thread = new long[m];
+      thread = new int[m];
       ref = new long[m];
       target = new int[m];
       Arrays.fill(target, -1);
       int k = 0;
       for (TaskEvent ev : events) {
         switch (ev.type()) {
-          case SUBMIT -> set(k++, SUBMIT, ev.timeNs(), ev.threadId(), ev.taskId());
-          case JOIN -> set(k++, JOIN, ev.timeNs(), ev.threadId(), ev.taskId());
+          case SUBMIT ->
+              set(k++, SUBMIT, ev.timeNs(), threadIndex(threads, ev.threadId()), ev.taskId());
+          case JOIN ->
+              set(k++, JOIN, ev.timeNs(), threadIndex(threads, ev.threadId()), ev.taskId());
           case WAIT -> {
-            set(k++, WAIT_START, ev.timeNs(), ev.threadId(), 0);
-            set(k++, WAIT_END, ev.endNs(), ev.threadId(), 0);
+            int thread = threadIndex(threads, ev.threadId());
+            set(k++, WAIT_START, ev.timeNs(), thread, 0);
+            set(k++, WAIT_END, ev.endNs(), thread, 0);
           }
         }
       }
     }
 
-    private void set(int k, byte itemKind, long itemTime, long itemThread, long itemRef) {
+    private void set(int k, byte itemKind, long itemTime, int itemThread, long itemRef) {
       kind[k] = itemKind;
       time[k] = itemTime;
       thread[k] = itemThread;
@@ -374,36 +427,47 @@ final class WorkSpans {
     final int[] parent;
     final byte[] kind;
     final int[] ref;
-    private final int[] owner;
     private final int[] lineStart;
     private final int[] byOwner;
     private int size;
 
-    TimeLines(Execs x, Items items) {
+    TimeLines(Execs x, Items items, int threads) {
       int n = x.start.length;
       parent = new int[n];
       Arrays.fill(parent, -1);
       int capacity = n + items.kind.length;
-      owner = new int[capacity];
       kind = new byte[capacity];
       ref = new int[capacity];
+      int[] owner = merge(x, items, threads, new int[capacity]);
+      lineStart = new int[n + 1];
+      for (int k = 0; k < size; k++) {
+        lineStart[owner[k] + 1]++;
+      }
+      for (int i = 0; i < n; i++) {
+        lineStart[i + 1] += lineStart[i];
+      }
+      byOwner = new int[size];
+      int[] next = Arrays.copyOf(lineStart, n);
+      for (int k = 0; k < size; k++) {
+        byOwner[next[owner[k]]++] = k;
+      }
+    }
 
-      int[] execs = IndexSort.byKey(x.thread);
-      int[] its = IndexSort.byKey(items.thread);
+    /**
+     * Walks each thread's executions and items in time order, adding each entry; returns {@code
+     * owner}, which it fills.
+     */
+    private int[] merge(Execs x, Items items, int threads, int[] owner) {
+      int[] execFrom = new int[threads + 1];
+      int[] itemFrom = new int[threads + 1];
+      int[] execs = byThread(x.thread, execFrom);
+      int[] its = byThread(items.thread, itemFrom);
       int[] stack = new int[16];
-      for (int a = 0, b = 0; a < n; ) {
-        long thread = x.thread[execs[a]];
-        int aEnd = a;
-        while (aEnd < n && x.thread[execs[aEnd]] == thread) {
-          aEnd++;
-        }
-        while (b < its.length && items.thread[its[b]] < thread) {
-          b++;
-        }
-        int bEnd = b;
-        while (bEnd < its.length && items.thread[its[bEnd]] == thread) {
-          bEnd++;
-        }
+      for (int thread = 0; thread < threads; thread++) {
+        int a = execFrom[thread];
+        int aEnd = execFrom[thread + 1];
+        int b = itemFrom[thread];
+        int bEnd = itemFrom[thread + 1];
         IndexSort.sort(execs, a, aEnd, x.start, x.end);
         IndexSort.sort(its, b, bEnd, items.time);
         int top = 0;
@@ -420,7 +484,7 @@ final class WorkSpans {
             int i = execs[xi++];
             parent[i] = o;
             if (o >= 0) {
-              add(o, NESTED, i);
+              add(owner, o, NESTED, i);
             }
             if (top == stack.length) {
               stack = Arrays.copyOf(stack, top * 2);
@@ -429,26 +493,31 @@ final class WorkSpans {
           } else {
             int it = its[v++];
             if (o >= 0) {
-              add(o, items.kind[it], it);
+              add(owner, o, items.kind[it], it);
             }
           }
         }
-        a = aEnd;
-        b = bEnd;
       }
+      return owner;
+    }
 
-      lineStart = new int[n + 1];
-      for (int k = 0; k < size; k++) {
-        lineStart[owner[k] + 1]++;
+    /**
+     * The indices {@code 0 .. thread.length - 1} grouped by their thread, each group in index
+     * order: thread t's are {@code from[t] .. from[t + 1] - 1} ({@code from} is filled here).
+     */
+    private static int[] byThread(int[] thread, int[] from) {
+      for (int t : thread) {
+        from[t + 1]++;
       }
-      for (int i = 0; i < n; i++) {
-        lineStart[i + 1] += lineStart[i];
+      for (int t = 1; t < from.length; t++) {
+        from[t] += from[t - 1];
       }
-      byOwner = new int[size];
-      int[] next = Arrays.copyOf(lineStart, n);
-      for (int k = 0; k < size; k++) {
-        byOwner[next[owner[k]]++] = k;
+      int[] next = Arrays.copyOf(from, from.length - 1);
+      int[] grouped = new int[thread.length];
+      for (int i = 0; i < thread.length; i++) {
+        grouped[next[thread[i]]++] = i;
       }
+      return grouped;
     }
 
     int from(int execution) {
@@ -464,7 +533,7 @@ final class WorkSpans {
       return byOwner[k];
     }
 
-    private void add(int o, byte entryKind, int entryRef) {
+    private void add(int[] owner, int o, byte entryKind, int entryRef) {
       owner[size] = o;
       kind[size] = entryKind;
       ref[size++] = entryRef;
@@ -497,14 +566,14 @@ final class WorkSpans {
      * The execution a fork of {@code taskId} at {@code time} spawned: the one whose submission time
      * is {@code time}, else the first unclaimed one starting after it; -1 if none.
      */
-    int claim(Execs x, long taskId, long time, int[] spawnedBy) {
+    int claim(List<TaskExecution> executions, Execs x, long taskId, long time, int[] spawnedBy) {
       int best = -1;
       for (int k = IndexSort.first(task, taskId); k < task.length && task[k] == taskId; k++) {
         int c = byStart[order[k]];
         if (spawnedBy[c] >= 0 || x.start[c] < time) {
           continue;
         }
-        if (x.submittedNs[c] == time) {
+        if (executions.get(c).submittedNs() == time) {
           return c;
         }
         if (best < 0) {

@@ -16,18 +16,12 @@ final class Columns {
     void trim();
   }
 
-  /** One type of record: columns of equal length, made by {@link #longs} and {@link #ints}. */
+  /** One type of record: columns of equal length, made by {@link #column}. */
   abstract static class Records {
     private final List<Column> columns = new ArrayList<>();
 
-    Longs longs() {
-      Longs c = new Longs();
-      columns.add(c);
-      return c;
-    }
-
-    Ints ints() {
-      Ints c = new Ints();
+    Packed column() {
+      Packed c = new Packed(16);
       columns.add(c);
       return c;
     }
@@ -38,33 +32,6 @@ final class Columns {
 
     void trim() {
       columns.forEach(Column::trim);
-    }
-  }
-
-  /** A growable {@code long[]}. */
-  static final class Longs implements Column {
-    private long[] values = new long[16];
-    private int size;
-
-    void add(long value) {
-      if (size == values.length) {
-        values = Arrays.copyOf(values, size + (size >> 1));
-      }
-      values[size++] = value;
-    }
-
-    long get(int i) {
-      return values[i];
-    }
-
-    @Override
-    public void trim() {
-      values = Arrays.copyOf(values, size);
-    }
-
-    @Override
-    public int size() {
-      return size;
     }
   }
 
@@ -96,6 +63,106 @@ final class Columns {
     @Override
     public int size() {
       return size;
+    }
+  }
+
+  /**
+   * A growable column of {@code long} values stored as narrowly as they allow: the decoded records'
+   * and the tables' columns, many of which hold one value throughout (no creation time, weight 1,
+   * one executor), a few small ones (class and thread indices, flags) or numbers that fit an {@code
+   * int} (task ids, sequence numbers, durations).
+   *
+   * <p>Implementation note: {@code first} is the first value added, and each value is stored as its
+   * difference from it, modulo 2<sup>64</sup> (so {@code first + difference} gives it back
+   * exactly), at the narrowest {@code level} every difference so far fits: 0, none stored (all
+   * equal {@code first}); 1, a {@code byte[]}; 2, an {@code int[]}; 3, a {@code long[]} of the
+   * values themselves. Only the array of the current level is kept, with {@code capacity} elements;
+   * a value that needs a higher level first copies what the column holds into that level's array,
+   * so a column is copied at most three times.
+   */
+  static final class Packed implements Column {
+    private int capacity;
+    private int level;
+    private long first;
+    private byte[] bytes;
+    private int[] ints;
+    private long[] longs;
+    private int size;
+
+    Packed(int capacity) {
+      this.capacity = capacity;
+    }
+
+    void add(long value) {
+      if (size == capacity) {
+        resize(capacity + (capacity >> 1) + 1);
+      }
+      if (size == 0) {
+        first = value;
+      }
+      long difference = value - first;
+      int needed =
+          difference == 0
+              ? 0
+              : difference == (byte) difference ? 1 : difference == (int) difference ? 2 : 3;
+      if (needed > level) {
+        widen(needed);
+      }
+      int i = size++;
+      switch (level) {
+        case 1 -> bytes[i] = (byte) difference;
+        case 2 -> ints[i] = (int) difference;
+        case 3 -> longs[i] = value;
+        default -> {}
+      }
+    }
+
+    long get(int i) {
+      return switch (level) {
+        case 0 -> first;
+        case 1 -> first + bytes[i];
+        case 2 -> first + ints[i];
+        default -> longs[i];
+      };
+    }
+
+    int getInt(int i) {
+      return (int) get(i);
+    }
+
+    @Override
+    public int size() {
+      return size;
+    }
+
+    @Override
+    public void trim() {
+      resize(size);
+    }
+
+    private void widen(int to) {
+      byte[] newBytes = to == 1 ? new byte[capacity] : null;
+      int[] newInts = to == 2 ? new int[capacity] : null;
+      long[] newLongs = to == 3 ? new long[capacity] : null;
+      for (int k = 0; k < size; k++) {
+        long v = get(k);
+        switch (to) {
+          case 1 -> newBytes[k] = (byte) (v - first);
+          case 2 -> newInts[k] = (int) (v - first);
+          default -> newLongs[k] = v;
+        }
+      }
+      level = to;
+      bytes = newBytes;
+      ints = newInts;
+      longs = newLongs;
+    }
+
+    private void resize(int newCapacity) {
+      capacity = newCapacity;
+      bytes = bytes == null ? null : Arrays.copyOf(bytes, newCapacity);
+      ints = ints == null ? null : Arrays.copyOf(ints, newCapacity);
+      longs = longs == null ? null : Arrays.copyOf(longs, newCapacity);
     }
   }
 }

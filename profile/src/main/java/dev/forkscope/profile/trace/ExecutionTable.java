@@ -8,15 +8,19 @@ import java.util.Map;
 import java.util.RandomAccess;
 
 /**
- * A trace's executions as columns: an immutable {@code List<TaskExecution>} that holds about 116
- * bytes per execution instead of a {@link TaskExecution} of 168 and its reference, and gives each
- * element as a new {@link TaskExecution} when asked. Analyses over millions of executions read it
- * once into the primitive arrays they need and keep no element.
+ * A trace's executions as columns: an immutable {@code List<TaskExecution>} that holds, for a
+ * fork/join trace, about 36 bytes per execution instead of a {@link TaskExecution} of 168 and its
+ * reference, and gives each element as a new {@link TaskExecution} when asked. Analyses over
+ * millions of executions read it once into the primitive arrays they need and keep no element.
  *
- * <p>Implementation note: one array per field; strings and the (id, name) pairs of threads and
- * executors are interned into small tables and stored as indices; the booleans, the kind and the
- * method share one {@code int} of flags. Every field of a {@link TaskExecution} round-trips
- * exactly, so {@code get(i)} equals the execution added at {@code i}.
+ * <p>Implementation note: one {@link Columns.Packed} column per field, so a field that never varies
+ * (no creation time, weight 1, one executor) takes no room, one of small values (class and thread
+ * indices, flags) a byte and one of task ids or durations 4 bytes. Strings and the (id, name) pairs
+ * of threads and executors are interned into small tables and stored as indices; the booleans, the
+ * kind, the method and which of the creation, submission and stamp times are unknown (-1) share one
+ * {@code int} of flags. The end is stored as the duration, and the known creation, submission and
+ * stamp times as their distance before the start, so that they fit 4 bytes. Every field of a {@link
+ * TaskExecution} round-trips exactly, so {@code get(i)} equals the execution added at {@code i}.
  */
 public final class ExecutionTable extends AbstractList<TaskExecution> implements RandomAccess {
   private static final int HELPED = 1;
@@ -24,6 +28,9 @@ public final class ExecutionTable extends AbstractList<TaskExecution> implements
   private static final int FORKED = 4;
   private static final int KIND_SHIFT = 3;
   private static final int METHOD_SHIFT = 7;
+  private static final int NO_CREATED = 1 << 9;
+  private static final int NO_SUBMITTED = 1 << 10;
+  private static final int NO_STAMP = 1 << 11;
   private static final TaskExecution.Method[] METHODS = TaskExecution.Method.values();
 
   /** The 16 possible kinds (thread 1, runnable 2, callable 4, fork/join 8), shared. */
@@ -42,48 +49,48 @@ public final class ExecutionTable extends AbstractList<TaskExecution> implements
   private final List<Named> named = new ArrayList<>();
   private final Map<Named, Integer> namedIndex = new HashMap<>();
 
-  private final long[] taskId;
-  private final long[] outerTaskId;
-  private final long[] createdNs;
-  private final long[] submittedNs;
-  private final long[] startNs;
-  private final long[] endNs;
-  private final long[] selfWallNs;
-  private final long[] selfCpuNs;
-  private final long[] submissionStampNs;
-  private final long[] weight;
-  private final int[] taskClass;
-  private final int[] executionNumber;
-  private final int[] flags;
-  private final int[] creationThread;
-  private final int[] executionThread;
-  private final int[] submissionThread;
-  private final int[] executor;
-  private final int[] creationSite;
-  private final int[] submissionSite;
+  private final Columns.Packed taskId;
+  private final Columns.Packed outerTaskId;
+  private final Columns.Packed createdBefore;
+  private final Columns.Packed submittedBefore;
+  private final Columns.Packed startNs;
+  private final Columns.Packed duration;
+  private final Columns.Packed selfWallNs;
+  private final Columns.Packed selfCpuNs;
+  private final Columns.Packed stampBefore;
+  private final Columns.Packed weight;
+  private final Columns.Packed taskClass;
+  private final Columns.Packed executionNumber;
+  private final Columns.Packed flags;
+  private final Columns.Packed creationThread;
+  private final Columns.Packed executionThread;
+  private final Columns.Packed submissionThread;
+  private final Columns.Packed executor;
+  private final Columns.Packed creationSite;
+  private final Columns.Packed submissionSite;
   private int size;
 
   /** An empty table with room for {@code capacity} executions, filled by {@link #append}. */
   ExecutionTable(int capacity) {
-    taskId = new long[capacity];
-    outerTaskId = new long[capacity];
-    createdNs = new long[capacity];
-    submittedNs = new long[capacity];
-    startNs = new long[capacity];
-    endNs = new long[capacity];
-    selfWallNs = new long[capacity];
-    selfCpuNs = new long[capacity];
-    submissionStampNs = new long[capacity];
-    weight = new long[capacity];
-    taskClass = new int[capacity];
-    executionNumber = new int[capacity];
-    flags = new int[capacity];
-    creationThread = new int[capacity];
-    executionThread = new int[capacity];
-    submissionThread = new int[capacity];
-    executor = new int[capacity];
-    creationSite = new int[capacity];
-    submissionSite = new int[capacity];
+    taskId = new Columns.Packed(capacity);
+    outerTaskId = new Columns.Packed(capacity);
+    createdBefore = new Columns.Packed(capacity);
+    submittedBefore = new Columns.Packed(capacity);
+    startNs = new Columns.Packed(capacity);
+    duration = new Columns.Packed(capacity);
+    selfWallNs = new Columns.Packed(capacity);
+    selfCpuNs = new Columns.Packed(capacity);
+    stampBefore = new Columns.Packed(capacity);
+    weight = new Columns.Packed(capacity);
+    taskClass = new Columns.Packed(capacity);
+    executionNumber = new Columns.Packed(capacity);
+    flags = new Columns.Packed(capacity);
+    creationThread = new Columns.Packed(capacity);
+    executionThread = new Columns.Packed(capacity);
+    submissionThread = new Columns.Packed(capacity);
+    executor = new Columns.Packed(capacity);
+    creationSite = new Columns.Packed(capacity);
+    submissionSite = new Columns.Packed(capacity);
   }
 
   /** {@code executions} as a table: itself when it already is one. */
@@ -100,37 +107,51 @@ public final class ExecutionTable extends AbstractList<TaskExecution> implements
 
   /** Adds {@code e} at the end; only while the table is being built. */
   void append(TaskExecution e) {
-    int i = size++;
-    taskId[i] = e.taskId();
-    outerTaskId[i] = e.outerTaskId();
-    createdNs[i] = e.createdNs();
-    submittedNs[i] = e.submittedNs();
-    startNs[i] = e.startNs();
-    endNs[i] = e.endNs();
-    selfWallNs[i] = e.selfWallNs();
-    selfCpuNs[i] = e.selfCpuNs();
-    submissionStampNs[i] = e.submissionStampNs();
-    weight[i] = e.weight();
-    taskClass[i] = classIndex.computeIfAbsent(e.taskClass(), c -> add(classes, c));
-    executionNumber[i] = e.executionNumber();
+    size++;
+    long start = e.startNs();
+    taskId.add(e.taskId());
+    outerTaskId.add(e.outerTaskId());
+    createdBefore.add(before(start, e.createdNs()));
+    submittedBefore.add(before(start, e.submittedNs()));
+    startNs.add(start);
+    duration.add(e.endNs() - start);
+    selfWallNs.add(e.selfWallNs());
+    selfCpuNs.add(e.selfCpuNs());
+    stampBefore.add(before(start, e.submissionStampNs()));
+    weight.add(e.weight());
+    taskClass.add(classIndex.computeIfAbsent(e.taskClass(), c -> add(classes, c)));
+    executionNumber.add(e.executionNumber());
     TaskExecution.Kind k = e.kind();
     int kind =
         (k.thread() ? 1 : 0)
             | (k.runnable() ? 2 : 0)
             | (k.callable() ? 4 : 0)
             | (k.forkJoinTask() ? 8 : 0);
-    flags[i] =
+    flags.add(
         (e.helped() ? HELPED : 0)
             | (e.virtualThread() ? VIRTUAL : 0)
             | (e.forked() ? FORKED : 0)
             | kind << KIND_SHIFT
-            | e.method().ordinal() << METHOD_SHIFT;
-    creationThread[i] = named(e.creationThreadId(), e.creationThreadName());
-    executionThread[i] = named(e.executionThreadId(), e.executionThreadName());
-    submissionThread[i] = named(e.submissionThreadId(), null);
-    executor[i] = named(e.executorId(), e.executorClass());
-    creationSite[i] = e.creationSite();
-    submissionSite[i] = e.submissionSite();
+            | e.method().ordinal() << METHOD_SHIFT
+            | (e.createdNs() == -1 ? NO_CREATED : 0)
+            | (e.submittedNs() == -1 ? NO_SUBMITTED : 0)
+            | (e.submissionStampNs() == -1 ? NO_STAMP : 0));
+    creationThread.add(named(e.creationThreadId(), e.creationThreadName()));
+    executionThread.add(named(e.executionThreadId(), e.executionThreadName()));
+    submissionThread.add(named(e.submissionThreadId(), null));
+    executor.add(named(e.executorId(), e.executorClass()));
+    creationSite.add(e.creationSite());
+    submissionSite.add(e.submissionSite());
+  }
+
+  /** How long before {@code start} a time is, 0 for an unknown one (-1, kept in the flags). */
+  private static long before(long start, long time) {
+    return time == -1 ? 0 : start - time;
+  }
+
+  /** The time {@code before} ago from {@code start}, or -1 when {@code unknown}. */
+  private static long time(long start, long before, boolean unknown) {
+    return unknown ? -1 : start - before;
   }
 
   @Override
@@ -138,15 +159,16 @@ public final class ExecutionTable extends AbstractList<TaskExecution> implements
     if (i < 0 || i >= size) {
       throw new IndexOutOfBoundsException(i);
     }
-    int f = flags[i];
-    Named creator = named.get(creationThread[i]);
-    Named runner = named.get(executionThread[i]);
-    Named pool = named.get(executor[i]);
+    int f = flags.getInt(i);
+    long start = startNs.get(i);
+    Named creator = named.get(creationThread.getInt(i));
+    Named runner = named.get(executionThread.getInt(i));
+    Named pool = named.get(executor.getInt(i));
     return new TaskExecution(
-        taskId[i],
-        classes.get(taskClass[i]),
-        executionNumber[i],
-        outerTaskId[i],
+        taskId.get(i),
+        classes.get(taskClass.getInt(i)),
+        executionNumber.getInt(i),
+        outerTaskId.get(i),
         (f & HELPED) != 0,
         creator.id(),
         creator.name(),
@@ -156,19 +178,19 @@ public final class ExecutionTable extends AbstractList<TaskExecution> implements
         pool.id(),
         pool.name(),
         (f & FORKED) != 0,
-        createdNs[i],
-        submittedNs[i],
-        startNs[i],
-        endNs[i],
-        selfWallNs[i],
-        selfCpuNs[i],
+        time(start, createdBefore.get(i), (f & NO_CREATED) != 0),
+        time(start, submittedBefore.get(i), (f & NO_SUBMITTED) != 0),
+        start,
+        start + duration.get(i),
+        selfWallNs.get(i),
+        selfCpuNs.get(i),
         KINDS[(f >>> KIND_SHIFT) & 0xf],
         METHODS[(f >>> METHOD_SHIFT) & 3],
-        creationSite[i],
-        submissionSite[i],
-        named.get(submissionThread[i]).id(),
-        submissionStampNs[i],
-        weight[i]);
+        creationSite.getInt(i),
+        submissionSite.getInt(i),
+        named.get(submissionThread.getInt(i)).id(),
+        time(start, stampBefore.get(i), (f & NO_STAMP) != 0),
+        weight.get(i));
   }
 
   @Override

@@ -7,12 +7,13 @@ import java.util.Arrays;
  * records.
  *
  * <p>Implementation note: open addressing with linear probing in two parallel arrays whose length
- * is a power of two, at most half full; {@link #FREE} marks an empty slot, and that one key (a
- * corrupt trace can make any key) is kept apart, in {@link #freeKeyValue}. The home slot of a key
- * is the top bits of its Fibonacci hash (keys here are class ids above identity hash codes, or
- * thread indices above sequence numbers: neither is uniform in its low bits alone). Removal shifts
- * the following entries of the probe run back (Knuth's Algorithm R), so there are no tombstones and
- * every run stays unbroken: a lookup stops at the first free slot.
+ * is a power of two, at most three quarters full (a linker map holds a key per task: half full, it
+ * took 24 to 48 bytes per task); {@link #FREE} marks an empty slot, and that one key (a corrupt
+ * trace can make any key) is kept apart, in {@link #freeKeyValue}. The home slot of a key is the
+ * top bits of its Fibonacci hash (keys here are class ids above identity hash codes, not uniform in
+ * their low bits alone). Removal shifts the following entries of the probe run back (Knuth's
+ * Algorithm R), so there are no tombstones and every run stays unbroken: a lookup stops at the
+ * first free slot.
  */
 final class LongIntMap {
   private static final long FREE = Long.MIN_VALUE;
@@ -65,7 +66,7 @@ final class LongIntMap {
       i = (i + 1) & mask;
     }
     if (keys[i] == FREE) {
-      if (2 * (occupied() + 1) > keys.length) {
+      if (4L * (occupied() + 1) > 3L * keys.length) {
         grow();
         put(key, value);
         return;

@@ -84,47 +84,47 @@ final class TraceFile {
    * {@code start} is derived (end minus inclusive wall time), {@code parentSeq} 0 when none.
    */
   static final class Execs extends Columns.Records {
-    final Columns.Ints recorder = ints();
-    final Columns.Ints flags = ints();
-    final Columns.Longs key = longs();
-    final Columns.Longs seq = longs();
-    final Columns.Longs parentSeq = longs();
-    final Columns.Longs start = longs();
-    final Columns.Longs end = longs();
-    final Columns.Longs selfWall = longs();
-    final Columns.Longs selfCpu = longs();
+    final Columns.Packed recorder = column();
+    final Columns.Packed flags = column();
+    final Columns.Packed key = column();
+    final Columns.Packed seq = column();
+    final Columns.Packed parentSeq = column();
+    final Columns.Packed start = column();
+    final Columns.Packed end = column();
+    final Columns.Packed selfWall = column();
+    final Columns.Packed selfCpu = column();
   }
 
   /** CREATE records. */
   static final class Creates extends Columns.Records {
-    final Columns.Ints recorder = ints();
-    final Columns.Longs key = longs();
-    final Columns.Longs time = longs();
-    final Columns.Ints site = ints();
+    final Columns.Packed recorder = column();
+    final Columns.Packed key = column();
+    final Columns.Packed time = column();
+    final Columns.Packed site = column();
   }
 
   /** SUBMIT records. */
   static final class Submits extends Columns.Records {
-    final Columns.Ints recorder = ints();
-    final Columns.Ints flags = ints();
-    final Columns.Longs key = longs();
-    final Columns.Longs time = longs();
-    final Columns.Longs executorKey = longs();
-    final Columns.Ints site = ints();
+    final Columns.Packed recorder = column();
+    final Columns.Packed flags = column();
+    final Columns.Packed key = column();
+    final Columns.Packed time = column();
+    final Columns.Packed executorKey = column();
+    final Columns.Packed site = column();
   }
 
   /** JOIN records. */
   static final class Joins extends Columns.Records {
-    final Columns.Ints recorder = ints();
-    final Columns.Longs key = longs();
-    final Columns.Longs time = longs();
+    final Columns.Packed recorder = column();
+    final Columns.Packed key = column();
+    final Columns.Packed time = column();
   }
 
   /** WAIT records. */
   static final class Waits extends Columns.Records {
-    final Columns.Ints recorder = ints();
-    final Columns.Longs start = longs();
-    final Columns.Longs end = longs();
+    final Columns.Packed recorder = column();
+    final Columns.Packed start = column();
+    final Columns.Packed end = column();
   }
 
   final Map<Integer, String> classes = new HashMap<>();
@@ -135,7 +135,7 @@ final class TraceFile {
   final Map<Integer, List<String>> sites = new HashMap<>();
 
   /** The recorder ids in the order of their first OWNER record: the records' recorder indices. */
-  final Columns.Longs recorderIds = new Columns.Longs();
+  final Columns.Packed recorderIds = new Columns.Packed(16);
 
   final Execs execs = new Execs();
   final Creates creates = new Creates();

@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
@@ -148,21 +149,25 @@ public final class TraceReader {
    * Replays one file's records; see the class comment.
    *
    * <p>Implementation note: nothing here is an object per record. The records stay in the file's
-   * columns and are named by index; the replay order is one index array sorted by time, creations
-   * before submissions, executions, joins and waits at equal times, then file order (see {@link
-   * #order}). A task is an index into the task columns ({@link Tasks}; its id is the index plus
-   * one). A task's submissions not yet paired with an execution form a FIFO list threaded through
-   * {@code nextSubmission}; the tasks of one key that have such submissions form a FIFO list
-   * threaded through {@link Tasks#nextWaiting}, whose head and tail are kept per key. Invariant: a
-   * task is in its key's waiting list exactly when it has a submission not yet paired, so the task
-   * an execution takes from a waiting list is that list's head.
+   * columns and are named by index; the replay order is by time, creations before submissions,
+   * executions, joins and waits at equal times, then file order (see {@link ReplayOrder}). A task
+   * is an index into the task columns ({@link Tasks}; its id is the index plus one), which are
+   * dropped with the key map once the replay is over: only each task's creation record is kept, for
+   * the executions made next. A task's submissions not yet paired with an execution form a FIFO
+   * list threaded through {@code nextSubmission}; the tasks of one key that have such submissions
+   * form a FIFO list threaded through {@link Tasks#nextWaiting}, whose head and tail are kept per
+   * key. Invariant: a task is in its key's waiting list exactly when it has a submission not yet
+   * paired, so the task an execution takes from a waiting list is that list's head.
    */
   private static final class Linker {
     private final TraceFile file;
     private final Map<Integer, String> names = new HashMap<>();
     private final Map<Integer, Integer> firstCreationSite = new HashMap<>();
     private final Map<Integer, Integer> firstSubmissionSite = new HashMap<>();
-    private final Tasks tasks = new Tasks();
+    private Tasks tasks = new Tasks();
+
+    /** Per task, its CREATE record, -1 if none. */
+    private final Columns.Ints creation = new Columns.Ints();
 
     /** Per key, its latest task; dropped when the replay is over. */
     private LongIntMap latest = new LongIntMap();
@@ -173,20 +178,20 @@ public final class TraceReader {
     private final LongIntMap waitingTail = new LongIntMap();
 
     /** Per submission, the next one of its task waiting to be paired, -1 for none. */
-    private final int[] nextSubmission;
+    private int[] nextSubmission;
 
     Linker(TraceFile file) {
       this.file = file;
       for (int c = 0; c < file.creates.size(); c++) {
-        if (file.creates.site.get(c) >= 0) {
+        if (file.creates.site.getInt(c) >= 0) {
           firstCreationSite.putIfAbsent(
-              TraceFile.classOf(file.creates.key.get(c)), file.creates.site.get(c));
+              TraceFile.classOf(file.creates.key.get(c)), file.creates.site.getInt(c));
         }
       }
       for (int s = 0; s < file.submits.size(); s++) {
-        if (file.submits.site.get(s) >= 0) {
+        if (file.submits.site.getInt(s) >= 0) {
           firstSubmissionSite.putIfAbsent(
-              TraceFile.classOf(file.submits.key.get(s)), file.submits.site.get(s));
+              TraceFile.classOf(file.submits.key.get(s)), file.submits.site.getInt(s));
         }
       }
       nextSubmission = new int[file.submits.size()];
@@ -209,26 +214,28 @@ public final class TraceReader {
       int[] executorSubmission = new int[n];
       int[] linkedOrder = new int[n];
       int linked = 0;
-      List<LongIntMap> taskOfSeq = new ArrayList<>(); // per recorder index + 1
       LongIntMap lastSubmissionOfClass = new LongIntMap();
-      for (int r : order()) {
+      ReplayOrder order =
+          new ReplayOrder(
+              file.creates.time, submits.time, execs.start, file.joins.time, file.waits.start);
+      for (int r; (r = order.next()) >= 0; ) {
         if (r < firstSubmit) {
-          tasks.creation.set(newTask(file.creates.key.get(r)), r);
+          creation.set(newTask(file.creates.key.get(r)), r);
         } else if (r < firstExec) {
           int s = r - firstSubmit;
           int t = submitted(s);
           lastSubmissionOfClass.put(TraceFile.classOf(submits.key.get(s)), s);
           taskEvents.append(
               TaskEvent.Type.SUBMIT,
-              threadId(submits.recorder.get(s)),
+              threadId(submits.recorder.getInt(s)),
               submits.time.get(s),
               submits.time.get(s),
               t + 1,
-              (submits.flags.get(s) & TraceFile.F_TIMED) != 0);
+              (submits.flags.getInt(s) & TraceFile.F_TIMED) != 0);
         } else if (r < firstJoin) {
           int e = r - firstExec;
           long key = execs.key.get(e);
-          int flags = execs.flags.get(e);
+          int flags = execs.flags.getInt(e);
           int t = executed(key);
           tasks.executions.set(t, tasks.executions.get(t) + 1);
           tasks.done.set(t, (flags & TraceFile.F_DONE) != 0 ? 1 : 0);
@@ -245,17 +252,12 @@ public final class TraceReader {
           ownSubmission[e] = submission;
           executorSubmission[e] = executor;
           linkedOrder[linked++] = e;
-          int recorder = execs.recorder.get(e) + 1;
-          while (taskOfSeq.size() <= recorder) {
-            taskOfSeq.add(new LongIntMap());
-          }
-          taskOfSeq.get(recorder).put(execs.seq.get(e), t);
         } else if (r < firstWait) {
           int j = r - firstJoin;
           int t = latest.get(file.joins.key.get(j), -1);
           taskEvents.append(
               TaskEvent.Type.JOIN,
-              threadId(file.joins.recorder.get(j)),
+              threadId(file.joins.recorder.getInt(j)),
               file.joins.time.get(j),
               file.joins.time.get(j),
               t + 1,
@@ -264,7 +266,7 @@ public final class TraceReader {
           int w = r - firstWait;
           taskEvents.append(
               TaskEvent.Type.WAIT,
-              threadId(file.waits.recorder.get(w)),
+              threadId(file.waits.recorder.getInt(w)),
               file.waits.start.get(w),
               file.waits.end.get(w),
               0,
@@ -272,14 +274,30 @@ public final class TraceReader {
         }
       }
 
-      int[] outer = new int[n]; // the enclosing execution's task, -1 if none
-      for (int e = 0; e < n; e++) {
-        long parentSeq = execs.parentSeq.get(e);
-        outer[e] =
-            parentSeq == 0 ? -1 : taskOfSeq.get(execs.recorder.get(e) + 1).get(parentSeq, -1);
+      latest = null; // the replay's map, as large as the trace, before what follows
+      Map<Integer, long[]> sampledClasses = sampledClasses();
+      List<Trace.CreatedTask> neverExecuted = new ArrayList<>();
+      Map<Integer, Long> knownPerClass = new HashMap<>();
+      for (int t = 0; t < tasks.size(); t++) {
+        long key = tasks.key.get(t);
+        int classId = TraceFile.classOf(key);
+        knownPerClass.merge(classId, 1L, Long::sum);
+        if (tasks.executions.get(t) == 0 && !sampledClasses.containsKey(classId)) {
+          int c = creation.get(t);
+          TraceFile.ThreadInfo creator =
+              c < 0 ? null : file.thread(file.creates.recorder.getInt(c));
+          neverExecuted.add(
+              new Trace.CreatedTask(
+                  t + 1,
+                  name(classId),
+                  creator == null ? -1 : creator.threadId(),
+                  c < 0 ? -1 : file.creates.time.get(c),
+                  c < 0 ? -1 : site(file.creates.site.getInt(c), firstCreationSite, key)));
+        }
       }
-      taskOfSeq = null; // the replay's maps, as large as the trace, before the table is made
-      latest = null;
+      tasks = null; // all but the creations, before the enclosing tasks are found
+      nextSubmission = null;
+      int[] outer = outerTasks(linkedOrder, taskOf);
       long[] linkedEnd = new long[n];
       for (int k = 0; k < n; k++) {
         linkedEnd[k] = execs.end.get(linkedOrder[k]);
@@ -292,25 +310,6 @@ public final class TraceReader {
                 e, taskOf[e], number[e], outer[e] + 1, ownSubmission[e], executorSubmission[e]));
       }
 
-      Map<Integer, long[]> sampledClasses = sampledClasses();
-      List<Trace.CreatedTask> neverExecuted = new ArrayList<>();
-      Map<Integer, Long> knownPerClass = new HashMap<>();
-      for (int t = 0; t < tasks.size(); t++) {
-        long key = tasks.key.get(t);
-        int classId = TraceFile.classOf(key);
-        knownPerClass.merge(classId, 1L, Long::sum);
-        if (tasks.executions.get(t) == 0 && !sampledClasses.containsKey(classId)) {
-          int c = tasks.creation.get(t);
-          TraceFile.ThreadInfo creator = c < 0 ? null : file.thread(file.creates.recorder.get(c));
-          neverExecuted.add(
-              new Trace.CreatedTask(
-                  t + 1,
-                  name(classId),
-                  creator == null ? -1 : creator.threadId(),
-                  c < 0 ? -1 : file.creates.time.get(c),
-                  c < 0 ? -1 : site(file.creates.site.get(c), firstCreationSite, key)));
-        }
-      }
       int siteCount = file.sites.keySet().stream().mapToInt(Integer::intValue).max().orElse(-1) + 1;
       List<Trace.CallSite> sites = new ArrayList<>(siteCount);
       for (int i = 0; i < siteCount; i++) {
@@ -344,36 +343,61 @@ public final class TraceReader {
     }
 
     /**
-     * Every record's index (creations, then submissions, executions, joins and waits, each in file
-     * order) in the order of replay: by time (an execution's start, a wait's start), ties in that
-     * index order.
+     * Per execution record, the task of the execution that encloses it on its thread (its recorder
+     * and {@code parentSeq}), -1 if none; of several records with that recorder and seq (a corrupt
+     * trace), the one linked last. {@code linkedOrder} lists the records in linking order.
+     *
+     * <p>Implementation note: no map from (recorder, seq) to record, which would take tens of bytes
+     * per execution: the linking positions are sorted by seq (ties in linking order), then, stably,
+     * grouped by recorder by counting; each record's parent is then a binary search in its
+     * recorder's run.
      */
-    private int[] order() {
+    private int[] outerTasks(int[] linkedOrder, int[] taskOf) {
       TraceFile.Execs execs = file.execs;
-      long[] time =
-          new long
-              [file.creates.size()
-                  + file.submits.size()
-                  + execs.size()
-                  + file.joins.size()
-                  + file.waits.size()];
-      int i = 0;
-      for (int c = 0; c < file.creates.size(); c++) {
-        time[i++] = file.creates.time.get(c);
+      int n = linkedOrder.length;
+      long[] seq = new long[n];
+      for (int k = 0; k < n; k++) {
+        seq[k] = execs.seq.get(linkedOrder[k]);
       }
-      for (int s = 0; s < file.submits.size(); s++) {
-        time[i++] = file.submits.time.get(s);
+      int[] runStart = new int[file.recorderIds.size() + 2]; // per recorder index + 1
+      for (int e = 0; e < n; e++) {
+        runStart[execs.recorder.getInt(e) + 2]++;
       }
-      for (int e = 0; e < execs.size(); e++) {
-        time[i++] = execs.start.get(e);
+      for (int r = 1; r < runStart.length; r++) {
+        runStart[r] += runStart[r - 1];
       }
-      for (int j = 0; j < file.joins.size(); j++) {
-        time[i++] = file.joins.time.get(j);
+      int[] byRecorder = new int[n];
+      int[] next = Arrays.copyOf(runStart, runStart.length);
+      for (int k : IndexSort.byKey(seq)) {
+        byRecorder[next[execs.recorder.getInt(linkedOrder[k]) + 1]++] = k;
       }
-      for (int w = 0; w < file.waits.size(); w++) {
-        time[i++] = file.waits.start.get(w);
+      int[] outer = new int[n];
+      for (int e = 0; e < n; e++) {
+        long parentSeq = execs.parentSeq.get(e);
+        int r = execs.recorder.getInt(e) + 1;
+        int k =
+            parentSeq == 0 ? -1 : last(byRecorder, runStart[r], runStart[r + 1], seq, parentSeq);
+        outer[e] = k < 0 ? -1 : taskOf[linkedOrder[k]];
       }
-      return IndexSort.byKey(time);
+      return outer;
+    }
+
+    /**
+     * The last of {@code sorted[from .. to - 1]}, indices in ascending order of {@code key}, whose
+     * key is {@code value}, or -1.
+     */
+    private static int last(int[] sorted, int from, int to, long[] key, long value) {
+      int lo = from;
+      int hi = to;
+      while (lo < hi) {
+        int mid = (lo + hi) >>> 1;
+        if (key[sorted[mid]] <= value) {
+          lo = mid + 1;
+        } else {
+          hi = mid;
+        }
+      }
+      return lo > from && key[sorted[lo - 1]] == value ? sorted[lo - 1] : -1;
     }
 
     /**
@@ -391,7 +415,7 @@ public final class TraceReader {
           lastClass = classId;
         }
         last[0]++;
-        last[1] = Math.max(last[1], TraceFile.weight(file.execs.flags.get(e)));
+        last[1] = Math.max(last[1], TraceFile.weight(file.execs.flags.getInt(e)));
       }
       Map<Integer, long[]> sampled = new HashMap<>();
       for (Map.Entry<Integer, long[]> r : recorded.entrySet()) {
@@ -438,13 +462,13 @@ public final class TraceReader {
         int e, int t, int number, long outer, int submission, int executor) {
       TraceFile.Execs execs = file.execs;
       TraceFile.Submits submits = file.submits;
-      int flags = execs.flags.get(e);
+      int flags = execs.flags.getInt(e);
       long key = execs.key.get(e);
-      TraceFile.ThreadInfo runner = file.thread(execs.recorder.get(e));
-      int c = tasks.creation.get(t);
-      TraceFile.ThreadInfo creator = c < 0 ? null : file.thread(file.creates.recorder.get(c));
+      TraceFile.ThreadInfo runner = file.thread(execs.recorder.getInt(e));
+      int c = creation.get(t);
+      TraceFile.ThreadInfo creator = c < 0 ? null : file.thread(file.creates.recorder.getInt(c));
       TraceFile.ThreadInfo submitter =
-          executor < 0 ? null : file.thread(submits.recorder.get(executor));
+          executor < 0 ? null : file.thread(submits.recorder.getInt(executor));
       int kinds = flags >>> TraceFile.KIND_SHIFT;
       boolean threadTask = (flags & TraceFile.F_THREAD_TASK) != 0;
       TaskExecution.Kind kind = KINDS[(kinds & 0xf) | (threadTask ? 8 : 0)];
@@ -463,9 +487,9 @@ public final class TraceReader {
           (flags & TraceFile.F_VIRTUAL) != 0 || (runner != null && runner.virtual()),
           executor < 0 ? -1 : submits.executorKey.get(executor),
           executor < 0 ? null : name(TraceFile.classOf(submits.executorKey.get(executor))),
-          executor >= 0 && (submits.flags.get(executor) & TraceFile.F_FORKED) != 0,
+          executor >= 0 && (submits.flags.getInt(executor) & TraceFile.F_FORKED) != 0,
           c < 0 ? -1 : file.creates.time.get(c),
-          submission < 0 || (submits.flags.get(submission) & TraceFile.F_TIMED) == 0
+          submission < 0 || (submits.flags.getInt(submission) & TraceFile.F_TIMED) == 0
               ? -1
               : submits.time.get(submission),
           execs.start.get(e),
@@ -474,8 +498,8 @@ public final class TraceReader {
           (flags & TraceFile.F_CPU) != 0 ? execs.selfCpu.get(e) : -1,
           kind,
           method,
-          c < 0 ? -1 : site(file.creates.site.get(c), firstCreationSite, key),
-          executor < 0 ? -1 : site(submits.site.get(executor), firstSubmissionSite, key),
+          c < 0 ? -1 : site(file.creates.site.getInt(c), firstCreationSite, key),
+          executor < 0 ? -1 : site(submits.site.getInt(executor), firstSubmissionSite, key),
           submitter == null ? -1 : submitter.threadId(),
           executor < 0 ? -1 : submits.time.get(executor),
           TraceFile.weight(flags));
@@ -561,21 +585,73 @@ public final class TraceReader {
 
     private int newTask(long key) {
       int t = tasks.add(key);
+      creation.add(-1);
       latest.put(key, t);
       return t;
     }
   }
 
+  /**
+   * Every record's index (creations, then submissions, executions, joins and waits, each in file
+   * order) in the order of replay: by time (an execution's start, a wait's start), ties in that
+   * index order.
+   *
+   * <p>Implementation note: each type's records are sorted by time apart (stably, so ties keep file
+   * order), and the sorted lists are merged as the replay asks for the next record, the earlier
+   * type first at equal times. That is the order one stable sort of all the records by time gives,
+   * without a key and an index for all of them at once: only the largest type's key while it is
+   * sorted, and an index per record.
+   */
+  private static final class ReplayOrder {
+    private final Columns.Packed[] time;
+    private final int[][] byTime;
+    private final int[] first;
+    private final int[] next;
+
+    /** {@code time}: per type of record, in index order, the time each record is replayed at. */
+    ReplayOrder(Columns.Packed... time) {
+      this.time = time;
+      byTime = new int[time.length][];
+      first = new int[time.length];
+      next = new int[time.length];
+      for (int t = 0; t < time.length; t++) {
+        byTime[t] = sorted(time[t]);
+        first[t] = t == 0 ? 0 : first[t - 1] + time[t - 1].size();
+      }
+    }
+
+    /** The next record's index, -1 after the last. */
+    int next() {
+      int earliest = -1;
+      long earliestTime = 0;
+      for (int t = 0; t < byTime.length; t++) {
+        if (next[t] < byTime[t].length) {
+          long at = time[t].get(byTime[t][next[t]]);
+          if (earliest < 0 || at < earliestTime) {
+            earliest = t;
+            earliestTime = at;
+          }
+        }
+      }
+      return earliest < 0 ? -1 : first[earliest] + byTime[earliest][next[earliest]++];
+    }
+
+    private static int[] sorted(Columns.Packed time) {
+      long[] key = new long[time.size()];
+      for (int i = 0; i < key.length; i++) {
+        key[i] = time.get(i);
+      }
+      return IndexSort.byKey(key);
+    }
+  }
+
   /** The linker's tasks, a column per field; a task's index is its id minus one. */
   private static final class Tasks {
-    final Columns.Longs key = new Columns.Longs();
+    final Columns.Packed key = new Columns.Packed(16);
     final Columns.Ints executions = new Columns.Ints();
 
     /** 1 for a fork/join task whose latest execution left it done: it cannot run again. */
     final Columns.Ints done = new Columns.Ints();
-
-    /** Its CREATE record, -1 if none. */
-    final Columns.Ints creation = new Columns.Ints();
 
     /** Its latest submission paired with an execution, -1 if none. */
     final Columns.Ints lastSubmission = new Columns.Ints();
@@ -592,7 +668,6 @@ public final class TraceReader {
       key.add(taskKey);
       executions.add(0);
       done.add(0);
-      creation.add(-1);
       lastSubmission.add(-1);
       firstSubmission.add(-1);
       lastWaitingSubmission.add(-1);

@@ -1,0 +1,30 @@
+package dev.forkscope.profile.trace;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.Test;
+
+/** A packed column gives back every value exactly, however narrowly it stores them. */
+class PackedColumnTest {
+  private static void roundTrips(long... values) {
+    Columns.Packed column = new Columns.Packed(values.length);
+    for (long v : values) {
+      column.add(v);
+    }
+    for (int i = 0; i < values.length; i++) {
+      assertThat(column.get(i)).as("value %d", i).isEqualTo(values[i]);
+    }
+  }
+
+  @Test
+  void constantNarrowAndWideValuesRoundTrip() {
+    roundTrips(-1, -1, -1);
+    roundTrips(3, 4, 3 - 128, 3 + 127, 2);
+    roundTrips(3, 4, 3 + 128, 5, 3 - 129, 3 + (1L << 40), 3);
+    roundTrips(0, 1L << 40, 1, Byte.MIN_VALUE);
+    roundTrips(7, 7, 8, 7 - Integer.MAX_VALUE, 7 + (long) Integer.MAX_VALUE);
+    roundTrips(5, 5, 6, 5 + (1L << 31), 5, -1, Long.MAX_VALUE);
+    roundTrips(Long.MIN_VALUE, Long.MAX_VALUE, Long.MIN_VALUE + 1, 0);
+    roundTrips(1_000_000_000_000L, 1_000_000_000_000L + 1, 0, 3);
+  }
+}
