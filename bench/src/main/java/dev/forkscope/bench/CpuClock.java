@@ -2,6 +2,8 @@ package dev.forkscope.bench;
 
 import java.lang.management.ManagementFactory;
 import java.util.Collection;
+import java.util.HashMap;
+import java.util.Map;
 
 /**
  * CPU time (user + system) in nanoseconds, from {@code ThreadMXBean} because it is exact to the
@@ -42,5 +44,35 @@ final class CpuClock {
       }
     }
     return sum;
+  }
+
+  /**
+   * The CPU time every live Java thread has spent since {@code before} (an earlier {@link
+   * #byThread}): threads started since count in full, threads that have ended since count as zero
+   * (their time in the window is lost, never subtracted), so the result is never negative.
+   */
+  static long since(Map<Long, Long> before) {
+    long[] ids = THREADS.getAllThreadIds();
+    long[] cpus = THREADS.getThreadCpuTime(ids);
+    long sum = 0;
+    for (int i = 0; i < ids.length; i++) {
+      if (cpus[i] > 0) {
+        sum += Math.max(0, cpus[i] - before.getOrDefault(ids[i], 0L));
+      }
+    }
+    return sum;
+  }
+
+  /** Each live Java thread's CPU time, by thread id, for {@link #since}. */
+  static Map<Long, Long> byThread() {
+    long[] ids = THREADS.getAllThreadIds();
+    long[] cpus = THREADS.getThreadCpuTime(ids);
+    Map<Long, Long> out = new HashMap<>();
+    for (int i = 0; i < ids.length; i++) {
+      if (cpus[i] > 0) {
+        out.put(ids[i], cpus[i]);
+      }
+    }
+    return out;
   }
 }
