@@ -55,6 +55,17 @@ import java.util.concurrent.locks.LockSupport;
  * meanwhile and the task is still queued, it removes the task and rejects it, so no task is ever
  * left in a terminated pool.
  *
+ * <p>External invoke: after submitting, an {@link #invoke(Task)} from outside spins politely
+ * ({@link SpinBackoff#pause}) for its result for up to {@link #INVOKE_SPIN_NANOS} before it blocks,
+ * but only if the previous external invoke took less than that and either a worker is searching (it
+ * will take the task within microseconds, see {@link Worker} on searching) or the previous invoke
+ * returned less than {@link #BACK_TO_BACK_NANOS} ago (a request loop, in which a spinning invoker
+ * resubmits while the worker that served it still searches). Otherwise it blocks at once, so
+ * invokes that come with gaps, and long tasks, cost no spinning. {@code lastInvokeEnd} and {@code
+ * lastInvokeNanos} are volatile hints written by every external invoker; a lost update only costs
+ * or saves one spin. The invoker never runs its task itself, as {@code ForkJoinPool}'s may: here
+ * {@code fork()} outside a pool has no pool to fork to.
+ *
  * <p>Compensation: {@code blockedCount} counts workers blocked in {@link #managedBlock} or in a
  * join, {@code liveCount} live workers, so {@code liveCount - blockedCount} are runnable (running
  * or idle). A worker about to block increments {@code blockedCount} (a volatile read-modify-write)
@@ -76,6 +87,16 @@ public final class WorkStealingPool extends AbstractExecutorService {
   static final int MAX_SPARES = 256;
 
   static final long DEFAULT_KEEP_ALIVE_NANOS = TimeUnit.SECONDS.toNanos(60);
+
+  /**
+   * How long an external {@link #invoke(Task)} may spin for its result before it blocks (100 µs):
+   * longer than a worker's wake-up on a loaded VM (50–60 µs), so that a spinning invoker is not
+   * woken.
+   */
+  static final long INVOKE_SPIN_NANOS = 100_000;
+
+  /** An external invoke this soon after the last one returned spins (see {@link #invoke(Task)}). */
+  static final long BACK_TO_BACK_NANOS = 10_000;
 
   private static final VarHandle LONE_WATCHER;
 
@@ -104,6 +125,13 @@ public final class WorkStealingPool extends AbstractExecutorService {
   private final AtomicInteger liveCount;
   private final AtomicInteger parkedCount = new AtomicInteger();
   private final AtomicInteger blockedCount = new AtomicInteger();
+  private final AtomicInteger searchers = new AtomicInteger();
+
+  /** When an external invoke last returned ({@link System#nanoTime}), and how long it took. */
+  private volatile long lastInvokeEnd = System.nanoTime() - BACK_TO_BACK_NANOS;
+
+  private volatile long lastInvokeNanos;
+
   private final AtomicInteger quiescing = new AtomicInteger();
 
   /** The idle worker watching for lone tasks, or null (see {@link Worker} on lone tasks). */
@@ -211,8 +239,17 @@ public final class WorkStealingPool extends AbstractExecutorService {
     if (Thread.currentThread() instanceof Worker w && w.pool == this) {
       return task.invoke();
     }
+    long start = System.nanoTime();
     submitTask(task, false);
-    return task.join();
+    if (lastInvokeNanos < INVOKE_SPIN_NANOS
+        && (searchers.get() != 0 || start - lastInvokeEnd < BACK_TO_BACK_NANOS)) {
+      task.spinUntilDone(INVOKE_SPIN_NANOS);
+    }
+    T result = task.join();
+    long end = System.nanoTime();
+    lastInvokeNanos = end - start;
+    lastInvokeEnd = end;
+    return result;
   }
 
   /**
@@ -388,6 +425,11 @@ public final class WorkStealingPool extends AbstractExecutorService {
     return quiescing;
   }
 
+  /** Workers searching for their next task right after one (see {@link Worker} on searching). */
+  AtomicInteger searchers() {
+    return searchers;
+  }
+
   long keepAliveNanos() {
     return keepAliveNanos;
   }
@@ -457,9 +499,13 @@ public final class WorkStealingPool extends AbstractExecutorService {
 
   /**
    * Wakes one parked worker, if any, the lone-task watcher last; else, if every worker is blocked,
-   * starts a spare. Call after publishing a task.
+   * starts a spare. Does nothing while a worker is searching: that worker finds the task (see
+   * {@link Worker} on searching). Call after publishing a task.
    */
   void signalWork() {
+    if (searchers.get() != 0) {
+      return;
+    }
     if (parkedCount.get() != 0) {
       Worker watcher = loneWatcher;
       for (Worker w : workers) {

@@ -1,0 +1,61 @@
+package dev.forkscope.runtime;
+
+/**
+ * Decides whether a thread about to park should first spin for a few microseconds: always, until a
+ * spin goes unrewarded; then it skips the next 1, 2, 4, … up to {@value #MAX_SKIPS} spins, doubling
+ * after every unrewarded spin, and starts again at once after a rewarded one. So a waiter whose
+ * wait is usually short spins every time, and one whose waits are long spins once in {@value
+ * #MAX_SKIPS} waits, which bounds the CPU spent on futile spins to a few percent of one spin budget
+ * per wait.
+ *
+ * <p>Implementation note: the fields are plain. A {@link Worker}'s instance is used by that worker
+ * only; the pool's instance for external {@code invoke}s is shared by the submitting threads, which
+ * may lose each other's updates. The decision is only a hint (a spin is bounded either way), so a
+ * lost update only costs or saves one spin.
+ */
+final class SpinBackoff {
+  /** The most waits skipped after unrewarded spins. */
+  static final int MAX_SKIPS = 64;
+
+  /** A spin yields the processor once every this many turns (a power of two). */
+  static final int YIELD_TURNS = 4;
+
+  private int skips;
+  private int backoff;
+
+  /** True if the caller should spin before this wait; counts a skipped wait otherwise. */
+  boolean shouldSpin() {
+    if (skips > 0) {
+      skips--;
+      return false;
+    }
+    return true;
+  }
+
+  /**
+   * One turn of a spin: {@link Thread#onSpinWait()}, and every {@value #YIELD_TURNS}th turn {@link
+   * Thread#yield()} instead. When the machine is oversubscribed, the thread a spinner waits for
+   * (the submitter it woke, the worker it signalled) may be queued on the spinner's own processor
+   * and could not run before the spin ends; yielding lets it. When a processor is free the yield
+   * returns at once.
+   *
+   * @param turn the turn's number, counting from 1
+   */
+  static void pause(int turn) {
+    if ((turn & (YIELD_TURNS - 1)) == 0) {
+      Thread.yield();
+    } else {
+      Thread.onSpinWait();
+    }
+  }
+
+  /** Records the outcome of a spin: whether what it waited for came during it. */
+  void record(boolean rewarded) {
+    if (rewarded) {
+      backoff = 0;
+    } else {
+      backoff = Math.min(Math.max(1, backoff << 1), MAX_SKIPS);
+      skips = backoff;
+    }
+  }
+}
