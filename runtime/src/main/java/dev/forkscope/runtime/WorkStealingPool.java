@@ -57,14 +57,14 @@ import java.util.concurrent.locks.LockSupport;
  *
  * <p>External invoke: after submitting, an {@link #invoke(Task)} from outside spins politely
  * ({@link SpinBackoff#pause}) for its result for up to {@link #INVOKE_SPIN_NANOS} before it blocks,
- * but only if the previous external invoke took less than that and either a worker is searching (it
- * will take the task within microseconds, see {@link Worker} on searching) or the previous invoke
- * returned less than {@link #BACK_TO_BACK_NANOS} ago (a request loop, in which a spinning invoker
- * resubmits while the worker that served it still searches). Otherwise it blocks at once, so
- * invokes that come with gaps, and long tasks, cost no spinning. {@code lastInvokeEnd} and {@code
- * lastInvokeNanos} are volatile hints written by every external invoker; a lost update only costs
- * or saves one spin. The invoker never runs its task itself, as {@code ForkJoinPool}'s may: here
- * {@code fork()} outside a pool has no pool to fork to.
+ * but only if the same thread's previous invoke on this pool took less than that and either a
+ * worker is searching (it will take the task within microseconds, see {@link Worker} on searching)
+ * or that previous invoke returned less than {@link #BACK_TO_BACK_NANOS} ago (a request loop, in
+ * which a spinning invoker resubmits while the worker that served it still searches). Otherwise it
+ * blocks at once, so invokes that come with gaps, and long tasks, cost no spinning. The history is
+ * kept per thread ({@code lastInvoke}), so one thread's request loop does not make another's sleepy
+ * requests spin. The invoker never runs its task itself, as {@code ForkJoinPool}'s may: here {@code
+ * fork()} outside a pool has no pool to fork to.
  *
  * <p>Compensation: {@code blockedCount} counts workers blocked in {@link #managedBlock} or in a
  * join, {@code liveCount} live workers, so {@code liveCount - blockedCount} are runnable (running
@@ -127,10 +127,8 @@ public final class WorkStealingPool extends AbstractExecutorService {
   private final AtomicInteger blockedCount = new AtomicInteger();
   private final AtomicInteger searchers = new AtomicInteger();
 
-  /** When an external invoke last returned ({@link System#nanoTime}), and how long it took. */
-  private volatile long lastInvokeEnd = System.nanoTime() - BACK_TO_BACK_NANOS;
-
-  private volatile long lastInvokeNanos;
+  /** Each external thread's last invoke on this pool. */
+  private final ThreadLocal<LastInvoke> lastInvoke = ThreadLocal.withInitial(LastInvoke::new);
 
   private final AtomicInteger quiescing = new AtomicInteger();
 
@@ -239,16 +237,16 @@ public final class WorkStealingPool extends AbstractExecutorService {
     if (Thread.currentThread() instanceof Worker w && w.pool == this) {
       return task.invoke();
     }
+    LastInvoke last = lastInvoke.get();
     long start = System.nanoTime();
     submitTask(task, false);
-    if (lastInvokeNanos < INVOKE_SPIN_NANOS
-        && (searchers.get() != 0 || start - lastInvokeEnd < BACK_TO_BACK_NANOS)) {
+    if (last.nanos < INVOKE_SPIN_NANOS
+        && (searchers.get() != 0 || start - last.end < BACK_TO_BACK_NANOS)) {
       task.spinUntilDone(INVOKE_SPIN_NANOS);
     }
     T result = task.join();
-    long end = System.nanoTime();
-    lastInvokeNanos = end - start;
-    lastInvokeEnd = end;
+    last.end = System.nanoTime();
+    last.nanos = last.end - start;
     return result;
   }
 
@@ -710,6 +708,14 @@ public final class WorkStealingPool extends AbstractExecutorService {
         cancelled.add(r);
       }
     }
+  }
+
+  /**
+   * When a thread's last external invoke returned ({@link System#nanoTime}) and how long it took.
+   */
+  private static final class LastInvoke {
+    long end = System.nanoTime() - BACK_TO_BACK_NANOS;
+    long nanos;
   }
 
   /**
