@@ -8,10 +8,11 @@ package dev.forkscope.runtime;
  * #MAX_SKIPS} waits, which bounds the CPU spent on futile spins to a few percent of one spin budget
  * per wait.
  *
- * <p>Implementation note: the fields are plain. A {@link Worker}'s instance is used by that worker
- * only; the pool's instance for external {@code invoke}s is shared by the submitting threads, which
- * may lose each other's updates. The decision is only a hint (a spin is bounded either way), so a
- * lost update only costs or saves one spin.
+ * <p>Also the spin's turn, {@link #pause}, shared by the worker's spin before it parks and the
+ * external invoker's spin before it blocks.
+ *
+ * <p>Implementation note: not thread-safe; each {@link Worker} has its own instance, with plain
+ * fields.
  */
 final class SpinBackoff {
   /** The most waits skipped after unrewarded spins. */
@@ -35,9 +36,10 @@ final class SpinBackoff {
   /**
    * One turn of a spin: {@link Thread#onSpinWait()}, and every {@value #YIELD_TURNS}th turn {@link
    * Thread#yield()} instead. When the machine is oversubscribed, the thread a spinner waits for
-   * (the submitter it woke, the worker it signalled) may be queued on the spinner's own processor
-   * and could not run before the spin ends; yielding lets it. When a processor is free the yield
-   * returns at once.
+   * (the invoker that will resubmit, the worker that runs the invoker's task) may be queued on the
+   * spinner's own processor and could not run before the spin ends; yielding lets it. When a
+   * processor is free the yield returns at once; when other processes wait for one, it may cost the
+   * spinner a time slice, which can delay a worker's park by a few milliseconds.
    *
    * @param turn the turn's number, counting from 1
    */

@@ -57,7 +57,8 @@ import java.util.concurrent.locks.LockSupport;
  *
  * <p>External invoke: after submitting, an {@link #invoke(Task)} from outside spins politely
  * ({@link SpinBackoff#pause}) for its result for up to {@link #INVOKE_SPIN_NANOS} before it blocks,
- * but only if the same thread's previous invoke on this pool took less than that and either a
+ * but only if the idle policy's first wait ({@code next(1, 0)}, asked once at construction) is
+ * {@code PARK}, and the same thread's previous invoke on this pool took less than that and either a
  * worker is searching (it will take the task within microseconds, see {@link Worker} on searching)
  * or that previous invoke returned less than {@link #BACK_TO_BACK_NANOS} ago (a request loop, in
  * which a spinning invoker resubmits while the worker that served it still searches). Otherwise it
@@ -127,6 +128,12 @@ public final class WorkStealingPool extends AbstractExecutorService {
   private final AtomicInteger blockedCount = new AtomicInteger();
   private final AtomicInteger searchers = new AtomicInteger();
 
+  /**
+   * Whether external invokes may spin: the idle policy's first wait is {@code PARK}. Under a policy
+   * that spins or yields, workers that stay awake do not yield the processor to a spinning invoker.
+   */
+  private final boolean invokesSpin;
+
   /** Each external thread's last invoke on this pool. */
   private final ThreadLocal<LastInvoke> lastInvoke = ThreadLocal.withInitial(LastInvoke::new);
 
@@ -162,6 +169,7 @@ public final class WorkStealingPool extends AbstractExecutorService {
       throw new IllegalArgumentException("parallelism must be positive: " + parallelism);
     }
     this.idlePolicy = Objects.requireNonNull(policy, "policy");
+    this.invokesSpin = policy.next(1, 0) == IdlePolicy.Wait.PARK;
     this.parallelism = parallelism;
     this.keepAliveNanos = keepAliveNanos;
     this.activeCount = new AtomicInteger(parallelism);
@@ -240,7 +248,8 @@ public final class WorkStealingPool extends AbstractExecutorService {
     LastInvoke last = lastInvoke.get();
     long start = System.nanoTime();
     submitTask(task, false);
-    if (last.nanos < INVOKE_SPIN_NANOS
+    if (invokesSpin
+        && last.nanos < INVOKE_SPIN_NANOS
         && (searchers.get() != 0 || start - last.end < BACK_TO_BACK_NANOS)) {
       task.spinUntilDone(INVOKE_SPIN_NANOS);
     }
