@@ -15,10 +15,10 @@ import java.util.Objects;
  * (sleeping workers are never signalled, which is exactly the lag of Lea's 2000 design).
  *
  * <p>Whatever the policy, a worker that has just run a task, and whose policy's first wait is
- * {@link Wait#PARK}, first spins for up to 10 µs looking for work (less often while such spins find
- * nothing), so that requests that come back to back find it awake; and if {@code next(1, 0)} is
- * {@code PARK} (the pool asks once, when it is built), an external {@code invoke} may spin for its
- * result; see {@link WorkStealingPool}.
+ * {@link Wait#PARK}, first spins for up to 10 µs looking for work while external invokes come back
+ * to back (less often while such spins find nothing), so that the next request finds it awake; and
+ * if {@code next(1, 0)} is {@code PARK} (the pool asks once, when it is built), an external {@code
+ * invoke} may spin for its result; see {@link WorkStealingPool}.
  *
  * <p>Implementations must be thread-safe and should be stateless: one instance serves all workers.
  */

@@ -134,6 +134,13 @@ public final class WorkStealingPool extends AbstractExecutorService {
    */
   private final boolean invokesSpin;
 
+  /**
+   * Whether the last external invoke came back to back after its thread's previous one: workers
+   * spin before they park only while it does (see {@link Worker} on searching). Written only when
+   * it changes.
+   */
+  private volatile boolean requestLoop;
+
   /** Each external thread's last invoke on this pool. */
   private final ThreadLocal<LastInvoke> lastInvoke = ThreadLocal.withInitial(LastInvoke::new);
 
@@ -247,10 +254,12 @@ public final class WorkStealingPool extends AbstractExecutorService {
     }
     LastInvoke last = lastInvoke.get();
     long start = System.nanoTime();
+    boolean backToBack = start - last.end < BACK_TO_BACK_NANOS;
+    if (requestLoop != backToBack) {
+      requestLoop = backToBack;
+    }
     submitTask(task, false);
-    if (invokesSpin
-        && last.nanos < INVOKE_SPIN_NANOS
-        && (searchers.get() != 0 || start - last.end < BACK_TO_BACK_NANOS)) {
+    if (invokesSpin && last.nanos < INVOKE_SPIN_NANOS && (backToBack || searchers.get() != 0)) {
       task.spinUntilDone(INVOKE_SPIN_NANOS);
     }
     T result = task.join();
@@ -430,6 +439,11 @@ public final class WorkStealingPool extends AbstractExecutorService {
 
   AtomicInteger quiescing() {
     return quiescing;
+  }
+
+  /** True while external invokes come back to back (see {@link #invoke(Task)}). */
+  boolean inRequestLoop() {
+    return requestLoop;
   }
 
   /** Workers searching for their next task right after one (see {@link Worker} on searching). */

@@ -44,9 +44,13 @@ import java.util.concurrent.locks.LockSupport;
  *   <li><b>Searching</b> (a CPU-for-latency trade, after Go's spinning threads): a worker that has
  *       just run a task counts itself in the pool's {@code searchers} (a volatile
  *       read-modify-write) until it takes its next task or starts to wait. If the idle policy then
- *       says {@code PARK}, it first spins for up to {@link #PARK_SPIN_NANOS} (10 µs), peeking at
- *       every queue, unless its {@link SpinBackoff} says that its recent spins found nothing (then
- *       it spins once in up to {@value SpinBackoff#MAX_SKIPS} idle periods). {@link
+ *       says {@code PARK} and external invokes come back to back ({@link
+ *       WorkStealingPool#inRequestLoop}), it first spins ({@link SpinBackoff#pause}, which yields
+ *       every few turns) for up to {@link #PARK_SPIN_NANOS} (10 µs), peeking at every queue, unless
+ *       its {@link SpinBackoff} says that its recent spins found nothing (then it spins once in up
+ *       to {@value SpinBackoff#MAX_SKIPS} idle periods). Otherwise it parks at once: on a loaded
+ *       machine a spinning worker can lose its processor for a time slice, so a spin after the last
+ *       task before a quiet period would delay the park by milliseconds. {@link
  *       WorkStealingPool#signalWork} wakes nobody while a worker searches: the searcher leaves the
  *       count and then looks at every queue again, either in {@link #park}'s look after it
  *       registers as parked or, if it took a task, in a peek that signals if more work is visible;
@@ -483,7 +487,7 @@ final class Worker extends Thread {
         IdlePolicy.Wait wait = policy.next(++failedScans, System.nanoTime() - since);
         lookAtLoneTasks = true;
         if (searching) {
-          if (wait == IdlePolicy.Wait.PARK && spinBeforePark()) {
+          if (wait == IdlePolicy.Wait.PARK && pool.inRequestLoop() && spinBeforePark()) {
             continue;
           }
           endSearch();
