@@ -64,8 +64,11 @@ import java.util.concurrent.locks.LockSupport;
  * which a spinning invoker resubmits while the worker that served it still searches). Otherwise it
  * blocks at once, so invokes that come with gaps, and long tasks, cost no spinning. The history is
  * kept per thread ({@code lastInvoke}), so one thread's request loop does not make another's sleepy
- * requests spin. The invoker never runs its task itself, as {@code ForkJoinPool}'s may: here {@code
- * fork()} outside a pool has no pool to fork to.
+ * requests spin. Whether the last external invoke, of any thread, came back to back is kept in
+ * {@code requestLoop}, a volatile hint written only when it changes: workers spin before they park
+ * only while it is set, so the last task before a quiet period is followed by a prompt park. The
+ * invoker never runs its task itself, as {@code ForkJoinPool}'s may: here {@code fork()} outside a
+ * pool has no pool to fork to.
  *
  * <p>Compensation: {@code blockedCount} counts workers blocked in {@link #managedBlock} or in a
  * join, {@code liveCount} live workers, so {@code liveCount - blockedCount} are runnable (running
