@@ -10,9 +10,15 @@ import java.util.Objects;
  * passing the number of consecutive failed scans and the time since it became idle (or was last
  * woken). The policy only decides <em>how</em> to wait; the pool owns signalling. A worker that is
  * told to {@link Wait#PARK} registers itself as parked and is woken by the next task that is pushed
- * or submitted; any other kind of wait is followed by another scan, so a task published during a
- * spin, yield or sleep is found by that scan (sleeping workers are never signalled, which is
- * exactly the lag of Lea's 2000 design).
+ * or submitted (unless another worker is searching, which then takes it); any other kind of wait is
+ * followed by another scan, so a task published during a spin, yield or sleep is found by that scan
+ * (sleeping workers are never signalled, which is exactly the lag of Lea's 2000 design).
+ *
+ * <p>Whatever the policy, a worker that has just run a task, and whose policy's first wait is
+ * {@link Wait#PARK}, first spins for up to 10 µs looking for work while external invokes come back
+ * to back (less often while such spins find nothing), so that the next request finds it awake; and
+ * if {@code next(1, 0)} is {@code PARK} (the pool asks once, when it is built), an external {@code
+ * invoke} may spin for its result; see {@link WorkStealingPool}.
  *
  * <p>Implementations must be thread-safe and should be stateless: one instance serves all workers.
  */

@@ -455,6 +455,17 @@ public abstract class Task<V> implements Future<V> {
     return outcome;
   }
 
+  /**
+   * Spins ({@link SpinBackoff#pause}) until this task is done or {@code nanos} pass. For {@link
+   * WorkStealingPool#invoke(Task)} from outside, before it blocks in {@link #join()}.
+   */
+  final void spinUntilDone(long nanos) {
+    long start = System.nanoTime();
+    for (int turn = 1; status <= COMPLETING && System.nanoTime() - start < nanos; turn++) {
+      SpinBackoff.pause(turn);
+    }
+  }
+
   /** For helping joiners: parks for at most {@code nanos} unless done; pushes {@code node} once. */
   final void parkWhilePending(Waiter node, long nanos) {
     if (!node.queued) {

@@ -55,6 +55,21 @@ import java.util.concurrent.locks.LockSupport;
  * meanwhile and the task is still queued, it removes the task and rejects it, so no task is ever
  * left in a terminated pool.
  *
+ * <p>External invoke: after submitting, an {@link #invoke(Task)} from outside spins politely
+ * ({@link SpinBackoff#pause}) for its result for up to {@link #INVOKE_SPIN_NANOS} before it blocks,
+ * but only if the idle policy's first wait ({@code next(1, 0)}, asked once at construction) is
+ * {@code PARK}, and the same thread's previous invoke on this pool took less than that and either a
+ * worker is searching (it will take the task within microseconds, see {@link Worker} on searching)
+ * or that previous invoke returned less than {@link #BACK_TO_BACK_NANOS} ago (a request loop, in
+ * which a spinning invoker resubmits while the worker that served it still searches). Otherwise it
+ * blocks at once, so invokes that come with gaps, and long tasks, cost no spinning. The history is
+ * kept per thread ({@code lastInvoke}), so one thread's request loop does not make another's sleepy
+ * requests spin. Whether the last external invoke, of any thread, came back to back is kept in
+ * {@code requestLoop}, a volatile hint written only when it changes: workers spin before they park
+ * only while it is set, so the last task before a quiet period is followed by a prompt park. The
+ * invoker never runs its task itself, as {@code ForkJoinPool}'s may: here {@code fork()} outside a
+ * pool has no pool to fork to.
+ *
  * <p>Compensation: {@code blockedCount} counts workers blocked in {@link #managedBlock} or in a
  * join, {@code liveCount} live workers, so {@code liveCount - blockedCount} are runnable (running
  * or idle). A worker about to block increments {@code blockedCount} (a volatile read-modify-write)
@@ -76,6 +91,16 @@ public final class WorkStealingPool extends AbstractExecutorService {
   static final int MAX_SPARES = 256;
 
   static final long DEFAULT_KEEP_ALIVE_NANOS = TimeUnit.SECONDS.toNanos(60);
+
+  /**
+   * How long an external {@link #invoke(Task)} may spin for its result before it blocks (100 µs):
+   * longer than a worker's wake-up on a loaded VM (50–60 µs), so that a spinning invoker is not
+   * woken.
+   */
+  static final long INVOKE_SPIN_NANOS = 100_000;
+
+  /** An external invoke this soon after the last one returned spins (see {@link #invoke(Task)}). */
+  static final long BACK_TO_BACK_NANOS = 10_000;
 
   private static final VarHandle LONE_WATCHER;
 
@@ -104,6 +129,24 @@ public final class WorkStealingPool extends AbstractExecutorService {
   private final AtomicInteger liveCount;
   private final AtomicInteger parkedCount = new AtomicInteger();
   private final AtomicInteger blockedCount = new AtomicInteger();
+  private final AtomicInteger searchers = new AtomicInteger();
+
+  /**
+   * Whether external invokes may spin: the idle policy's first wait is {@code PARK}. Under a policy
+   * that spins or yields, workers that stay awake do not yield the processor to a spinning invoker.
+   */
+  private final boolean invokesSpin;
+
+  /**
+   * Whether the last external invoke came back to back after its thread's previous one: workers
+   * spin before they park only while it does (see {@link Worker} on searching). Written only when
+   * it changes.
+   */
+  private volatile boolean requestLoop;
+
+  /** Each external thread's last invoke on this pool. */
+  private final ThreadLocal<LastInvoke> lastInvoke = ThreadLocal.withInitial(LastInvoke::new);
+
   private final AtomicInteger quiescing = new AtomicInteger();
 
   /** The idle worker watching for lone tasks, or null (see {@link Worker} on lone tasks). */
@@ -136,6 +179,7 @@ public final class WorkStealingPool extends AbstractExecutorService {
       throw new IllegalArgumentException("parallelism must be positive: " + parallelism);
     }
     this.idlePolicy = Objects.requireNonNull(policy, "policy");
+    this.invokesSpin = policy.next(1, 0) == IdlePolicy.Wait.PARK;
     this.parallelism = parallelism;
     this.keepAliveNanos = keepAliveNanos;
     this.activeCount = new AtomicInteger(parallelism);
@@ -211,8 +255,20 @@ public final class WorkStealingPool extends AbstractExecutorService {
     if (Thread.currentThread() instanceof Worker w && w.pool == this) {
       return task.invoke();
     }
+    LastInvoke last = lastInvoke.get();
+    long start = System.nanoTime();
+    boolean backToBack = start - last.end < BACK_TO_BACK_NANOS;
+    if (requestLoop != backToBack) {
+      requestLoop = backToBack;
+    }
     submitTask(task, false);
-    return task.join();
+    if (invokesSpin && last.nanos < INVOKE_SPIN_NANOS && (backToBack || searchers.get() != 0)) {
+      task.spinUntilDone(INVOKE_SPIN_NANOS);
+    }
+    T result = task.join();
+    last.end = System.nanoTime();
+    last.nanos = last.end - start;
+    return result;
   }
 
   /**
@@ -388,6 +444,16 @@ public final class WorkStealingPool extends AbstractExecutorService {
     return quiescing;
   }
 
+  /** True while external invokes come back to back (see {@link #invoke(Task)}). */
+  boolean inRequestLoop() {
+    return requestLoop;
+  }
+
+  /** Workers searching for their next task right after one (see {@link Worker} on searching). */
+  AtomicInteger searchers() {
+    return searchers;
+  }
+
   long keepAliveNanos() {
     return keepAliveNanos;
   }
@@ -457,9 +523,13 @@ public final class WorkStealingPool extends AbstractExecutorService {
 
   /**
    * Wakes one parked worker, if any, the lone-task watcher last; else, if every worker is blocked,
-   * starts a spare. Call after publishing a task.
+   * starts a spare. Does nothing while a worker is searching: that worker finds the task (see
+   * {@link Worker} on searching). Call after publishing a task.
    */
   void signalWork() {
+    if (searchers.get() != 0) {
+      return;
+    }
     if (parkedCount.get() != 0) {
       Worker watcher = loneWatcher;
       for (Worker w : workers) {
@@ -664,6 +734,14 @@ public final class WorkStealingPool extends AbstractExecutorService {
         cancelled.add(r);
       }
     }
+  }
+
+  /**
+   * When a thread's last external invoke returned ({@link System#nanoTime}) and how long it took.
+   */
+  private static final class LastInvoke {
+    long end = System.nanoTime() - BACK_TO_BACK_NANOS;
+    long nanos;
   }
 
   /**

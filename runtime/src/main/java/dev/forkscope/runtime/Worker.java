@@ -41,6 +41,24 @@ import java.util.concurrent.locks.LockSupport;
  *       push reads the parked count without a fence (to keep {@code fork()} cheap); if that read
  *       races with a worker going to park, the pusher still runs the task itself and its next push
  *       signals, so the race can only delay parallelism, never progress.
+ *   <li><b>Searching</b> (a CPU-for-latency trade, after Go's spinning threads): a worker that has
+ *       just run a task counts itself in the pool's {@code searchers} (a volatile
+ *       read-modify-write) until it takes its next task or starts to wait. If the idle policy then
+ *       says {@code PARK} and external invokes come back to back ({@link
+ *       WorkStealingPool#inRequestLoop}), it first spins ({@link SpinBackoff#pause}, which yields
+ *       every few turns) for up to {@link #PARK_SPIN_NANOS} (10 µs), peeking at every queue, unless
+ *       its {@link SpinBackoff} says that its recent spins found nothing (then it spins once in up
+ *       to {@value SpinBackoff#MAX_SKIPS} idle periods). Otherwise it parks at once: on a loaded
+ *       machine a spinning worker can lose its processor for a time slice, so a spin after the last
+ *       task before a quiet period would delay the park by milliseconds. {@link
+ *       WorkStealingPool#signalWork} wakes nobody while a worker searches: the searcher leaves the
+ *       count and then looks at every queue again, either in {@link #park}'s look after it
+ *       registers as parked or, if it took a task, in a peek that signals if more work is visible;
+ *       a submitter publishes first and then reads the count. Both are volatile accesses, so either
+ *       the submitter's signal goes ahead or the searcher sees the task (Dekker, as for parking). A
+ *       local push reads the count after an unfenced store, with the same harmless race as for the
+ *       parked count. So requests that come back to back (the latency probe at gap 0) are taken by
+ *       a worker that is still awake, and wake nobody.
  *   <li><b>Counters</b> are plain fields written only by this thread and read racily by {@link
  *       WorkStealingPool#stats()}.
  *   <li><b>Lone tasks</b>: a push onto an empty deque is usually popped again by its owner within
@@ -94,6 +112,9 @@ final class Worker extends Thread {
   /** The watcher's timeout while no worker is active (16 ms): the longest a lone task waits. */
   private static final long WATCH_IDLE_NANOS = 16_000_000;
 
+  /** How long a searching worker spins before its first park (10 µs). */
+  private static final long PARK_SPIN_NANOS = 10_000;
+
   /** How many links of the chain of thieves a helping joiner follows. */
   private static final int JOIN_CHAIN = 8;
 
@@ -127,7 +148,12 @@ final class Worker extends Thread {
   final WorkStealingPool pool;
   final WorkDeque<Task<?>> deque = new WorkDeque<>();
   private final IdlePolicy policy;
+  private final SpinBackoff parkSpin = new SpinBackoff();
   private volatile int state;
+
+  /** Counted in the pool's searchers: it ran a task and has neither found another nor waited. */
+  private boolean searching;
+
   private int sinceExternalPoll;
   private int externalCursor;
 
@@ -170,13 +196,24 @@ final class Worker extends Thread {
             break;
           }
         } else {
+          if (searching) {
+            endSearch();
+            if (pool.hasVisibleWork(!pool.loneTasksWatched())) {
+              pool.signalWork();
+            }
+          }
           runTask(t);
+          searching = true;
+          pool.searchers().incrementAndGet();
         }
       }
       for (Task<?> t; (t = deque.take()) != null; ) {
         t.cancel(false);
       }
     } finally {
+      if (searching) {
+        endSearch();
+      }
       pool.onWorkerExit(this, retired);
     }
   }
@@ -435,6 +472,9 @@ final class Worker extends Thread {
           woken = false;
         }
         if (pool.hasExcessWorkers()) {
+          if (searching) {
+            endSearch();
+          }
           pool.unwatchLoneTasks(this);
           watchNanos = 0;
           int parked = park(pool.keepAliveNanos());
@@ -446,6 +486,12 @@ final class Worker extends Thread {
         }
         IdlePolicy.Wait wait = policy.next(++failedScans, System.nanoTime() - since);
         lookAtLoneTasks = true;
+        if (searching) {
+          if (wait == IdlePolicy.Wait.PARK && pool.inRequestLoop() && spinBeforePark()) {
+            continue;
+          }
+          endSearch();
+        }
         switch (wait.kind()) {
           case SPIN -> Thread.onSpinWait();
           case YIELD -> Thread.yield();
@@ -482,6 +528,31 @@ final class Worker extends Thread {
       idleSince = 0;
       idleNanos += System.nanoTime() - start;
     }
+  }
+
+  /**
+   * The searching worker's spin before its first park, if {@link #parkSpin} says it pays: spins for
+   * up to {@link #PARK_SPIN_NANOS}, peeking at every queue; true if work appeared.
+   */
+  private boolean spinBeforePark() {
+    if (!parkSpin.shouldSpin()) {
+      return false;
+    }
+    long start = System.nanoTime();
+    boolean found;
+    int turn = 0;
+    do {
+      SpinBackoff.pause(++turn);
+      found = pool.hasVisibleWork(!pool.loneTasksWatched());
+    } while (!found && System.nanoTime() - start < PARK_SPIN_NANOS);
+    parkSpin.record(found);
+    return found;
+  }
+
+  /** Leaves the pool's searchers; the caller then takes a task or looks at the queues again. */
+  private void endSearch() {
+    searching = false;
+    pool.searchers().decrementAndGet();
   }
 
   /**
