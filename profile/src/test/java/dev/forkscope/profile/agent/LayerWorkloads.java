@@ -50,7 +50,28 @@ public final class LayerWorkloads {
     drivers.shutdown();
     pool.shutdown();
     pool.awaitTermination(1, TimeUnit.MINUTES);
+    allocate();
     System.gc(); // a known pause for the GC layer
+  }
+
+  /** Sink of {@link #allocate}, so that the allocations are not optimized away. */
+  static volatile Object kept;
+
+  /**
+   * 64 MiB in 4 KiB arrays over about 100 ms: many TLAB refills in several of JFR's throttle
+   * windows, so that a JFR recording has allocation samples however little the rest allocated. It
+   * spins rather than sleeps between batches: every sleep of this workload is a Sleeper's.
+   */
+  private static void allocate() {
+    for (int batch = 0; batch < 10; batch++) {
+      for (int i = 0; i < 1_600; i++) {
+        kept = new byte[4096];
+      }
+      long until = System.nanoTime() + 10_000_000L;
+      while (System.nanoTime() < until) {
+        Thread.onSpinWait();
+      }
+    }
   }
 
   /** Leaves hold the shared monitor for {@link #HOLD_NS}. */
