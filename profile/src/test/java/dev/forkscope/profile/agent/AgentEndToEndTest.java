@@ -413,10 +413,11 @@ class AgentEndToEndTest {
     assertThat(total.contains(known.granularity().total())).isTrue();
     assertThat(total.low()).isGreaterThanOrEqualTo(n * Workloads.KNOWN_NS * 9 / 10);
     // CPU time, unlike wall time, does not grow with the machine's load: 10 us per task, plus the
-    // CPU-clock reads of the spin loop's last round and of the recorder (a system call each)
+    // CPU-clock reads of the spin loop's last round and of the recorder (a system call each, 0.3 us
+    // here but up to 3 us on a busy virtual machine: one CI run measured 20.5 us per task)
     TaskClassProfile.Interval cpuTotal = known.sampling().cpuTotalCi95();
     assertThat(cpuTotal.contains(known.cpu().total())).isTrue();
-    assertThat(known.cpu().total()).isBetween(n * Workloads.KNOWN_NS, 2 * n * Workloads.KNOWN_NS);
+    assertThat(known.cpu().total()).isBetween(n * Workloads.KNOWN_NS, 3 * n * Workloads.KNOWN_NS);
     assertThat(cpuTotal.high() - cpuTotal.low()).isLessThan(n * Workloads.KNOWN_NS / 5);
   }
 
