@@ -85,7 +85,7 @@ final class JfrLayer {
     }
     if (!allocationEvents) {
       unavailable.add(
-          "allocation samples: none recorded (jdk.ObjectAllocationSample needs JDK 16 or later)");
+          "allocation samples: none in the recording (JFR samples allocations at TLAB refills, at most 150 a second: the program allocated too little, or its JDK is older than 16)");
     }
   }
 
