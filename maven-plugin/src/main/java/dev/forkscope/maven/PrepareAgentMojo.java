@@ -51,6 +51,7 @@ public class PrepareAgentMojo extends ForkscopeMojo {
     if (agent.contains(" ")) {
       agent = '"' + agent + '"';
     }
+    agent += " " + String.join(" ", ProfilerAgent.jitOptions());
     String before = project.getProperties().getProperty(propertyName, "").strip();
     String argLine = before.isEmpty() ? agent : before + " " + agent;
     project.getProperties().setProperty(propertyName, argLine);

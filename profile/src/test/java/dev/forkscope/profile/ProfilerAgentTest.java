@@ -5,6 +5,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.forkscope.profile.layers.LayerFiles;
 import java.io.IOException;
+import java.lang.reflect.Method;
+import java.net.URL;
+import java.net.URLClassLoader;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -37,7 +40,10 @@ class ProfilerAgentTest {
             "cpu=off,contexts=false",
             ProfilerAgent.Layering.OFF);
 
-    assertThat(argv).hasSize(7).startsWith("java").endsWith("-Xmx1g", "-cp", "app.jar", "Main");
+    assertThat(argv)
+        .hasSize(7 + ProfilerAgent.jitOptions().size())
+        .startsWith("java")
+        .endsWith("-Xmx1g", "-cp", "app.jar", "Main");
     assertThat(argv.get(1))
         .startsWith("-javaagent:" + ProfilerAgent.jar())
         .endsWith("=out=" + dir.toAbsolutePath() + ",cpu=off,contexts=false,waits=off");
@@ -57,12 +63,37 @@ class ProfilerAgentTest {
   }
 
   @Test
+  void theJitOptionsNameMethodsTheRecorderHas() throws Exception {
+    List<String> argv =
+        ProfilerAgent.command(
+            List.of("java", "-cp", "app.jar", "Main"), dir, "cpu=off", ProfilerAgent.Layering.OFF);
+    List<String> jit = ProfilerAgent.jitOptions();
+    assertThat(argv.subList(3, 3 + jit.size())).isEqualTo(jit); // then the program's options
+    assertThat(jit.get(0)).isEqualTo("-XX:CompileCommand=quiet");
+
+    Path boot = Path.of(argv.get(2).substring("-Xbootclasspath/a:".length()));
+    try (URLClassLoader recorder = new URLClassLoader(new URL[] {boot.toUri().toURL()}, null)) {
+      for (String option : jit.subList(1, jit.size())) {
+        String method = option.substring("-XX:CompileCommand=dontinline,".length());
+        String[] owner = method.split("::");
+        assertThat(Class.forName(owner[0], false, recorder).getDeclaredMethods())
+            .as(method)
+            .extracting(Method::getName)
+            .contains(owner[1]);
+      }
+    }
+  }
+
+  @Test
   void byDefaultTheGcLogAndTheAgentsSamplesRecordTheJvmLayer() throws Exception {
     List<String> argv =
         ProfilerAgent.command(List.of("java", "-cp", "app.jar", "Main"), dir, "cpu=off");
 
     Path out = dir.toAbsolutePath();
-    assertThat(argv).hasSize(7).startsWith("java").endsWith("-cp", "app.jar", "Main");
+    assertThat(argv)
+        .hasSize(7 + ProfilerAgent.jitOptions().size())
+        .startsWith("java")
+        .endsWith("-cp", "app.jar", "Main");
     assertThat(argv.get(1)).endsWith(",cpu=off");
     assertThat(argv.get(3))
         .isEqualTo(
@@ -79,7 +110,10 @@ class ProfilerAgentTest {
 
     Path out = dir.toAbsolutePath();
     assertThat(argv.get(1)).endsWith(",cpu=off,waits=off");
-    assertThat(argv).hasSize(8).startsWith("java").endsWith("-cp", "app.jar", "Main");
+    assertThat(argv)
+        .hasSize(8 + ProfilerAgent.jitOptions().size())
+        .startsWith("java")
+        .endsWith("-cp", "app.jar", "Main");
     assertThat(argv.get(3))
         .isEqualTo(
             "-XX:StartFlightRecording=settings="
