@@ -54,8 +54,7 @@ public final class ProfilerAgent {
   /** The recorder's methods that write records (see the class comment). */
   private static final List<String> RECORDING_PATHS =
       List.of(
-          "ThreadState::enterRecorded",
-          "ThreadState::exitRecorded",
+          "ThreadState::*Recorded",
           "ThreadState::reserve",
           "ThreadState::key",
           "ThreadState::captureSite",

@@ -76,10 +76,11 @@ class ProfilerAgentTest {
       for (String option : jit.subList(1, jit.size())) {
         String method = option.substring("-XX:CompileCommand=dontinline,".length());
         String[] owner = method.split("::");
+        String name = owner[1];
         assertThat(Class.forName(owner[0], false, recorder).getDeclaredMethods())
             .as(method)
             .extracting(Method::getName)
-            .contains(owner[1]);
+            .anyMatch(m -> name.startsWith("*") ? m.endsWith(name.substring(1)) : m.equals(name));
       }
     }
   }

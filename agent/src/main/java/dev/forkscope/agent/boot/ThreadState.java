@@ -505,6 +505,15 @@ final class ThreadState {
         return;
       }
     }
+    createdRecorded(task, tc, site);
+  }
+
+  /**
+   * Writes a CREATE record. This and the other methods named {@code ...Recorded} write records: a
+   * method of their own each, which the commands that launch the agent keep out of the JIT's
+   * inlining, so that the hooks inlined into the program's code stay small once a class is sampled.
+   */
+  private void createdRecorded(Object task, TaskClass tc, int site) {
     int at = reserve(TraceFormat.CREATE_WORDS);
     if (at >= 0) {
       long[] w = chunk.words;
@@ -525,9 +534,13 @@ final class ThreadState {
       return;
     }
     TaskClass tc = classOf(payload.getClass());
-    if (!keeps(tc)) {
-      return;
+    if (keeps(tc)) {
+      submittedRecorded(executor, payload, tc, fork);
     }
+  }
+
+  /** Writes a SUBMIT record (see {@link #createdRecorded}). */
+  private void submittedRecorded(Object executor, Object payload, TaskClass tc, boolean fork) {
     boolean timed = inForkJoinExecution() || sampleSubmissionClock();
     long t = timed ? clock() : stamp();
     boolean forked =
@@ -574,15 +587,19 @@ final class ThreadState {
     joinDepth--;
     int f = recordedFrame();
     if (f >= 0 && joinDepth == joinAtEntry[f] && !busy) {
-      long start = waitStarts[f];
-      int at = reserve(TraceFormat.WAIT_WORDS);
-      if (at >= 0) {
-        long[] w = chunk.words;
-        w[at] = TraceFormat.WAIT;
-        w[at + 1] = start;
-        w[at + 2] = clock();
-        chunk.publish(at + TraceFormat.WAIT_WORDS);
-      }
+      waitRecorded(waitStarts[f]);
+    }
+  }
+
+  /** Writes a WAIT record (see {@link #createdRecorded}). */
+  private void waitRecorded(long start) {
+    int at = reserve(TraceFormat.WAIT_WORDS);
+    if (at >= 0) {
+      long[] w = chunk.words;
+      w[at] = TraceFormat.WAIT;
+      w[at + 1] = start;
+      w[at + 2] = clock();
+      chunk.publish(at + TraceFormat.WAIT_WORDS);
     }
   }
 
@@ -607,7 +624,7 @@ final class ThreadState {
     }
     Object payload = payload(task);
     if (payload != null && keeps(classOf(payload.getClass()))) {
-      join(payload, clock());
+      joinRecorded(payload, clock());
     }
   }
 
@@ -622,11 +639,11 @@ final class ThreadState {
     long t = clock();
     Object pa = payload(a);
     if (pa != null && keeps(classOf(pa.getClass()))) {
-      join(pa, t);
+      joinRecorded(pa, t);
     }
     Object pb = payload(b);
     if (pb != null && keeps(classOf(pb.getClass()))) {
-      join(pb, stamp());
+      joinRecorded(pb, stamp());
     }
   }
 
@@ -639,7 +656,7 @@ final class ThreadState {
     for (Object task : tasks) {
       Object payload = payload(task);
       if (payload != null && keeps(classOf(payload.getClass()))) {
-        join(payload, t);
+        joinRecorded(payload, t);
         t = stamp();
       }
     }
@@ -659,13 +676,14 @@ final class ThreadState {
     for (int i = 0, n = list.size(); i < n; i++) {
       Object payload = payload(list.get(i));
       if (payload != null && keeps(classOf(payload.getClass()))) {
-        join(payload, t);
+        joinRecorded(payload, t);
         t = stamp();
       }
     }
   }
 
-  private void join(Object payload, long time) {
+  /** Writes a JOIN record (see {@link #createdRecorded}). */
+  private void joinRecorded(Object payload, long time) {
     TaskClass tc = classOf(payload.getClass());
     int at = reserve(TraceFormat.JOIN_WORDS);
     if (at >= 0) {
