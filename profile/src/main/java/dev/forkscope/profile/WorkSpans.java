@@ -1,5 +1,6 @@
 package dev.forkscope.profile;
 
+import dev.forkscope.profile.trace.ExecutionList;
 import dev.forkscope.profile.trace.IndexSort;
 import dev.forkscope.profile.trace.TaskEvent;
 import dev.forkscope.profile.trace.TaskExecution;
@@ -85,7 +86,8 @@ final class WorkSpans {
    * @param burdenNs the profiler's measured cost per task, or a negative value when not measured
    *     (the burdened span is then -1)
    */
-  static List<WorkSpan> of(List<TaskExecution> executions, List<TaskEvent> events, long burdenNs) {
+  static List<WorkSpan> of(List<TaskExecution> list, List<TaskEvent> events, long burdenNs) {
+    ExecutionList executions = ExecutionList.of(list);
     int n = executions.size();
     if (n == 0) {
       return List.of();
@@ -184,7 +186,7 @@ final class WorkSpans {
       if (!x.forkJoin[i] || linked || x.helped[i] || x.weight(i) > 1) {
         continue;
       }
-      long[] sum = perRoot.computeIfAbsent(executions.get(i).taskClass(), c -> new long[4]);
+      long[] sum = perRoot.computeIfAbsent(executions.taskClass(i), c -> new long[4]);
       sum[0]++;
       sum[1] += work[i];
       sum[2] += span[i];
@@ -209,7 +211,7 @@ final class WorkSpans {
    * task claims first.
    */
   private static int[] spawns(
-      List<TaskExecution> executions,
+      ExecutionList executions,
       Execs x,
       Items items,
       TimeLines lines,
@@ -317,7 +319,7 @@ final class WorkSpans {
     /** Submitted or forked: offered to a pool, so not run inline by its parent. */
     final boolean[] submitted;
 
-    Execs(List<TaskExecution> executions, Map<Long, Integer> threads) {
+    Execs(ExecutionList executions, Map<Long, Integer> threads) {
       int n = executions.size();
       start = new long[n];
       end = new long[n];
@@ -327,21 +329,21 @@ final class WorkSpans {
       forkJoin = new boolean[n];
       submitted = new boolean[n];
       for (int i = 0; i < n; i++) {
-        TaskExecution e = executions.get(i);
-        start[i] = e.startNs();
-        end[i] = e.endNs();
-        thread[i] = threadIndex(threads, e.executionThreadId());
-        task[i] = e.taskId();
-        if (e.weight() != 1 && weight == null) {
+        start[i] = executions.startNs(i);
+        end[i] = executions.endNs(i);
+        thread[i] = threadIndex(threads, executions.executionThreadId(i));
+        task[i] = executions.taskId(i);
+        long w = executions.weight(i);
+        if (w != 1 && weight == null) {
           weight = new long[n];
           Arrays.fill(weight, 0, i, 1);
         }
         if (weight != null) {
-          weight[i] = e.weight();
+          weight[i] = w;
         }
-        helped[i] = e.helped();
-        forkJoin[i] = e.kind().forkJoinTask();
-        submitted[i] = e.submittedNs() >= 0 || e.executorId() >= 0;
+        helped[i] = executions.helped(i);
+        forkJoin[i] = executions.forkJoinTask(i);
+        submitted[i] = executions.submittedNs(i) >= 0 || executions.executorId(i) >= 0;
       }
     }
 
@@ -566,14 +568,14 @@ final class WorkSpans {
      * The execution a fork of {@code taskId} at {@code time} spawned: the one whose submission time
      * is {@code time}, else the first unclaimed one starting after it; -1 if none.
      */
-    int claim(List<TaskExecution> executions, Execs x, long taskId, long time, int[] spawnedBy) {
+    int claim(ExecutionList executions, Execs x, long taskId, long time, int[] spawnedBy) {
       int best = -1;
       for (int k = IndexSort.first(task, taskId); k < task.length && task[k] == taskId; k++) {
         int c = byStart[order[k]];
         if (spawnedBy[c] >= 0 || x.start[c] < time) {
           continue;
         }
-        if (executions.get(c).submittedNs() == time) {
+        if (executions.submittedNs(c) == time) {
           return c;
         }
         if (best < 0) {
