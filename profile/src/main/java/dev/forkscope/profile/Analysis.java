@@ -1,6 +1,7 @@
 package dev.forkscope.profile;
 
 import dev.forkscope.profile.layers.Layers;
+import dev.forkscope.profile.trace.EventTable;
 import dev.forkscope.profile.trace.ExecutionList;
 import dev.forkscope.profile.trace.IndexSort;
 import dev.forkscope.profile.trace.TaskEvent;
@@ -157,19 +158,20 @@ public final class Analysis {
    * Per row, the time it waited in joins (and quiescence, managed blocks) running nothing: the
    * agent's WAIT records less the executions nested in them. Zero where the trace has none.
    */
-  private static long[] waitedNs(List<TaskExecution> rows, List<TaskEvent> events) {
+  private static long[] waitedNs(List<TaskExecution> rows, List<TaskEvent> eventList) {
+    EventTable events = EventTable.copyOf(eventList);
     long[] waited = new long[rows.size()];
     Map<Long, LayerAnalysis.Timeline> lines = null;
-    for (TaskEvent e : events) {
-      if (e.type() != TaskEvent.Type.WAIT) {
+    for (int e = 0; e < events.size(); e++) {
+      if (events.type(e) != TaskEvent.Type.WAIT) {
         continue;
       }
       if (lines == null) {
         lines = LayerAnalysis.Timeline.perThread(rows);
       }
-      LayerAnalysis.Timeline line = lines.get(e.threadId());
+      LayerAnalysis.Timeline line = lines.get(events.threadId(e));
       if (line != null) {
-        line.addWait(e.timeNs(), e.endNs(), waited);
+        line.addWait(events.timeNs(e), events.endNs(e), waited);
       }
     }
     return waited;

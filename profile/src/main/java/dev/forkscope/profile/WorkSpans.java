@@ -1,5 +1,6 @@
 package dev.forkscope.profile;
 
+import dev.forkscope.profile.trace.EventTable;
 import dev.forkscope.profile.trace.ExecutionList;
 import dev.forkscope.profile.trace.IndexSort;
 import dev.forkscope.profile.trace.TaskEvent;
@@ -86,8 +87,9 @@ final class WorkSpans {
    * @param burdenNs the profiler's measured cost per task, or a negative value when not measured
    *     (the burdened span is then -1)
    */
-  static List<WorkSpan> of(List<TaskExecution> list, List<TaskEvent> events, long burdenNs) {
+  static List<WorkSpan> of(List<TaskExecution> list, List<TaskEvent> eventList, long burdenNs) {
     ExecutionList executions = ExecutionList.of(list);
+    EventTable events = EventTable.copyOf(eventList);
     int n = executions.size();
     if (n == 0) {
       return List.of();
@@ -257,20 +259,20 @@ final class WorkSpans {
    * loaded machine the woken joiner often takes the completing thread's CPU right there: that tail,
    * milliseconds at times, is not on any path (the joiner went on without it) and is no work.
    */
-  private static long[] effectiveEnds(Execs x, List<TaskEvent> events) {
+  private static long[] effectiveEnds(Execs x, EventTable events) {
     int count = 0;
-    for (TaskEvent ev : events) {
-      if (ev.type() == TaskEvent.Type.JOIN && ev.taskId() != 0) {
+    for (int e = 0; e < events.size(); e++) {
+      if (isJoinOfTask(events, e)) {
         count++;
       }
     }
     long[] task = new long[count];
     long[] time = new long[count];
     int j = 0;
-    for (TaskEvent ev : events) {
-      if (ev.type() == TaskEvent.Type.JOIN && ev.taskId() != 0) {
-        task[j] = ev.taskId();
-        time[j++] = ev.timeNs();
+    for (int e = 0; e < events.size(); e++) {
+      if (isJoinOfTask(events, e)) {
+        task[j] = events.taskId(e);
+        time[j++] = events.timeNs(e);
       }
     }
     int[] byTask = IndexSort.byKey(task); // each task's joins in time order
@@ -291,6 +293,10 @@ final class WorkSpans {
       }
     }
     return end;
+  }
+
+  private static boolean isJoinOfTask(EventTable events, int e) {
+    return events.type(e) == TaskEvent.Type.JOIN && events.taskId(e) != 0;
   }
 
   /**
@@ -379,10 +385,10 @@ final class WorkSpans {
     final long[] ref;
     final int[] target;
 
-    Items(List<TaskEvent> events, Map<Long, Integer> threads) {
+    Items(EventTable events, Map<Long, Integer> threads) {
       int m = 0;
-      for (TaskEvent ev : events) {
-        m += ev.type() == TaskEvent.Type.WAIT ? 2 : 1;
+      for (int e = 0; e < events.size(); e++) {
+        m += events.type(e) == TaskEvent.Type.WAIT ? 2 : 1;
       }
       kind = new byte[m];
       time = new long[m];
@@ -391,16 +397,14 @@ final class WorkSpans {
       target = new int[m];
       Arrays.fill(target, -1);
       int k = 0;
-      for (TaskEvent ev : events) {
-        switch (ev.type()) {
-          case SUBMIT ->
-              set(k++, SUBMIT, ev.timeNs(), threadIndex(threads, ev.threadId()), ev.taskId());
-          case JOIN ->
-              set(k++, JOIN, ev.timeNs(), threadIndex(threads, ev.threadId()), ev.taskId());
+      for (int e = 0; e < events.size(); e++) {
+        int thread = threadIndex(threads, events.threadId(e));
+        switch (events.type(e)) {
+          case SUBMIT -> set(k++, SUBMIT, events.timeNs(e), thread, events.taskId(e));
+          case JOIN -> set(k++, JOIN, events.timeNs(e), thread, events.taskId(e));
           case WAIT -> {
-            int thread = threadIndex(threads, ev.threadId());
-            set(k++, WAIT_START, ev.timeNs(), thread, 0);
-            set(k++, WAIT_END, ev.endNs(), thread, 0);
+            set(k++, WAIT_START, events.timeNs(e), thread, 0);
+            set(k++, WAIT_END, events.endNs(e), thread, 0);
           }
         }
       }

@@ -118,6 +118,16 @@ class ExecutionTableTest {
     EventTable table = EventTable.copyOf(events);
 
     assertThat(table).containsExactlyElementsOf(events);
+    for (int i = 0; i < events.size(); i++) {
+      TaskEvent e = events.get(i);
+      assertThat(table.type(i)).isEqualTo(e.type());
+      assertThat(table.threadId(i)).isEqualTo(e.threadId());
+      assertThat(table.timeNs(i)).isEqualTo(e.timeNs());
+      assertThat(table.endNs(i)).isEqualTo(e.endNs());
+      assertThat(table.taskId(i)).isEqualTo(e.taskId());
+    }
+    assertThatThrownBy(() -> table.timeNs(events.size()))
+        .isInstanceOf(IndexOutOfBoundsException.class);
     assertThat(EventTable.copyOf(table)).isSameAs(table);
   }
 }
