@@ -1,5 +1,6 @@
 package dev.forkscope.profile;
 
+import dev.forkscope.profile.trace.ExecutionList;
 import dev.forkscope.profile.trace.IndexSort;
 import dev.forkscope.profile.trace.TaskExecution;
 import java.util.ArrayList;
@@ -171,16 +172,19 @@ final class Activity {
    * time, not mostly waiting themselves, and while each ran, at least half of one of {@code cpus}
    * CPUs on average ran no task ({@link #runningShare} &lt;= 1 - 1/(2 cpus)). None on one CPU.
    */
-  Diagnosis.Alone alone(List<TaskExecution> executions, long minSelfNs, int cpus) {
+  Diagnosis.Alone alone(List<TaskExecution> list, long minSelfNs, int cpus) {
     if (cpus < 2) {
       return Diagnosis.Alone.NONE;
     }
+    ExecutionList executions = ExecutionList.of(list);
     double idle = 1 - 0.5 / cpus;
     List<TaskExecution> alone = new ArrayList<>();
-    for (TaskExecution e : executions) {
-      if (e.selfWallNs() >= minSelfNs
-          && !waited(e, cpuNs(e, threads))
-          && runningShare(e.startNs(), e.endNs(), cpus) <= idle) {
+    for (int i = 0; i < executions.size(); i++) {
+      if (executions.selfWallNs(i) < minSelfNs) {
+        continue;
+      }
+      TaskExecution e = executions.get(i);
+      if (!waited(e, cpuNs(e, threads)) && runningShare(e.startNs(), e.endNs(), cpus) <= idle) {
         alone.add(e);
       }
     }

@@ -1,11 +1,10 @@
 package dev.forkscope.profile;
 
+import dev.forkscope.profile.trace.ExecutionList;
 import dev.forkscope.profile.trace.IndexSort;
 import dev.forkscope.profile.trace.TaskExecution;
-import java.util.AbstractList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.RandomAccess;
 import java.util.Set;
 
 /**
@@ -60,7 +59,8 @@ final class Aggregation {
     return FRAMEWORK_CLASSES.contains(taskClass);
   }
 
-  static Result aggregate(List<TaskExecution> executions) {
+  static Result aggregate(List<TaskExecution> list) {
+    ExecutionList executions = ExecutionList.of(list);
     int n = executions.size();
     int[] outer = outerIndices(executions);
     int[] root = new int[n];
@@ -70,14 +70,14 @@ final class Aggregation {
     int folded = 0;
     for (int i = 0; i < n; i++) {
       int r = findRoot(i, outer, root);
-      TaskExecution e = executions.get(i);
-      long weight = r == i ? 1 : e.weight(); // a folded sample stands for its unrecorded peers
-      wall[r] += weight * e.selfWallNs();
-      if (e.selfCpuNs() > 0) {
+      long weight = r == i ? 1 : executions.weight(i); // a folded sample stands for its peers
+      wall[r] += weight * executions.selfWallNs(i);
+      long selfCpu = executions.selfCpuNs(i);
+      if (selfCpu > 0) {
         if (cpu == null) {
           cpu = new long[n];
         }
-        cpu[r] += weight * e.selfCpuNs();
+        cpu[r] += weight * selfCpu;
       }
       if (r != i) {
         folded++;
@@ -98,7 +98,7 @@ final class Aggregation {
    * execution's outer execution are its outer task's executions: all executions sorted by task id
    * (each task's in input order), found by binary search.
    */
-  private static int[] outerIndices(List<TaskExecution> executions) {
+  private static int[] outerIndices(ExecutionList executions) {
     int n = executions.size();
     long[] task = new long[n];
     long[] thread = new long[n];
@@ -106,12 +106,11 @@ final class Aggregation {
     long[] end = new long[n];
     long[] outerTask = new long[n];
     for (int i = 0; i < n; i++) {
-      TaskExecution e = executions.get(i);
-      task[i] = e.taskId();
-      thread[i] = e.executionThreadId();
-      start[i] = e.startNs();
-      end[i] = e.endNs();
-      outerTask[i] = e.outerTaskId();
+      task[i] = executions.taskId(i);
+      thread[i] = executions.executionThreadId(i);
+      start[i] = executions.startNs(i);
+      end[i] = executions.endNs(i);
+      outerTask[i] = executions.outerTaskId(i);
     }
     int[] byTask = IndexSort.byKey(task);
     long[] sortedTask = new long[n];
@@ -172,27 +171,26 @@ final class Aggregation {
   /**
    * The roots of an aggregation as a view of its input: each root with the self times folded into
    * it, made when asked, so that the result of aggregating millions of executions holds an index
-   * and two times per root rather than a copy of each.
+   * and two times per root rather than a copy of each. The self times are those {@code get(k)}
+   * gives: the root itself when nothing changed them.
    */
-  private static final class Roots extends AbstractList<TaskExecution> implements RandomAccess {
-    private final List<TaskExecution> executions;
-    private final int[] roots;
+  private static final class Roots extends ExecutionSubset {
+    /** Per execution of the input, the self wall time folded into it. */
     private final long[] wall;
 
-    /** Null when no execution has CPU time: all 0. */
+    /** Likewise the self CPU time; null when no execution has CPU time: all 0. */
     private final long[] cpu;
 
-    Roots(List<TaskExecution> executions, int[] roots, long[] wall, long[] cpu) {
-      this.executions = executions;
-      this.roots = roots;
+    Roots(ExecutionList executions, int[] roots, long[] wall, long[] cpu) {
+      super(executions, roots);
       this.wall = wall;
       this.cpu = cpu;
     }
 
     @Override
     public TaskExecution get(int k) {
-      int i = roots[k];
-      TaskExecution e = executions.get(i);
+      TaskExecution e = super.get(k);
+      int i = index(k);
       long selfCpu = cpu == null ? 0 : cpu[i];
       return wall[i] == e.selfWallNs() && (e.selfCpuNs() < 0 || selfCpu == e.selfCpuNs())
           ? e
@@ -200,8 +198,18 @@ final class Aggregation {
     }
 
     @Override
-    public int size() {
-      return roots.length;
+    public long selfWallNs(int k) {
+      return wall[index(k)];
+    }
+
+    @Override
+    public long selfCpuNs(int k) {
+      int i = index(k);
+      long own = all().selfCpuNs(i);
+      if (own < 0) { // unmeasured: kept when the wall time is too, else -1
+        return wall[i] == all().selfWallNs(i) ? own : -1;
+      }
+      return cpu == null ? 0 : cpu[i];
     }
   }
 

@@ -1,6 +1,8 @@
 package dev.forkscope.profile;
 
 import dev.forkscope.profile.layers.Layers;
+import dev.forkscope.profile.trace.EventTable;
+import dev.forkscope.profile.trace.ExecutionList;
 import dev.forkscope.profile.trace.IndexSort;
 import dev.forkscope.profile.trace.TaskEvent;
 import dev.forkscope.profile.trace.TaskExecution;
@@ -75,16 +77,17 @@ public final class Analysis {
    */
   private record Complete(List<TaskExecution> executions, int incomplete) {}
 
-  private static Complete complete(List<TaskExecution> all) {
+  private static Complete complete(List<TaskExecution> list) {
+    ExecutionList all = ExecutionList.of(list);
     int[] kept = new int[all.size()];
     int count = 0;
     int incomplete = 0;
     for (int i = 0; i < kept.length; i++) {
-      TaskExecution e = all.get(i);
-      if (isRecorders(e)) {
+      if (isRecorders(all.taskClass(i))) {
         continue;
       }
-      if (e.startNs() >= 0 && e.endNs() >= e.startNs()) {
+      long start = all.startNs(i);
+      if (start >= 0 && all.endNs(i) >= start) {
         kept[count++] = i;
       } else {
         incomplete++;
@@ -113,9 +116,10 @@ public final class Analysis {
             !"off".equals(meta.cpuMode()));
 
     Map<String, Integer> classIndex = new LinkedHashMap<>();
+    ExecutionList rowList = ExecutionList.of(rows);
     long[] classOf = new long[rows.size()];
     for (int i = 0; i < classOf.length; i++) {
-      classOf[i] = classIndex.computeIfAbsent(rows.get(i).taskClass(), c -> classIndex.size());
+      classOf[i] = classIndex.computeIfAbsent(rowList.taskClass(i), c -> classIndex.size());
     }
     long[] waitedNs = waitedNs(rows, trace.events());
     int[] byClass = IndexSort.byKey(classOf); // each class's rows together, in row order
@@ -126,8 +130,8 @@ public final class Analysis {
         to++;
       }
       int[] rowsOfClass = Arrays.copyOfRange(byClass, from, to);
-      List<TaskExecution> ofClass = new ExecutionSubset(rows, rowsOfClass);
-      String taskClass = ofClass.get(0).taskClass();
+      ExecutionList ofClass = new ExecutionSubset(rows, rowsOfClass);
+      String taskClass = ofClass.taskClass(0);
       classes.add(
           profileClass(
               taskClass,
@@ -154,19 +158,20 @@ public final class Analysis {
    * Per row, the time it waited in joins (and quiescence, managed blocks) running nothing: the
    * agent's WAIT records less the executions nested in them. Zero where the trace has none.
    */
-  private static long[] waitedNs(List<TaskExecution> rows, List<TaskEvent> events) {
+  private static long[] waitedNs(List<TaskExecution> rows, List<TaskEvent> eventList) {
+    EventTable events = EventTable.copyOf(eventList);
     long[] waited = new long[rows.size()];
     Map<Long, LayerAnalysis.Timeline> lines = null;
-    for (TaskEvent e : events) {
-      if (e.type() != TaskEvent.Type.WAIT) {
+    for (int e = 0; e < events.size(); e++) {
+      if (events.type(e) != TaskEvent.Type.WAIT) {
         continue;
       }
       if (lines == null) {
         lines = LayerAnalysis.Timeline.perThread(rows);
       }
-      LayerAnalysis.Timeline line = lines.get(e.threadId());
+      LayerAnalysis.Timeline line = lines.get(events.threadId(e));
       if (line != null) {
-        line.addWait(e.timeNs(), e.endNs(), waited);
+        line.addWait(events.timeNs(e), events.endNs(e), waited);
       }
     }
     return waited;
@@ -176,19 +181,20 @@ public final class Analysis {
    * JDK Flight Recorder's own threads (its shutdown hook dumps the recording of the JVM layer) are
    * the profiler's work, not the program's.
    */
-  private static boolean isRecorders(TaskExecution e) {
-    return e.taskClass().startsWith("jdk.jfr.");
+  private static boolean isRecorders(String taskClass) {
+    return taskClass.startsWith("jdk.jfr.");
   }
 
-  private static long runWallNs(Trace.TraceMeta meta, List<TaskExecution> executions) {
+  private static long runWallNs(Trace.TraceMeta meta, List<TaskExecution> list) {
     if (meta.startNs() >= 0 && meta.endNs() >= meta.startNs()) {
       return meta.endNs() - meta.startNs();
     }
+    ExecutionList executions = ExecutionList.of(list);
     long first = Long.MAX_VALUE;
     long last = Long.MIN_VALUE;
-    for (TaskExecution e : executions) {
-      first = Math.min(first, e.startNs());
-      last = Math.max(last, e.endNs());
+    for (int i = 0; i < executions.size(); i++) {
+      first = Math.min(first, executions.startNs(i));
+      last = Math.max(last, executions.endNs(i));
     }
     long from = meta.startNs() >= 0 ? Math.min(meta.startNs(), first) : first;
     return executions.isEmpty() ? 0 : last - from;
@@ -202,7 +208,7 @@ public final class Analysis {
    */
   private static TaskClassProfile profileClass(
       String taskClass,
-      List<TaskExecution> executions,
+      ExecutionList executions,
       int[] rows,
       long[] waitedNs,
       Trace.Sampling sampling,
@@ -322,26 +328,25 @@ public final class Analysis {
    * the whole class; otherwise the total is over the measured executions, as without sampling.
    */
   private static SampleEstimate.Result cpuEstimate(
-      List<TaskExecution> executions, int count, long population) {
+      ExecutionList executions, int count, long population) {
     long[] cpu = new long[count];
     long[] weights = new long[count];
     int j = 0;
-    for (TaskExecution e : executions) {
-      if (e.selfCpuNs() >= 0) {
-        cpu[j] = e.selfCpuNs();
-        weights[j++] = e.weight();
+    for (int i = 0; i < executions.size(); i++) {
+      if (executions.selfCpuNs(i) >= 0) {
+        cpu[j] = executions.selfCpuNs(i);
+        weights[j++] = executions.weight(i);
       }
     }
     return SampleEstimate.ofSubset(cpu, weights, population);
   }
 
   /** Groups executions by (kind, innermost frame) of their creation and submission sites. */
-  private static List<SiteProfile> topSites(
-      List<TaskExecution> executions, List<Trace.CallSite> sites) {
+  private static List<SiteProfile> topSites(ExecutionList executions, List<Trace.CallSite> sites) {
     Map<List<String>, SiteGroup> groups = new LinkedHashMap<>();
-    for (TaskExecution e : executions) {
-      addToSite(groups, "submission", e.submissionSite(), e, sites);
-      addToSite(groups, "creation", e.creationSite(), e, sites);
+    for (int i = 0; i < executions.size(); i++) {
+      addToSite(groups, "submission", executions.submissionSite(i), executions, i, sites);
+      addToSite(groups, "creation", executions.creationSite(i), executions, i, sites);
     }
     List<SiteProfile> out = new ArrayList<>(groups.size());
     for (SiteGroup g : groups.values()) {
@@ -355,7 +360,8 @@ public final class Analysis {
       Map<List<String>, SiteGroup> groups,
       String kind,
       int site,
-      TaskExecution e,
+      ExecutionList executions,
+      int i,
       List<Trace.CallSite> sites) {
     if (site < 0 || site >= sites.size()) {
       return;
@@ -363,7 +369,7 @@ public final class Analysis {
     Trace.CallSite callSite = sites.get(site);
     groups
         .computeIfAbsent(List.of(kind, callSite.top()), k -> new SiteGroup(kind, callSite))
-        .add(e);
+        .add(executions.taskId(i), executions.selfWallNs(i));
   }
 
   private static List<String> byCountDescending(Map<String, Integer> counts) {
@@ -399,9 +405,9 @@ public final class Analysis {
       this.callSite = callSite;
     }
 
-    void add(TaskExecution e) {
-      tasks.add(e.taskId());
-      wall.add(e.selfWallNs());
+    void add(long taskId, long selfWallNs) {
+      tasks.add(taskId);
+      wall.add(selfWallNs);
     }
 
     SiteProfile profile() {

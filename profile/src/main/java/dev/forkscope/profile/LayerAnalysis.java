@@ -1,6 +1,7 @@
 package dev.forkscope.profile;
 
 import dev.forkscope.profile.layers.Layers;
+import dev.forkscope.profile.trace.ExecutionList;
 import dev.forkscope.profile.trace.IndexSort;
 import dev.forkscope.profile.trace.TaskExecution;
 import java.util.ArrayList;
@@ -50,13 +51,16 @@ final class LayerAnalysis {
 
   record Result(List<RuntimeFinding> findings, RunLayers layers) {}
 
-  static Result analyze(List<TaskExecution> executions, Layers layers, long runWallNs) {
+  static Result analyze(List<TaskExecution> list, Layers layers, long runWallNs) {
+    ExecutionList executions = ExecutionList.of(list);
     Map<Long, Timeline> timelines = Timeline.perThread(executions);
     Map<String, Long> classTotal = new HashMap<>();
     Map<String, Long> classExecutions = new HashMap<>();
-    for (TaskExecution e : executions) { // a sample stands for weight executions (estimates)
-      classTotal.merge(e.taskClass(), e.weight() * e.selfWallNs(), Long::sum);
-      classExecutions.merge(e.taskClass(), e.weight(), Long::sum);
+    for (int i = 0; i < executions.size(); i++) { // a sample stands for weight executions
+      String taskClass = executions.taskClass(i);
+      long weight = executions.weight(i);
+      classTotal.merge(taskClass, weight * executions.selfWallNs(i), Long::sum);
+      classExecutions.merge(taskClass, weight, Long::sum);
     }
     Map<List<String>, Group> groups = new LinkedHashMap<>();
     Map<Long, long[]> waitsOutsideTasks = new HashMap<>();
@@ -164,16 +168,17 @@ final class LayerAnalysis {
   }
 
   private static List<RuntimeFinding> centralizedPooling(
-      List<TaskExecution> executions,
+      ExecutionList executions,
       Map<Long, Timeline> timelines,
       Map<String, Long> classExecutions,
       Map<String, Long> classTotal) {
     Map<Long, Set<Long>> workers = new HashMap<>();
     Set<Long> workStealing = new HashSet<>();
-    for (TaskExecution e : executions) {
-      if (e.executorId() < 0) {
+    for (int i = 0; i < executions.size(); i++) {
+      if (executions.executorId(i) < 0) {
         continue;
       }
+      TaskExecution e = executions.get(i);
       workers.computeIfAbsent(e.executorId(), x -> new HashSet<>()).add(e.executionThreadId());
       if (e.forked() || (e.executorClass() != null && e.executorClass().endsWith("ForkJoinPool"))) {
         workStealing.add(e.executorId());
@@ -181,9 +186,12 @@ final class LayerAnalysis {
     }
     Map<List<String>, long[]> counts = new LinkedHashMap<>();
     Map<List<String>, String> examples = new HashMap<>();
-    for (TaskExecution e : executions) {
+    for (int i = 0; i < executions.size(); i++) {
+      if (executions.executorId(i) < 0) {
+        continue;
+      }
+      TaskExecution e = executions.get(i);
       if (e.forked()
-          || e.executorId() < 0
           || !workStealing.contains(e.executorId())
           || e.submissionThreadId() < 0
           || e.executionNumber() != 1
@@ -238,7 +246,7 @@ final class LayerAnalysis {
     return out;
   }
 
-  static RunLayers.Gc gc(List<TaskExecution> executions, List<Layers.Pause> pauses) {
+  static RunLayers.Gc gc(ExecutionList executions, List<Layers.Pause> pauses) {
     long total = 0;
     long max = 0;
     for (Layers.Pause p : pauses) {
@@ -256,12 +264,12 @@ final class LayerAnalysis {
       }
       Arrays.sort(starts);
       Arrays.sort(ends);
-      for (TaskExecution e : executions) {
+      for (int k = 0; k < executions.size(); k++) {
         // the first pause that ends after the execution starts; it overlaps if it starts before
         // the execution ends (pauses do not overlap each other, so starts and ends sort alike)
-        int i = Arrays.binarySearch(ends, e.startNs() + 1);
+        int i = Arrays.binarySearch(ends, executions.startNs(k) + 1);
         i = i < 0 ? -i - 1 : i;
-        if (i < starts.length && starts[i] < e.endNs()) {
+        if (i < starts.length && starts[i] < executions.endNs(k)) {
           overlapping++;
         }
       }
@@ -362,16 +370,17 @@ final class LayerAnalysis {
   }
 
   private static List<RunLayers.ThreadTime> threads(
-      List<TaskExecution> executions,
+      ExecutionList executions,
       Layers layers,
       Map<Long, long[]> waitsOutsideTasks,
       Set<Long> taskThreads,
       long runWallNs) {
     Map<Long, long[]> figures = new LinkedHashMap<>(); // inTasks, blocked, parked, sleeping
     Map<Long, String> names = new HashMap<>();
-    for (TaskExecution e : executions) {
-      figures.computeIfAbsent(e.executionThreadId(), id -> new long[4])[0] += e.selfWallNs();
-      names.putIfAbsent(e.executionThreadId(), e.executionThreadName());
+    for (int i = 0; i < executions.size(); i++) {
+      long thread = executions.executionThreadId(i);
+      figures.computeIfAbsent(thread, id -> new long[4])[0] += executions.selfWallNs(i);
+      names.putIfAbsent(thread, executions.executionThreadName(i));
     }
     for (Layers.Wait w : layers.waits()) {
       long[] f = figures.computeIfAbsent(w.threadId(), id -> new long[4]);
@@ -555,16 +564,16 @@ final class LayerAnalysis {
       }
     }
 
-    static Map<Long, Timeline> perThread(List<TaskExecution> executions) {
+    static Map<Long, Timeline> perThread(List<TaskExecution> list) {
+      ExecutionList executions = ExecutionList.of(list);
       int n = executions.size();
       long[] thread = new long[n];
       long[] start = new long[n];
       long[] end = new long[n];
       for (int i = 0; i < n; i++) {
-        TaskExecution e = executions.get(i);
-        thread[i] = e.executionThreadId();
-        start[i] = e.startNs();
-        end[i] = e.endNs();
+        thread[i] = executions.executionThreadId(i);
+        start[i] = executions.startNs(i);
+        end[i] = executions.endNs(i);
       }
       int[] byThread = IndexSort.byKey(thread);
       Map<Long, Timeline> out = new HashMap<>();

@@ -114,18 +114,15 @@ final class SampleEstimate {
    */
   static Result of(long[] values, long[] weights, long population) {
     int n = values.length;
-    long[] packed = new long[n];
     long census = 0;
     long sampled = 0;
     double sampleWeight = 0;
-    for (int i = 0; i < n; i++) {
-      int log = Long.numberOfTrailingZeros(weights[i]);
-      packed[i] = values[i] << LOG_BITS | log;
-      if (log == 0) {
+    for (long w : weights) {
+      if (Long.numberOfTrailingZeros(w) == 0) { // weight 1: recorded unconditionally
         census++;
       } else {
         sampled++;
-        sampleWeight += weights[i];
+        sampleWeight += w;
       }
     }
     if (sampled == 0) {
@@ -135,6 +132,10 @@ final class SampleEstimate {
           0,
           new TaskClassProfile.Interval(exact.median(), exact.median()),
           new TaskClassProfile.Interval(exact.total(), exact.total()));
+    }
+    long[] packed = new long[n];
+    for (int i = 0; i < n; i++) {
+      packed[i] = values[i] << LOG_BITS | Long.numberOfTrailingZeros(weights[i]);
     }
     Arrays.sort(packed);
     double stratum = population >= 0 ? Math.max(population - census, sampled) : sampleWeight;

@@ -1,5 +1,7 @@
 package dev.forkscope.profile;
 
+import dev.forkscope.profile.trace.EventTable;
+import dev.forkscope.profile.trace.ExecutionList;
 import dev.forkscope.profile.trace.IndexSort;
 import dev.forkscope.profile.trace.TaskEvent;
 import dev.forkscope.profile.trace.TaskExecution;
@@ -85,7 +87,9 @@ final class WorkSpans {
    * @param burdenNs the profiler's measured cost per task, or a negative value when not measured
    *     (the burdened span is then -1)
    */
-  static List<WorkSpan> of(List<TaskExecution> executions, List<TaskEvent> events, long burdenNs) {
+  static List<WorkSpan> of(List<TaskExecution> list, List<TaskEvent> eventList, long burdenNs) {
+    ExecutionList executions = ExecutionList.of(list);
+    EventTable events = EventTable.copyOf(eventList);
     int n = executions.size();
     if (n == 0) {
       return List.of();
@@ -184,7 +188,7 @@ final class WorkSpans {
       if (!x.forkJoin[i] || linked || x.helped[i] || x.weight(i) > 1) {
         continue;
       }
-      long[] sum = perRoot.computeIfAbsent(executions.get(i).taskClass(), c -> new long[4]);
+      long[] sum = perRoot.computeIfAbsent(executions.taskClass(i), c -> new long[4]);
       sum[0]++;
       sum[1] += work[i];
       sum[2] += span[i];
@@ -209,7 +213,7 @@ final class WorkSpans {
    * task claims first.
    */
   private static int[] spawns(
-      List<TaskExecution> executions,
+      ExecutionList executions,
       Execs x,
       Items items,
       TimeLines lines,
@@ -255,20 +259,20 @@ final class WorkSpans {
    * loaded machine the woken joiner often takes the completing thread's CPU right there: that tail,
    * milliseconds at times, is not on any path (the joiner went on without it) and is no work.
    */
-  private static long[] effectiveEnds(Execs x, List<TaskEvent> events) {
+  private static long[] effectiveEnds(Execs x, EventTable events) {
     int count = 0;
-    for (TaskEvent ev : events) {
-      if (ev.type() == TaskEvent.Type.JOIN && ev.taskId() != 0) {
+    for (int e = 0; e < events.size(); e++) {
+      if (isJoinOfTask(events, e)) {
         count++;
       }
     }
     long[] task = new long[count];
     long[] time = new long[count];
     int j = 0;
-    for (TaskEvent ev : events) {
-      if (ev.type() == TaskEvent.Type.JOIN && ev.taskId() != 0) {
-        task[j] = ev.taskId();
-        time[j++] = ev.timeNs();
+    for (int e = 0; e < events.size(); e++) {
+      if (isJoinOfTask(events, e)) {
+        task[j] = events.taskId(e);
+        time[j++] = events.timeNs(e);
       }
     }
     int[] byTask = IndexSort.byKey(task); // each task's joins in time order
@@ -289,6 +293,10 @@ final class WorkSpans {
       }
     }
     return end;
+  }
+
+  private static boolean isJoinOfTask(EventTable events, int e) {
+    return events.type(e) == TaskEvent.Type.JOIN && events.taskId(e) != 0;
   }
 
   /**
@@ -317,7 +325,7 @@ final class WorkSpans {
     /** Submitted or forked: offered to a pool, so not run inline by its parent. */
     final boolean[] submitted;
 
-    Execs(List<TaskExecution> executions, Map<Long, Integer> threads) {
+    Execs(ExecutionList executions, Map<Long, Integer> threads) {
       int n = executions.size();
       start = new long[n];
       end = new long[n];
@@ -327,21 +335,21 @@ final class WorkSpans {
       forkJoin = new boolean[n];
       submitted = new boolean[n];
       for (int i = 0; i < n; i++) {
-        TaskExecution e = executions.get(i);
-        start[i] = e.startNs();
-        end[i] = e.endNs();
-        thread[i] = threadIndex(threads, e.executionThreadId());
-        task[i] = e.taskId();
-        if (e.weight() != 1 && weight == null) {
+        start[i] = executions.startNs(i);
+        end[i] = executions.endNs(i);
+        thread[i] = threadIndex(threads, executions.executionThreadId(i));
+        task[i] = executions.taskId(i);
+        long w = executions.weight(i);
+        if (w != 1 && weight == null) {
           weight = new long[n];
           Arrays.fill(weight, 0, i, 1);
         }
         if (weight != null) {
-          weight[i] = e.weight();
+          weight[i] = w;
         }
-        helped[i] = e.helped();
-        forkJoin[i] = e.kind().forkJoinTask();
-        submitted[i] = e.submittedNs() >= 0 || e.executorId() >= 0;
+        helped[i] = executions.helped(i);
+        forkJoin[i] = executions.forkJoinTask(i);
+        submitted[i] = executions.submittedNs(i) >= 0 || executions.executorId(i) >= 0;
       }
     }
 
@@ -377,10 +385,10 @@ final class WorkSpans {
     final long[] ref;
     final int[] target;
 
-    Items(List<TaskEvent> events, Map<Long, Integer> threads) {
+    Items(EventTable events, Map<Long, Integer> threads) {
       int m = 0;
-      for (TaskEvent ev : events) {
-        m += ev.type() == TaskEvent.Type.WAIT ? 2 : 1;
+      for (int e = 0; e < events.size(); e++) {
+        m += events.type(e) == TaskEvent.Type.WAIT ? 2 : 1;
       }
       kind = new byte[m];
       time = new long[m];
@@ -389,16 +397,14 @@ final class WorkSpans {
       target = new int[m];
       Arrays.fill(target, -1);
       int k = 0;
-      for (TaskEvent ev : events) {
-        switch (ev.type()) {
-          case SUBMIT ->
-              set(k++, SUBMIT, ev.timeNs(), threadIndex(threads, ev.threadId()), ev.taskId());
-          case JOIN ->
-              set(k++, JOIN, ev.timeNs(), threadIndex(threads, ev.threadId()), ev.taskId());
+      for (int e = 0; e < events.size(); e++) {
+        int thread = threadIndex(threads, events.threadId(e));
+        switch (events.type(e)) {
+          case SUBMIT -> set(k++, SUBMIT, events.timeNs(e), thread, events.taskId(e));
+          case JOIN -> set(k++, JOIN, events.timeNs(e), thread, events.taskId(e));
           case WAIT -> {
-            int thread = threadIndex(threads, ev.threadId());
-            set(k++, WAIT_START, ev.timeNs(), thread, 0);
-            set(k++, WAIT_END, ev.endNs(), thread, 0);
+            set(k++, WAIT_START, events.timeNs(e), thread, 0);
+            set(k++, WAIT_END, events.endNs(e), thread, 0);
           }
         }
       }
@@ -566,14 +572,14 @@ final class WorkSpans {
      * The execution a fork of {@code taskId} at {@code time} spawned: the one whose submission time
      * is {@code time}, else the first unclaimed one starting after it; -1 if none.
      */
-    int claim(List<TaskExecution> executions, Execs x, long taskId, long time, int[] spawnedBy) {
+    int claim(ExecutionList executions, Execs x, long taskId, long time, int[] spawnedBy) {
       int best = -1;
       for (int k = IndexSort.first(task, taskId); k < task.length && task[k] == taskId; k++) {
         int c = byStart[order[k]];
         if (spawnedBy[c] >= 0 || x.start[c] < time) {
           continue;
         }
-        if (executions.get(c).submittedNs() == time) {
+        if (executions.submittedNs(c) == time) {
           return c;
         }
         if (best < 0) {

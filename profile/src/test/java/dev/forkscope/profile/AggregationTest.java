@@ -5,6 +5,8 @@ import static dev.forkscope.profile.Executions.THREAD;
 import static dev.forkscope.profile.Executions.exec;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.forkscope.profile.trace.ExecutionList;
+import dev.forkscope.profile.trace.ExecutionTable;
 import dev.forkscope.profile.trace.TaskExecution;
 import java.util.ArrayList;
 import java.util.List;
@@ -143,5 +145,35 @@ class AggregationTest {
 
     assertThat(result.folded()).isZero();
     assertThat(result.executions()).containsExactly(parent, child);
+  }
+
+  @Test
+  void theRootsAccessorsGiveWhatTheirElementsGive() {
+    List<TaskExecution> executions =
+        List.of(
+            exec(1, "Outer").at(0, 100).self(60).build(), // unmeasured CPU, folds Inner
+            exec(2, "Inner").outer(1).at(10, 50).cpu(30).build(),
+            exec(3, "Measured").at(200, 300).self(50).cpu(20).build(), // folds Nested
+            exec(4, "Nested").outer(3).at(210, 250).self(40).cpu(35).build(),
+            exec(5, "Alone").at(400, 500).self(100).build(), // unchanged
+            exec(6, "Sum").kind(FORK_JOIN).at(600, 700).self(30).cpu(10).build());
+    for (List<TaskExecution> input : List.of(executions, ExecutionTable.copyOf(executions))) {
+      ExecutionList roots = (ExecutionList) Aggregation.aggregate(input).executions();
+
+      assertThat(roots).extracting(TaskExecution::taskId).containsExactly(1L, 3L, 5L, 6L);
+      for (int k = 0; k < roots.size(); k++) {
+        TaskExecution e = roots.get(k);
+        assertThat(roots.selfWallNs(k)).isEqualTo(e.selfWallNs());
+        assertThat(roots.selfCpuNs(k)).isEqualTo(e.selfCpuNs());
+        assertThat(roots.taskId(k)).isEqualTo(e.taskId());
+        assertThat(roots.taskClass(k)).isEqualTo(e.taskClass());
+        assertThat(roots.startNs(k)).isEqualTo(e.startNs());
+        assertThat(roots.endNs(k)).isEqualTo(e.endNs());
+        assertThat(roots.weight(k)).isEqualTo(e.weight());
+        assertThat(roots.forkJoinTask(k)).isEqualTo(e.kind().forkJoinTask());
+      }
+      assertThat(roots).extracting(TaskExecution::selfWallNs).containsExactly(100L, 90L, 100L, 30L);
+      assertThat(roots).extracting(TaskExecution::selfCpuNs).containsExactly(-1L, 55L, -1L, 10L);
+    }
   }
 }

@@ -2,6 +2,8 @@ package dev.forkscope.profile;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.Arrays;
+import java.util.Random;
 import java.util.stream.LongStream;
 import org.junit.jupiter.api.Test;
 
@@ -33,5 +35,47 @@ class DistributionTest {
   @Test
   void emptyIsAllZero() {
     assertThat(Distribution.of(new long[0]).count()).isZero();
+  }
+
+  @Test
+  void selectionGivesWhatSortingGives() {
+    Random random = new Random(7);
+    for (int n : new int[] {1, 2, 3, 17, 18, 100, 1_001, 100_000}) {
+      for (int distinct : new int[] {1, 2, 10, Integer.MAX_VALUE}) {
+        long[] values = new long[n];
+        for (int i = 0; i < n; i++) {
+          values[i] = random.nextInt(distinct) - distinct / 3;
+        }
+        for (long[] input : new long[][] {values, sorted(values), reversed(values)}) {
+          long[] expected = sorted(input);
+          assertThat(Distribution.of(input.clone()))
+              .isEqualTo(
+                  new Distribution(
+                      n,
+                      expected[0],
+                      expected[(int) Math.max(1, (50L * n + 99) / 100) - 1],
+                      expected[(int) Math.max(1, (90L * n + 99) / 100) - 1],
+                      expected[(int) Math.max(1, (99L * n + 99) / 100) - 1],
+                      expected[n - 1],
+                      LongStream.of(input).sum()));
+        }
+      }
+    }
+  }
+
+  private static long[] sorted(long[] values) {
+    long[] copy = values.clone();
+    Arrays.sort(copy);
+    return copy;
+  }
+
+  private static long[] reversed(long[] values) {
+    long[] copy = sorted(values);
+    for (int i = 0, j = copy.length - 1; i < j; i++, j--) {
+      long t = copy[i];
+      copy[i] = copy[j];
+      copy[j] = t;
+    }
+    return copy;
   }
 }

@@ -7,6 +7,7 @@ import dev.forkscope.profile.Exports;
 import dev.forkscope.profile.Profile;
 import dev.forkscope.profile.TaskClassProfile;
 import dev.forkscope.profile.layers.Layers;
+import dev.forkscope.profile.trace.ExecutionList;
 import dev.forkscope.profile.trace.IndexSort;
 import dev.forkscope.profile.trace.TaskExecution;
 import dev.forkscope.profile.trace.Trace;
@@ -131,10 +132,11 @@ final class ReportData {
     private final long[] cls;
     private final int[] order;
 
-    Lanes(List<TaskExecution> executions, Map<String, Integer> classIndex) {
+    Lanes(List<TaskExecution> list, Map<String, Integer> classIndex) {
+      ExecutionList executions = ExecutionList.of(list);
       int n = 0;
-      for (TaskExecution e : executions) {
-        if (e.startNs() >= 0 && e.endNs() >= e.startNs()) {
+      for (int k = 0; k < executions.size(); k++) {
+        if (complete(executions, k)) {
           n++;
         }
       }
@@ -143,12 +145,12 @@ final class ReportData {
       end = new long[n];
       cls = new long[n];
       int i = 0;
-      for (TaskExecution e : executions) {
-        if (e.startNs() >= 0 && e.endNs() >= e.startNs()) {
-          thread[i] = e.executionThreadId();
-          start[i] = e.startNs();
-          end[i] = e.endNs();
-          cls[i++] = classIndex.getOrDefault(e.taskClass(), -1);
+      for (int k = 0; k < executions.size(); k++) {
+        if (complete(executions, k)) {
+          thread[i] = executions.executionThreadId(k);
+          start[i] = executions.startNs(k);
+          end[i] = executions.endNs(k);
+          cls[i++] = classIndex.getOrDefault(executions.taskClass(k), -1);
         }
       }
       order = IndexSort.byKey(thread);
@@ -249,17 +251,25 @@ final class ReportData {
         && (threadName.startsWith("forkscope-") || threadName.startsWith("JFR "));
   }
 
-  private static Map<Long, String> threadNames(List<TaskExecution> executions, Layers layers) {
+  private static Map<Long, String> threadNames(List<TaskExecution> list, Layers layers) {
     Map<Long, String> names = new HashMap<>();
     for (Layers.ThreadSample s : layers.samples()) {
       names.put(s.threadId(), s.name());
     }
-    for (TaskExecution e : executions) {
-      if (e.executionThreadName() != null && e.startNs() >= 0 && e.endNs() >= e.startNs()) {
-        names.put(e.executionThreadId(), e.executionThreadName());
+    ExecutionList executions = ExecutionList.of(list);
+    for (int i = 0; i < executions.size(); i++) {
+      String name = executions.executionThreadName(i);
+      if (name != null && complete(executions, i)) {
+        names.put(executions.executionThreadId(i), name);
       }
     }
     return names;
+  }
+
+  /** Whether execution {@code i} has a start and an end no earlier. */
+  private static boolean complete(ExecutionList executions, int i) {
+    long start = executions.startNs(i);
+    return start >= 0 && executions.endNs(i) >= start;
   }
 
   /**

@@ -1,17 +1,17 @@
 package dev.forkscope.profile.trace;
 
-import java.util.AbstractList;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.RandomAccess;
+import java.util.Objects;
 
 /**
  * A trace's executions as columns: an immutable {@code List<TaskExecution>} that holds, for a
  * fork/join trace, about 36 bytes per execution instead of a {@link TaskExecution} of 168 and its
  * reference, and gives each element as a new {@link TaskExecution} when asked. Analyses over
- * millions of executions read it once into the primitive arrays they need and keep no element.
+ * millions of executions read the fields they need through the {@link ExecutionList} accessors,
+ * which read the columns, and keep no element.
  *
  * <p>Implementation note: one {@link Columns.Packed} column per field, so a field that never varies
  * (no creation time, weight 1, one executor) takes no room, one of small values (class and thread
@@ -22,7 +22,7 @@ import java.util.RandomAccess;
  * stamp times as their distance before the start, so that they fit 4 bytes. Every field of a {@link
  * TaskExecution} round-trips exactly, so {@code get(i)} equals the execution added at {@code i}.
  */
-public final class ExecutionTable extends AbstractList<TaskExecution> implements RandomAccess {
+public final class ExecutionTable extends ExecutionList {
   private static final int HELPED = 1;
   private static final int VIRTUAL = 2;
   private static final int FORKED = 4;
@@ -119,7 +119,7 @@ public final class ExecutionTable extends AbstractList<TaskExecution> implements
     selfCpuNs.add(e.selfCpuNs());
     stampBefore.add(before(start, e.submissionStampNs()));
     weight.add(e.weight());
-    taskClass.add(classIndex.computeIfAbsent(e.taskClass(), c -> add(classes, c)));
+    taskClass.add(index(classIndex, classes, e.taskClass()));
     executionNumber.add(e.executionNumber());
     TaskExecution.Kind k = e.kind();
     int kind =
@@ -194,16 +194,102 @@ public final class ExecutionTable extends AbstractList<TaskExecution> implements
   }
 
   @Override
+  public long taskId(int i) {
+    return taskId.get(Objects.checkIndex(i, size));
+  }
+
+  @Override
+  public String taskClass(int i) {
+    return classes.get(taskClass.getInt(Objects.checkIndex(i, size)));
+  }
+
+  @Override
+  public long outerTaskId(int i) {
+    return outerTaskId.get(Objects.checkIndex(i, size));
+  }
+
+  @Override
+  public boolean helped(int i) {
+    return (flags.getInt(Objects.checkIndex(i, size)) & HELPED) != 0;
+  }
+
+  @Override
+  public long executionThreadId(int i) {
+    return named.get(executionThread.getInt(Objects.checkIndex(i, size))).id();
+  }
+
+  @Override
+  public String executionThreadName(int i) {
+    return named.get(executionThread.getInt(Objects.checkIndex(i, size))).name();
+  }
+
+  @Override
+  public long executorId(int i) {
+    return named.get(executor.getInt(Objects.checkIndex(i, size))).id();
+  }
+
+  @Override
+  public long submittedNs(int i) {
+    return time(startNs(i), submittedBefore.get(i), (flags.getInt(i) & NO_SUBMITTED) != 0);
+  }
+
+  @Override
+  public long startNs(int i) {
+    return startNs.get(Objects.checkIndex(i, size));
+  }
+
+  @Override
+  public long endNs(int i) {
+    return startNs(i) + duration.get(i);
+  }
+
+  @Override
+  public long selfWallNs(int i) {
+    return selfWallNs.get(Objects.checkIndex(i, size));
+  }
+
+  @Override
+  public long selfCpuNs(int i) {
+    return selfCpuNs.get(Objects.checkIndex(i, size));
+  }
+
+  @Override
+  public int creationSite(int i) {
+    return creationSite.getInt(Objects.checkIndex(i, size));
+  }
+
+  @Override
+  public int submissionSite(int i) {
+    return submissionSite.getInt(Objects.checkIndex(i, size));
+  }
+
+  @Override
+  public boolean forkJoinTask(int i) {
+    return KINDS[(flags.getInt(Objects.checkIndex(i, size)) >>> KIND_SHIFT) & 0xf].forkJoinTask();
+  }
+
+  @Override
+  public long weight(int i) {
+    return weight.get(Objects.checkIndex(i, size));
+  }
+
+  @Override
   public int size() {
     return size;
   }
 
   private int named(long id, String name) {
-    return namedIndex.computeIfAbsent(new Named(id, name), n -> add(named, n));
+    return index(namedIndex, named, new Named(id, name));
   }
 
-  private static <T> int add(List<T> table, T value) {
-    table.add(value);
-    return table.size() - 1;
+  /** The index of {@code value} in {@code table}, added to both when new. */
+  private static <T> int index(Map<T, Integer> index, List<T> table, T value) {
+    Integer i = index.get(value);
+    if (i == null) {
+      i = table.size();
+      table.add(value);
+      index.put(value, i);
+    }
+    return i;
   }
 }

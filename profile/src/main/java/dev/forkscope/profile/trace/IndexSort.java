@@ -1,14 +1,20 @@
 package dev.forkscope.profile.trace;
 
+import java.util.Arrays;
+
 /**
  * Sorts indices by a {@code long} key without boxing: the order in which the linker replays a
  * trace's records, and the orders the analyses walk millions of executions in.
  *
- * <p>Implementation note: a top-down merge sort on the indices, comparing {@code (key[i], i)}, so
- * equal keys keep index order (the result is what a stable sort of the records would give) and no
- * two elements compare equal. A trace's records arrive nearly in time order (each thread's records
- * are in order but for executions, written at their end), so a half already in order after the
- * other is not merged at all, and short ranges are sorted by insertion.
+ * <p>Implementation note: the order is that of {@code (key[i], i)}, so equal keys keep index order
+ * (the result is what a stable sort of the records would give) and no two elements compare equal.
+ * When the keys' range and the indices fit 63 bits together, which they do for a trace's times, ids
+ * and indices up to hundreds of millions of elements, each element is packed into one {@code long},
+ * {@code (key[i] - min) << indexBits | i}, whose natural order is that order, and the packed values
+ * are sorted by {@link Arrays#sort(long[])} (no indirection into {@code key} per comparison, and
+ * sorted runs, as a trace's nearly time-ordered records have, are merged rather than sorted).
+ * Otherwise a top-down merge sort on the indices compares {@code (key[i], i)}: a half already in
+ * order after the other is not merged at all, and short ranges are sorted by insertion.
  */
 public final class IndexSort {
   private static final int INSERTION = 32;
@@ -30,7 +36,37 @@ public final class IndexSort {
    * for indices in increasing order, what a stable sort by key gives.
    */
   public static void sort(int[] a, int from, int to, long[] key) {
-    sort(a, new int[Math.max(0, to - from)], from, key, from, to);
+    if (to - from < 2 || !sortPacked(a, from, to, key)) {
+      sort(a, new int[Math.max(0, to - from)], from, key, from, to);
+    }
+  }
+
+  /**
+   * Sorts {@code a[from .. to - 1]} as packed {@code long} values, or returns false, sorting
+   * nothing, when the keys' range and the indices do not fit 63 bits.
+   */
+  private static boolean sortPacked(int[] a, int from, int to, long[] key) {
+    long min = Long.MAX_VALUE;
+    long max = Long.MIN_VALUE;
+    for (int k = from; k < to; k++) {
+      min = Math.min(min, key[a[k]]);
+      max = Math.max(max, key[a[k]]);
+    }
+    int indexBits = 64 - Long.numberOfLeadingZeros(key.length - 1);
+    long range = max - min;
+    if (range < 0 || range >>> (63 - indexBits) != 0) { // range < 0: it overflowed
+      return false;
+    }
+    long[] packed = new long[to - from];
+    for (int k = from; k < to; k++) {
+      packed[k - from] = (key[a[k]] - min) << indexBits | a[k];
+    }
+    Arrays.sort(packed);
+    long mask = (1L << indexBits) - 1;
+    for (int k = from; k < to; k++) {
+      a[k] = (int) (packed[k - from] & mask);
+    }
+    return true;
   }
 
   /**

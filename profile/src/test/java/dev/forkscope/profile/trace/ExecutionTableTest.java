@@ -68,6 +68,41 @@ class ExecutionTableTest {
   }
 
   @Test
+  void everyAccessorGivesTheElementsField() {
+    List<TaskExecution> executions = new ArrayList<>();
+    for (int i = 0; i < 5_000; i++) {
+      executions.add(execution());
+    }
+    for (ExecutionList list :
+        List.of(ExecutionTable.copyOf(executions), ExecutionList.of(executions))) {
+      for (int i = 0; i < executions.size(); i++) {
+        TaskExecution e = executions.get(i);
+        assertThat(list.taskId(i)).isEqualTo(e.taskId());
+        assertThat(list.taskClass(i)).isEqualTo(e.taskClass());
+        assertThat(list.outerTaskId(i)).isEqualTo(e.outerTaskId());
+        assertThat(list.helped(i)).isEqualTo(e.helped());
+        assertThat(list.executionThreadId(i)).isEqualTo(e.executionThreadId());
+        assertThat(list.executionThreadName(i)).isEqualTo(e.executionThreadName());
+        assertThat(list.executorId(i)).isEqualTo(e.executorId());
+        assertThat(list.submittedNs(i)).isEqualTo(e.submittedNs());
+        assertThat(list.startNs(i)).isEqualTo(e.startNs());
+        assertThat(list.endNs(i)).isEqualTo(e.endNs());
+        assertThat(list.selfWallNs(i)).isEqualTo(e.selfWallNs());
+        assertThat(list.selfCpuNs(i)).isEqualTo(e.selfCpuNs());
+        assertThat(list.creationSite(i)).isEqualTo(e.creationSite());
+        assertThat(list.submissionSite(i)).isEqualTo(e.submissionSite());
+        assertThat(list.forkJoinTask(i)).isEqualTo(e.kind().forkJoinTask());
+        assertThat(list.weight(i)).isEqualTo(e.weight());
+      }
+      assertThatThrownBy(() -> list.startNs(executions.size()))
+          .isInstanceOf(IndexOutOfBoundsException.class);
+      assertThatThrownBy(() -> list.endNs(-1)).isInstanceOf(IndexOutOfBoundsException.class);
+    }
+    assertThat(ExecutionList.of(ExecutionTable.copyOf(executions)))
+        .isInstanceOf(ExecutionTable.class);
+  }
+
+  @Test
   void everyEventRoundTrips() {
     List<TaskEvent> events = new ArrayList<>();
     for (int i = 0; i < 5_000; i++) {
@@ -83,6 +118,16 @@ class ExecutionTableTest {
     EventTable table = EventTable.copyOf(events);
 
     assertThat(table).containsExactlyElementsOf(events);
+    for (int i = 0; i < events.size(); i++) {
+      TaskEvent e = events.get(i);
+      assertThat(table.type(i)).isEqualTo(e.type());
+      assertThat(table.threadId(i)).isEqualTo(e.threadId());
+      assertThat(table.timeNs(i)).isEqualTo(e.timeNs());
+      assertThat(table.endNs(i)).isEqualTo(e.endNs());
+      assertThat(table.taskId(i)).isEqualTo(e.taskId());
+    }
+    assertThatThrownBy(() -> table.timeNs(events.size()))
+        .isInstanceOf(IndexOutOfBoundsException.class);
     assertThat(EventTable.copyOf(table)).isSameAs(table);
   }
 }

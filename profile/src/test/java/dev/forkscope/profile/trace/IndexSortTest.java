@@ -34,6 +34,20 @@ class IndexSortTest {
   }
 
   @Test
+  void keysTooFarApartToPackSortTheSameWay() {
+    for (long spread : new long[] {1L << 50, Long.MAX_VALUE / 500}) {
+      long[] key = keys(20_000, 1_000);
+      for (int i = 0; i < key.length; i++) {
+        key[i] *= spread; // a range of 2^60 and more, and one that overflows a long
+      }
+      Integer[] expected = IntStream.range(0, key.length).boxed().toArray(Integer[]::new);
+      Arrays.sort(expected, Comparator.comparingLong(i -> key[i]));
+      assertThat(IndexSort.byKey(key))
+          .containsExactly(Arrays.stream(expected).mapToInt(i -> i).toArray());
+    }
+  }
+
+  @Test
   void nearlySortedKeysComeOutSorted() {
     long[] key = new long[50_000];
     for (int i = 0; i < key.length; i++) {

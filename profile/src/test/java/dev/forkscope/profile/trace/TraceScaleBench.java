@@ -12,8 +12,10 @@ import java.util.List;
 /**
  * The analysis at scale, as a benchmark (not a test): writes a {@link SyntheticTrace} of N
  * executions unless the directory holds one, then runs {@code forkscope report DIR} in a child JVM
- * with a bounded heap and prints its wall time and peak heap: the sum of the heap pools' peak
- * usage, read in the child after the report, an upper bound (the pools peak at different times).
+ * with a bounded heap and prints its wall time, its peak heap (the sum of the heap pools' peak
+ * usage, read in the child after the report, an upper bound: the pools peak at different times),
+ * and the CPU time of the thread that ran the report and of the whole child (compilers and
+ * collectors included), which, unlike the wall time, barely depend on what else the machine runs.
  *
  * <pre>
  * mvn -B -ntp -o -q package -DskipTests -pl cli -am
@@ -87,7 +89,13 @@ public final class TraceScaleBench {
           peak += pool.getPeakUsage().getUsed();
         }
       }
-      System.out.printf("peak heap %,d MiB%n", peak >> 20);
+      System.out.printf(
+          "peak heap %,d MiB, CPU %.1f s on the report's thread, %.1f s in all%n",
+          peak >> 20,
+          ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime() / 1e9,
+          ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
+                  .getProcessCpuTime()
+              / 1e9);
       System.exit(exit);
     }
   }
