@@ -6,6 +6,7 @@ import static dev.forkscope.profile.Executions.exec;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.forkscope.profile.trace.ExecutionList;
+import dev.forkscope.profile.trace.ExecutionListChecks;
 import dev.forkscope.profile.trace.ExecutionTable;
 import dev.forkscope.profile.trace.TaskExecution;
 import java.util.ArrayList;
@@ -161,17 +162,7 @@ class AggregationTest {
       ExecutionList roots = (ExecutionList) Aggregation.aggregate(input).executions();
 
       assertThat(roots).extracting(TaskExecution::taskId).containsExactly(1L, 3L, 5L, 6L);
-      for (int k = 0; k < roots.size(); k++) {
-        TaskExecution e = roots.get(k);
-        assertThat(roots.selfWallNs(k)).isEqualTo(e.selfWallNs());
-        assertThat(roots.selfCpuNs(k)).isEqualTo(e.selfCpuNs());
-        assertThat(roots.taskId(k)).isEqualTo(e.taskId());
-        assertThat(roots.taskClass(k)).isEqualTo(e.taskClass());
-        assertThat(roots.startNs(k)).isEqualTo(e.startNs());
-        assertThat(roots.endNs(k)).isEqualTo(e.endNs());
-        assertThat(roots.weight(k)).isEqualTo(e.weight());
-        assertThat(roots.forkJoinTask(k)).isEqualTo(e.kind().forkJoinTask());
-      }
+      ExecutionListChecks.accessorsMatchElements(roots);
       assertThat(roots).extracting(TaskExecution::selfWallNs).containsExactly(100L, 90L, 100L, 30L);
       assertThat(roots).extracting(TaskExecution::selfCpuNs).containsExactly(-1L, 55L, -1L, 10L);
     }

@@ -75,25 +75,8 @@ class ExecutionTableTest {
     }
     for (ExecutionList list :
         List.of(ExecutionTable.copyOf(executions), ExecutionList.of(executions))) {
-      for (int i = 0; i < executions.size(); i++) {
-        TaskExecution e = executions.get(i);
-        assertThat(list.taskId(i)).isEqualTo(e.taskId());
-        assertThat(list.taskClass(i)).isEqualTo(e.taskClass());
-        assertThat(list.outerTaskId(i)).isEqualTo(e.outerTaskId());
-        assertThat(list.helped(i)).isEqualTo(e.helped());
-        assertThat(list.executionThreadId(i)).isEqualTo(e.executionThreadId());
-        assertThat(list.executionThreadName(i)).isEqualTo(e.executionThreadName());
-        assertThat(list.executorId(i)).isEqualTo(e.executorId());
-        assertThat(list.submittedNs(i)).isEqualTo(e.submittedNs());
-        assertThat(list.startNs(i)).isEqualTo(e.startNs());
-        assertThat(list.endNs(i)).isEqualTo(e.endNs());
-        assertThat(list.selfWallNs(i)).isEqualTo(e.selfWallNs());
-        assertThat(list.selfCpuNs(i)).isEqualTo(e.selfCpuNs());
-        assertThat(list.creationSite(i)).isEqualTo(e.creationSite());
-        assertThat(list.submissionSite(i)).isEqualTo(e.submissionSite());
-        assertThat(list.forkJoinTask(i)).isEqualTo(e.kind().forkJoinTask());
-        assertThat(list.weight(i)).isEqualTo(e.weight());
-      }
+      assertThat(list).containsExactlyElementsOf(executions);
+      ExecutionListChecks.accessorsMatchElements(list);
       assertThatThrownBy(() -> list.startNs(executions.size()))
           .isInstanceOf(IndexOutOfBoundsException.class);
       assertThatThrownBy(() -> list.endNs(-1)).isInstanceOf(IndexOutOfBoundsException.class);
