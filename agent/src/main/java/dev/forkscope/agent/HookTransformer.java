@@ -7,6 +7,7 @@ import java.security.ProtectionDomain;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Consumer;
 import org.objectweb.asm.ClassReader;
 import org.objectweb.asm.ClassVisitor;
 import org.objectweb.asm.ClassWriter;
@@ -116,9 +117,17 @@ final class HookTransformer implements ClassFileTransformer {
   /** The names of the classes given hooks, for their removal (see {@link Attachment}). */
   private final Set<String> hooked = ConcurrentHashMap.newKeySet();
 
+  /** Told the name of each program class given execution hooks (see {@link #transform}). */
+  private final Consumer<String> declaresExecutionMethods;
+
   HookTransformer(Instrumentation inst) {
+    this(inst, Recorder::declaresExecutionMethods);
+  }
+
+  HookTransformer(Instrumentation inst, Consumer<String> declaresExecutionMethods) {
     this.inst = inst;
     this.recorderModule = Recorder.class.getModule();
+    this.declaresExecutionMethods = declaresExecutionMethods;
   }
 
   /** Whether this transformer gave hooks to a class named {@code name} (internal name). */
@@ -196,6 +205,9 @@ final class HookTransformer implements ClassFileTransformer {
         inst.redefineModule(module, Set.of(recorderModule), Map.of(), Map.of(), Set.of(), Map.of());
       }
       byte[] result = ((ClassWriter) hooking.getDelegate()).toByteArray();
+      if (hooking.executionHooks && !jdk) {
+        declaresExecutionMethods.accept(name.replace('/', '.'));
+      }
       hooked.add(name);
       return result;
     } catch (Throwable e) {
@@ -214,6 +226,9 @@ final class HookTransformer implements ClassFileTransformer {
     private String owner;
     private int version;
     boolean changed;
+
+    /** Whether a method of the class got an execution hook. */
+    boolean executionHooks;
 
     HookingClass(ClassWriter writer, boolean task, boolean executor, Map<String, Hook> jdkMethods) {
       super(Opcodes.ASM9, writer);
@@ -247,6 +262,7 @@ final class HookTransformer implements ClassFileTransformer {
         return mv; // a class constant (ldc) needs class file version 49
       }
       changed = true;
+      executionHooks |= hook == Hook.EXECUTION;
       return switch (hook) {
         case CREATION -> new CreationHook(mv, owner);
         case FORK -> new ForkHook(mv);

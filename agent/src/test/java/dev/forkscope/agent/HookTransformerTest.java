@@ -76,6 +76,27 @@ class HookTransformerTest {
   }
 
   @Test
+  void theRecorderLearnsWhichProgramClassesDeclareExecutionMethods() throws Exception {
+    List<String> declaring = new ArrayList<>();
+    HookTransformer transformer = new HookTransformer(null, declaring::add);
+    for (Class<?> type : List.of(Thrower.class, Action.class, DirectExecutor.class)) {
+      assertThat(
+              transformer.transform(
+                  null, type.getClassLoader(), internalName(type), null, null, bytes(type)))
+          .isNotNull();
+    }
+    transformer.transform(
+        null,
+        null,
+        internalName(java.util.concurrent.ForkJoinTask.class),
+        null,
+        null,
+        bytes(java.util.concurrent.ForkJoinTask.class));
+    // Action has only compute(): its execution is ForkJoinTask.doExec's, a JDK method
+    assertThat(declaring).containsExactly(Thrower.class.getName());
+  }
+
+  @Test
   void classesThatAreNoTasksAreLeftAlone() throws Exception {
     assertThat(transform(NotATask.class)).isNull();
   }
@@ -127,9 +148,12 @@ class HookTransformerTest {
   }
 
   private static byte[] transform(Class<?> type) throws IOException {
-    return new HookTransformer(null)
-        .transform(
-            null, type.getClassLoader(), type.getName().replace('.', '/'), null, null, bytes(type));
+    return new HookTransformer(null, name -> {})
+        .transform(null, type.getClassLoader(), internalName(type), null, null, bytes(type));
+  }
+
+  private static String internalName(Class<?> type) {
+    return type.getName().replace('.', '/');
   }
 
   private static byte[] bytes(Class<?> type) throws IOException {

@@ -224,6 +224,17 @@ public final class Recorder {
     }
   }
 
+  /**
+   * Tells the recorder that the agent gave execution hooks to methods that the program class {@code
+   * className} declares ({@code run}, {@code call} or {@code exec}): its instances, and those of
+   * its subclasses, may enter an execution of themselves inside one (a JDK wrapper or {@code
+   * doExec} calling it, an override calling {@code super.run()}), which the recorder must recognise
+   * as the same execution. Called before the class is defined, so before any of its instances runs.
+   */
+  public static void declaresExecutionMethods(String className) {
+    TaskClass.declaresExecutionMethods(className);
+  }
+
   /** Whether a recording is in progress. */
   public static boolean isRecording() {
     return session != 0;

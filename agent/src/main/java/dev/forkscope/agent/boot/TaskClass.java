@@ -2,7 +2,9 @@ package dev.forkscope.agent.boot;
 
 import java.lang.reflect.Field;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.Callable;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ForkJoinTask;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -50,6 +52,9 @@ final class TaskClass {
     "java.util.concurrent.ForkJoinWorkerThread"
   };
 
+  /** The program classes that declare hooked execution methods (binary names). */
+  private static final Set<String> DECLARE_EXECUTION_METHODS = ConcurrentHashMap.newKeySet();
+
   private static final AtomicInteger NEXT_ID = new AtomicInteger(1);
   static final ConcurrentLinkedQueue<TaskClass> UNWRITTEN = new ConcurrentLinkedQueue<>();
 
@@ -71,6 +76,12 @@ final class TaskClass {
   final String name;
   final boolean ignored;
   final int kinds;
+
+  /**
+   * Whether an execution of an instance may be entered again inside itself: the class or a
+   * superclass declares a hooked execution method (see {@link ThreadState#enter}).
+   */
+  final boolean reenters;
 
   /** Field path to the wrapped task, or null when this class is not a wrapper. */
   private final Field[] wrapped;
@@ -100,6 +111,7 @@ final class TaskClass {
     this.ignored = isIgnored(name);
     this.kinds = kindsOf(type);
     this.wrapped = wrappedPath(type);
+    this.reenters = declaresExecutionMethods(type);
   }
 
   static TaskClass of(Class<?> type) {
@@ -150,6 +162,20 @@ final class TaskClass {
     } catch (IllegalAccessException e) {
       return null;
     }
+  }
+
+  /** See {@link Recorder#declaresExecutionMethods}. */
+  static void declaresExecutionMethods(String className) {
+    DECLARE_EXECUTION_METHODS.add(className);
+  }
+
+  private static boolean declaresExecutionMethods(Class<?> type) {
+    for (Class<?> c = type; c != null; c = c.getSuperclass()) {
+      if (DECLARE_EXECUTION_METHODS.contains(c.getName())) {
+        return true;
+      }
+    }
+    return false;
   }
 
   private static boolean isIgnored(String name) {

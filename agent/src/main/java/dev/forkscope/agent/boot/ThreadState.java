@@ -48,12 +48,14 @@ import java.util.concurrent.atomic.AtomicLong;
  * time must leave it out. A recorded execution's parent seq is its nearest recorded ancestor's.
  *
  * <p>Budget per fork/join task (JMH, {@code RecorderHooks}: creation, fork, execution and join on
- * one thread, against a baseline of 13 ns that creates and runs the task; 2-CPU machine under load,
- * medians of 5 iterations): recorded in full 173 ns (execution 176, join 120, fork 77, creation 4:
- * the clock reads, the identity hash, the records); sampled at 1 in 256 33 ns (execution 38, join
- * 19, fork 11, creation 5: a thread-local lookup, the class, one draw, a count). The writer's
- * encoding and the JIT's compilation of the hooks come on top; see docs/profile.md for whole
- * programs.
+ * one thread; each benchmark creates its task, and those that execute it also run it, which alone,
+ * the baseline, takes 12 ns; JDK 17, 2-CPU machine, medians of 5 iterations): recorded in full 174
+ * ns for the four (execution 118, join 71, fork 51, creation 4: the clock reads, the identity hash,
+ * the records); sampled at 1 in 256 22 ns (execution 18, join 12, fork 5, creation 4: the class,
+ * one draw, a count; the benchmark calls this class directly, so finding the thread's recorder is
+ * not in it), 10 ns over the baseline. Keeping every frame's task (see {@link #tasks}) made that 36
+ * ns (execution 26). The writer's encoding and the JIT's compilation of the hooks come on top, and
+ * inlined into a program's fork/join code the hooks cost it more than here (see docs/profile.md).
  */
 final class ThreadState {
   static final int RUN = 0;
@@ -128,7 +130,15 @@ final class ThreadState {
   private final boolean calibration;
   private Chunk chunk;
 
+  /**
+   * The task of each frame, kept only where it is read: by the frame's exit when it is recorded,
+   * and by a nested enter that must recognise the same task entered again, which only a task
+   * entered through a wrapper or whose class {@link TaskClass#reenters} can be. Other slots stay
+   * null (exit clears every slot it pops): storing a young object into this long-lived array costs
+   * G1's post-write barrier, a StoreLoad fence, 8 to 13 ns per execution in {@code RecorderHooks}.
+   */
   private Object[] tasks = new Object[8];
+
   private long[] keys = new long[8];
   private long[] seqs = new long[8];
   private long[] starts = new long[8];
@@ -247,7 +257,6 @@ final class ThreadState {
         SILENT; // until the frame is complete: a failure below leaves a frame that records nothing
     Object payload = busy ? null : payload(task);
     int p = d > 0 && flags[d - 1] == SILENT ? parents[d - 1] : d - 1;
-    tasks[d] = payload;
     parents[d] = p;
     if (payload == null || (p >= 0 && tasks[p] == payload)) {
       return;
@@ -255,6 +264,9 @@ final class ThreadState {
     TaskClass tc = classOf(payload.getClass());
     int shift = threadTask ? 0 : tc.sampleShift;
     if (shift != 0 && !sampled(shift)) {
+      if (task != payload || tc.reenters) {
+        tasks[d] = payload;
+      }
       keys[d] = tc.id;
       joinAtEntry[d] = joinDepth;
       savedSubmitDepth[d] = submitDepth;
@@ -267,6 +279,7 @@ final class ThreadState {
       }
       return;
     }
+    tasks[d] = payload;
     enterRecorded(
         d, p, task == payload ? method : methodOf(tc.kinds), tc, shift, payload, threadTask);
   }
