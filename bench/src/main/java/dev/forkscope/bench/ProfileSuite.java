@@ -40,6 +40,13 @@ import java.util.Set;
  * and the geometric mean of all CPU-time ratios (perturbation), and the layers' own cost: the
  * geometric mean of the wall ratios agent-and-layers over agent alone. A check fails when a target
  * is missed.
+ *
+ * <p>With {@link Suite.Context#steady}, each child measures the program at steady state instead, as
+ * tgp measured its overhead (seed 003 §8.2): {@link Steady} calls its {@code main} {@value
+ * #STEADY_WARMUPS} times, then times {@value #STEADY_ITERATIONS} more calls, and the child's sample
+ * is the median of those; the JIT's and the recorder's warm-up, and the agent's work at exit, are
+ * then left out, and what remains is the hooks' cost on compiled code and the writer's on the
+ * trace.
  */
 final class ProfileSuite implements Suite {
 
@@ -53,6 +60,12 @@ final class ProfileSuite implements Suite {
   static final double TARGET_LAYERS = 1.03;
 
   private static final String AGENT_OPTIONS = "cpu=off,contexts=false";
+
+  /** Untimed calls of a program's {@code main} before the timed ones, at steady state. */
+  static final int STEADY_WARMUPS = 5;
+
+  /** Timed calls of a program's {@code main} per JVM, at steady state. */
+  static final int STEADY_ITERATIONS = 5;
 
   /** The agent's wait sampler as {@code /proc} names it (a thread name cut to 15 characters). */
   private static final String WAIT_SAMPLER_THREAD = "forkscope-wait";
@@ -229,7 +242,7 @@ final class ProfileSuite implements Suite {
                 side ->
                     () -> {
                       context.step(++done[0], total, p.name(), side.variant);
-                      Harness.Sample sample = runOnce(p, scratch, side);
+                      Harness.Sample sample = runOnce(p, scratch, side, context.steady());
                       if (side != Side.OFF && !verdictRead[0]) {
                         fine[0] = mostlyFine(scratch.resolve("trace"));
                         verdictRead[0] = true;
@@ -252,8 +265,8 @@ final class ProfileSuite implements Suite {
         name(),
         rows(summary),
         summary.missedTargets(),
-        summaryFields(summary),
-        table(summary, context.repeat()),
+        summaryFields(summary, context.steady()),
+        table(summary, context.repeat(), context.steady()),
         null);
   }
 
@@ -291,20 +304,29 @@ final class ProfileSuite implements Suite {
     return 2 * fine > all;
   }
 
-  /** Runs one child under {@link Timed}; the sample is main() to exit, the process from outside. */
-  private static Harness.Sample runOnce(Program p, Path scratch, Side side)
+  /**
+   * Runs one child under {@link Timed} (the sample is main() to exit) or, {@code steady}, under
+   * {@link Steady} (the sample is the median of its timed calls); the process is timed from
+   * outside.
+   */
+  private static Harness.Sample runOnce(Program p, Path scratch, Side side, boolean steady)
       throws IOException, InterruptedException {
     boolean withAgent = side != Side.OFF;
     Path timing = Files.createTempFile(scratch, "timing", ".txt");
     List<String> argv = new ArrayList<>();
     argv.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-    argv.addAll(
-        List.of(
-            "-cp",
-            System.getProperty("java.class.path"),
-            Timed.class.getName(),
-            timing.toString(),
-            p.mainClass()));
+    argv.addAll(List.of("-cp", System.getProperty("java.class.path")));
+    if (steady) {
+      argv.addAll(
+          List.of(
+              Steady.class.getName(),
+              timing.toString(),
+              Integer.toString(STEADY_WARMUPS),
+              Integer.toString(STEADY_ITERATIONS)));
+    } else {
+      argv.addAll(List.of(Timed.class.getName(), timing.toString()));
+    }
+    argv.add(p.mainClass());
     if (withAgent) {
       argv =
           ProfilerAgent.command(
@@ -326,13 +348,17 @@ final class ProfileSuite implements Suite {
       exit = child.waitFor();
     }
     long process = System.nanoTime() - start;
-    String[] line = Files.readString(timing).trim().split(" ");
+    String written = Files.readString(timing).trim();
     Files.delete(timing);
+    String[] line = written.split(" ");
     if (exit != 0 || line.length < 2) {
       throw new IOException(p.name() + " failed (exit " + exit + ", " + side.variant + ")");
     }
     Map<String, Double> figures = new LinkedHashMap<>();
     figures.put("processMs", process / 1e6);
+    if (steady) {
+      return steadySample(written, figures);
+    }
     long wall = Long.parseLong(line[0]);
     if (sampler != null && line.length >= 6) {
       long mainStart = Long.parseLong(line[5]);
@@ -341,6 +367,20 @@ final class ProfileSuite implements Suite {
           layersCpuNs(sampler, scratch.resolve("trace"), mainStart, wall, process) / 1e6);
     }
     return new Harness.Sample(wall, Long.parseLong(line[1]), figures);
+  }
+
+  /** The medians of the wall and CPU times of {@link Steady}'s lines, {@code wallNs cpuNs} each. */
+  static Harness.Sample steadySample(String lines, Map<String, Double> figures) {
+    String[] calls = lines.split("\n");
+    long[] wall = new long[calls.length];
+    long[] cpu = new long[calls.length];
+    for (int i = 0; i < calls.length; i++) {
+      String[] fields = calls[i].trim().split(" ");
+      wall[i] = Long.parseLong(fields[0]);
+      cpu[i] = Long.parseLong(fields[1]);
+    }
+    return new Harness.Sample(
+        Math.round(Stats.median(wall)), Math.round(Stats.median(cpu)), figures);
   }
 
   /**
@@ -431,8 +471,13 @@ final class ProfileSuite implements Suite {
     return rows;
   }
 
-  private static Map<String, Object> summaryFields(Summary summary) {
+  private static Map<String, Object> summaryFields(Summary summary, boolean steady) {
     Map<String, Object> fields = new LinkedHashMap<>();
+    fields.put("measured", steady ? "steady state" : "main to exit");
+    if (steady) {
+      fields.put("warmups", STEADY_WARMUPS);
+      fields.put("timedIterations", STEADY_ITERATIONS);
+    }
     fields.put("wallGeomean", summary.wallGeomean());
     fields.put("fineGrainedGeomean", summary.fineRatio());
     fields.put("cpuGeomean", summary.cpuGeomean());
@@ -446,12 +491,20 @@ final class ProfileSuite implements Suite {
     return fields;
   }
 
-  private static String table(Summary summary, int repetitions) {
+  private static String table(Summary summary, int repetitions, boolean steady) {
     StringBuilder b = new StringBuilder();
     b.append(
         String.format(
             Locale.ROOT,
-            "profiler overhead: %d repetitions per side, agent options %s%n",
+            "profiler overhead%s: %d repetitions per side, agent options %s%n",
+            steady
+                ? String.format(
+                    Locale.ROOT,
+                    " at steady state (%d warm-up calls of main, then the median of %d timed ones,"
+                        + " per JVM)",
+                    STEADY_WARMUPS,
+                    STEADY_ITERATIONS)
+                : "",
             repetitions,
             AGENT_OPTIONS));
     b.append(
@@ -515,7 +568,11 @@ final class ProfileSuite implements Suite {
             summary.layersGeomean(),
             TARGET_LAYERS));
     b.append(
-        "WALL and CPU: from main() to exit; ON, +LAYERS and RATIO: agent, GC log, wait samples and"
+        steady
+            ? "WALL and CPU: per call of main() at steady state (process CPU: every thread);"
+            : "WALL and CPU: from main() to exit;");
+    b.append(
+        " ON, +LAYERS and RATIO: agent, GC log, wait samples and"
             + " /proc sampling on (what forkscope profile runs) vs off; LAYERS: that over the agent"
             + " alone; L. BOUND: the CPU time of the layers' own threads (the wait sampler, the /proc"
             + " sampler) over the program's wall time, the most they can add to it;"

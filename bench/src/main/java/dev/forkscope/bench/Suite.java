@@ -43,6 +43,8 @@ public interface Suite {
    * @param progress hears one line per step (a front end shows it on a terminal only)
    * @param only the names of the benchmarks to run, for suites that can choose ({@code apps});
    *     empty for all
+   * @param steady for suites that measure either way ({@code profile}): at steady state, timed runs
+   *     after warm-up ones in one JVM, rather than one run per JVM
    */
   record Context(
       List<Integer> threads,
@@ -50,16 +52,17 @@ public interface Suite {
       List<Path> inputs,
       boolean quick,
       Consumer<String> progress,
-      List<String> only) {
+      List<String> only,
+      boolean steady) {
 
-    /** A context that runs every benchmark of the suite. */
+    /** A context that runs every benchmark of the suite, each the suite's default way. */
     public Context(
         List<Integer> threads,
         int repeat,
         List<Path> inputs,
         boolean quick,
         Consumer<String> progress) {
-      this(threads, repeat, inputs, quick, progress, List.of());
+      this(threads, repeat, inputs, quick, progress, List.of(), false);
     }
 
     /** Reports step {@code n} of {@code total}: {@code [n/total] subject, variant}. */

@@ -70,7 +70,7 @@ public final class Timed {
     mainAllocated = allocatedBytes(new long[] {mainThread});
   }
 
-  private static long processCpuNs() {
+  static long processCpuNs() {
     var os = ManagementFactory.getOperatingSystemMXBean();
     return os instanceof com.sun.management.OperatingSystemMXBean sun ? sun.getProcessCpuTime() : 0;
   }

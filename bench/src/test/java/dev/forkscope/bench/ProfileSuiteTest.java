@@ -35,6 +35,16 @@ class ProfileSuiteTest {
   }
 
   @Test
+  void atSteadyStateAChildsSampleIsTheMedianOfItsTimedCalls() {
+    Harness.Sample s =
+        ProfileSuite.steadySample("300 30\n100 50\n200 10\n", Map.of("processMs", 9.0));
+
+    assertThat(s.wallNs()).isEqualTo(200);
+    assertThat(s.cpuNs()).isEqualTo(30);
+    assertThat(s.figures()).containsEntry("processMs", 9.0);
+  }
+
+  @Test
   void registeredAsTheProfileSuite() {
     assertThat(Suites.byName("profile")).containsInstanceOf(ProfileSuite.class);
   }

@@ -85,6 +85,13 @@ final class BenchCommand implements Callable<Integer> {
   List<String> apps = new ArrayList<>();
 
   @Option(
+      names = "--steady",
+      description =
+          "profile: measure at steady state, as tgp did: warm-up runs of each program, then timed"
+              + " runs, in one JVM (default: one run per JVM, from main to exit).")
+  boolean steady;
+
+  @Option(
       names = "--check",
       description =
           "Exit 1 when a performance target is missed (off by default: shared machines are noisy).")
@@ -144,9 +151,13 @@ final class BenchCommand implements Callable<Integer> {
               inputs,
               quick,
               line -> terminal.status(line, true),
-              apps);
+              apps,
+              steady);
       if (!apps.isEmpty() && !chosen.name().equals("apps")) {
         throw new UserError("--app is for suite apps only");
+      }
+      if (steady && !chosen.name().equals("profile")) {
+        throw new UserError("--steady is for suite profile only");
       }
       outcome = chosen.run(context);
     } catch (BenchInputException e) {

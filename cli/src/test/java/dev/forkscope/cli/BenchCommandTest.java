@@ -167,4 +167,11 @@ class BenchCommandTest {
     assertThat(run.exitCode()).isEqualTo(Forkscope.USAGE);
     assertThat(run.err().strip()).isEqualTo("forkscope: --app is for suite apps only");
   }
+
+  @Test
+  void steadyIsForSuiteProfileOnly() {
+    CliRun run = CliRun.of("bench", "runtime", "--steady");
+    assertThat(run.exitCode()).isEqualTo(Forkscope.USAGE);
+    assertThat(run.err().strip()).isEqualTo("forkscope: --steady is for suite profile only");
+  }
 }
