@@ -44,9 +44,9 @@ import java.util.Set;
  * <p>With {@link Suite.Context#steady}, each child measures the program at steady state instead, as
  * tgp measured its overhead (seed 003 §8.2): {@link Steady} calls its {@code main} {@value
  * #STEADY_WARMUPS} times, then times {@value #STEADY_ITERATIONS} more calls, and the child's sample
- * is the median of those; the JIT's and the recorder's warm-up, and the agent's work at exit, are
- * then left out, and what remains is the hooks' cost on compiled code and the writer's on the
- * trace.
+ * is the median wall time of those and their mean CPU time; the JIT's and the recorder's warm-up,
+ * and the agent's work at exit, are then left out, and what remains is the hooks' cost on compiled
+ * code and the writer's on the trace.
  */
 final class ProfileSuite implements Suite {
 
@@ -369,18 +369,21 @@ final class ProfileSuite implements Suite {
     return new Harness.Sample(wall, Long.parseLong(line[1]), figures);
   }
 
-  /** The medians of the wall and CPU times of {@link Steady}'s lines, {@code wallNs cpuNs} each. */
+  /**
+   * A child's sample from {@link Steady}'s lines, {@code wallNs cpuNs} each: the median wall time
+   * of a call, and the mean CPU time, since the process's CPU time has the resolution of the
+   * scheduler's tick (10 ms here), as long as some of the calls.
+   */
   static Harness.Sample steadySample(String lines, Map<String, Double> figures) {
     String[] calls = lines.split("\n");
     long[] wall = new long[calls.length];
-    long[] cpu = new long[calls.length];
+    long cpu = 0;
     for (int i = 0; i < calls.length; i++) {
       String[] fields = calls[i].trim().split(" ");
       wall[i] = Long.parseLong(fields[0]);
-      cpu[i] = Long.parseLong(fields[1]);
+      cpu += Long.parseLong(fields[1]);
     }
-    return new Harness.Sample(
-        Math.round(Stats.median(wall)), Math.round(Stats.median(cpu)), figures);
+    return new Harness.Sample(Math.round(Stats.median(wall)), cpu / calls.length, figures);
   }
 
   /**
