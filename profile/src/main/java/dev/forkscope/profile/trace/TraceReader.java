@@ -164,6 +164,10 @@ public final class TraceReader {
     private final Map<Integer, String> names = new HashMap<>();
     private final Map<Integer, Integer> firstCreationSite = new HashMap<>();
     private final Map<Integer, Integer> firstSubmissionSite = new HashMap<>();
+
+    /** Per recorder index, its thread (null when the trace has no THREAD record for it). */
+    private final TraceFile.ThreadInfo[] threads;
+
     private Tasks tasks = new Tasks();
 
     /** Per task, its CREATE record, -1 if none. */
@@ -195,6 +199,8 @@ public final class TraceReader {
         }
       }
       nextSubmission = new int[file.submits.size()];
+      threads = new TraceFile.ThreadInfo[file.recorderIds.size()];
+      Arrays.setAll(threads, file::thread);
     }
 
     Trace link(Trace.TraceMeta meta) {
@@ -284,8 +290,7 @@ public final class TraceReader {
         knownPerClass.merge(classId, 1L, Long::sum);
         if (tasks.executions.get(t) == 0 && !sampledClasses.containsKey(classId)) {
           int c = creation.get(t);
-          TraceFile.ThreadInfo creator =
-              c < 0 ? null : file.thread(file.creates.recorder.getInt(c));
+          TraceFile.ThreadInfo creator = c < 0 ? null : thread(file.creates.recorder.getInt(c));
           neverExecuted.add(
               new Trace.CreatedTask(
                   t + 1,
@@ -448,8 +453,12 @@ public final class TraceReader {
           created == null ? -1 : Math.max(0, created - executed));
     }
 
+    private TraceFile.ThreadInfo thread(int recorder) {
+      return recorder < 0 ? null : threads[recorder];
+    }
+
     private long threadId(int recorder) {
-      TraceFile.ThreadInfo info = file.thread(recorder);
+      TraceFile.ThreadInfo info = thread(recorder);
       return info == null ? -1 : info.threadId();
     }
 
@@ -464,11 +473,11 @@ public final class TraceReader {
       TraceFile.Submits submits = file.submits;
       int flags = execs.flags.getInt(e);
       long key = execs.key.get(e);
-      TraceFile.ThreadInfo runner = file.thread(execs.recorder.getInt(e));
+      TraceFile.ThreadInfo runner = thread(execs.recorder.getInt(e));
       int c = creation.get(t);
-      TraceFile.ThreadInfo creator = c < 0 ? null : file.thread(file.creates.recorder.getInt(c));
+      TraceFile.ThreadInfo creator = c < 0 ? null : thread(file.creates.recorder.getInt(c));
       TraceFile.ThreadInfo submitter =
-          executor < 0 ? null : file.thread(submits.recorder.getInt(executor));
+          executor < 0 ? null : thread(submits.recorder.getInt(executor));
       int kinds = flags >>> TraceFile.KIND_SHIFT;
       boolean threadTask = (flags & TraceFile.F_THREAD_TASK) != 0;
       TaskExecution.Kind kind = KINDS[(kinds & 0xf) | (threadTask ? 8 : 0)];
