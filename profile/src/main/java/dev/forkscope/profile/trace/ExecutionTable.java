@@ -290,7 +290,8 @@ public final class ExecutionTable extends ExecutionList {
   }
 
   private int named(long id, String name) {
-    int slot = Long.hashCode(id * 0x9E3779B97F4A7C15L) & (RECENT - 1);
+    long mixed = (id ^ (name == null ? 0 : name.hashCode())) * 0x9E3779B97F4A7C15L;
+    int slot = (int) (mixed >>> 58); // the top bits: RECENT is 64
     if (recentId[slot] == id && recentName[slot] == name && recentIndex[slot] > 0) {
       return recentIndex[slot] - 1;
     }
