@@ -1,6 +1,7 @@
 package dev.forkscope.profile;
 
 import dev.forkscope.profile.layers.Layers;
+import dev.forkscope.profile.trace.ConcurrentStep;
 import dev.forkscope.profile.trace.EventTable;
 import dev.forkscope.profile.trace.ExecutionList;
 import dev.forkscope.profile.trace.IndexSort;
@@ -55,9 +56,8 @@ public final class Analysis {
    * for both steps' arrays at once (else they run one after the other, as the first keeps none).
    */
   static boolean concurrently(int executions) {
-    Runtime runtime = Runtime.getRuntime();
-    return runtime.availableProcessors() > 1
-        && runtime.maxMemory() / CONCURRENT_BYTES_PER_EXECUTION >= executions;
+    return ConcurrentStep.helps()
+        && Runtime.getRuntime().maxMemory() / CONCURRENT_BYTES_PER_EXECUTION >= executions;
   }
 
   /**

@@ -2,11 +2,11 @@ package dev.forkscope.report;
 
 import dev.forkscope.profile.Analysis;
 import dev.forkscope.profile.AnalysisOptions;
-import dev.forkscope.profile.ConcurrentStep;
 import dev.forkscope.profile.Exports;
 import dev.forkscope.profile.Profile;
 import dev.forkscope.profile.layers.Layers;
 import dev.forkscope.profile.layers.LayersReader;
+import dev.forkscope.profile.trace.ConcurrentStep;
 import dev.forkscope.profile.trace.Trace;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -51,7 +51,7 @@ public final class ReportFiles {
     ConcurrentStep<Exports.Written, IOException> tasks =
         ConcurrentStep.start(
             "forkscope tasks.csv",
-            Runtime.getRuntime().availableProcessors() > 1,
+            ConcurrentStep.helps(),
             () -> Exports.writeTasksCsvInto(dir, trace, csvRows));
     Profile profile = Analysis.analyze(trace, layers, options);
     Path summary = Exports.writeSummaryJsonInto(dir, profile);

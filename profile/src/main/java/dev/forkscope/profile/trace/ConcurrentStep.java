@@ -1,9 +1,10 @@
-package dev.forkscope.profile;
+package dev.forkscope.profile.trace;
 
 /**
- * A step of the analysis run on a thread of its own beside the caller's, or in the caller's when
- * memory does not allow both at once: the report's steps that share nothing but the (immutable)
- * trace, such as work/span beside the class profiles, or {@code tasks.csv} beside the analysis.
+ * A step of reading or analysing a trace run on a thread of its own beside the caller's, or in the
+ * caller's when there is one processor or memory does not allow both at once: steps that share
+ * nothing but what neither writes, such as sorting one type of record beside the others, work/span
+ * beside the class profiles, or {@code tasks.csv} beside the analysis.
  *
  * <p>Either way the step's result is the same: it reads only what no step writes. What it throws is
  * thrown by {@link #join} as it was, an {@link OutOfMemoryError} included (the callers turn that
@@ -41,6 +42,11 @@ public final class ConcurrentStep<T, E extends Exception> {
       thread = null;
       run.run();
     }
+  }
+
+  /** Whether a step beside the caller's can run at once: the JVM has more than one processor. */
+  public static boolean helps() {
+    return Runtime.getRuntime().availableProcessors() > 1;
   }
 
   /**

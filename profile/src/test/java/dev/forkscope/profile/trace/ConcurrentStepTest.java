@@ -1,4 +1,4 @@
-package dev.forkscope.profile;
+package dev.forkscope.profile.trace;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
