@@ -267,30 +267,37 @@ public final class Analysis {
     boolean direct = true;
     long cpuSum = 0;
     long cpuWall = 0;
-    for (int i = 0; i < n; i++) {
-      TaskExecution e = executions.get(i);
-      direct &= Diagnosis.isDirectCall(e);
-      wall[i] = e.selfWallNs();
-      weights[i] = e.weight();
-      weightSum += e.weight();
-      if (e.selfCpuNs() >= 0) {
+    long previousThread = 0;
+    for (int i = 0; i < n; i++) { // the fields one at a time: an execution object only if direct
+      direct = direct && Diagnosis.isDirectCall(executions.get(i));
+      wall[i] = executions.selfWallNs(i);
+      weights[i] = executions.weight(i);
+      weightSum += weights[i];
+      if (executions.selfCpuNs(i) >= 0) {
         cpuCount++;
       }
-      long cpu = activity.cpuNs(e); // also a long wait that only the OS layer saw
+      long cpu = activity.cpuNs(executions, i); // also a long wait that only the OS layer saw
       if (cpu >= 0) {
         cpuSum += cpu;
-        cpuWall += e.selfWallNs();
+        cpuWall += wall[i];
       }
-      if (e.queueWaitNs() >= 0) {
-        wait[waits++] = e.queueWaitNs();
+      long start = executions.startNs(i);
+      long submitted = executions.submittedNs(i);
+      if (submitted >= 0) {
+        wait[waits++] = start - submitted;
       }
-      taskIds[i] = e.taskId();
-      threads.add(e.executionThreadId());
-      if (e.executorClass() != null) {
-        executors.merge(e.executorClass(), 1, Integer::sum);
+      taskIds[i] = executions.taskId(i);
+      long thread = executions.executionThreadId(i);
+      if (i == 0 || thread != previousThread) {
+        threads.add(thread);
+        previousThread = thread;
       }
-      first = Math.min(first, e.startNs());
-      last = Math.max(last, e.endNs());
+      String executor = executions.executorClass(i);
+      if (executor != null) {
+        executors.merge(executor, 1, Integer::sum);
+      }
+      first = Math.min(first, start);
+      last = Math.max(last, executions.endNs(i));
     }
     boolean countsKnown = sampling == null || sampling.unrecordedExecutions() >= 0;
     long population =

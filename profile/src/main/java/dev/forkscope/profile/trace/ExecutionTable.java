@@ -240,6 +240,16 @@ public final class ExecutionTable extends ExecutionList {
   }
 
   @Override
+  public String executorClass(int i) {
+    return named.get(executor.getInt(Objects.checkIndex(i, size))).name();
+  }
+
+  @Override
+  public boolean forked(int i) {
+    return (flags.getInt(Objects.checkIndex(i, size)) & FORKED) != 0;
+  }
+
+  @Override
   public long submittedNs(int i) {
     return time(startNs(i), submittedBefore.get(i), (flags.getInt(i) & NO_SUBMITTED) != 0);
   }
