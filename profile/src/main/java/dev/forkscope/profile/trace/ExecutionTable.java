@@ -51,9 +51,8 @@ public final class ExecutionTable extends ExecutionList {
   private final Map<Named, Integer> namedIndex = new HashMap<>();
 
   /**
-   * The latest pairs interned, by a hash of the id: a hit (the same id and the same name object)
-   * spares making a {@link Named} and looking it up, which four times per execution appended was
-   * the linker's largest cost.
+   * The latest pairs interned, by a hash of the pair: a hit (the same id and the same name object)
+   * spares making a {@link Named} and hashing it, four times per execution appended.
    */
   private final long[] recentId = new long[RECENT];
 

@@ -50,7 +50,7 @@ public final class IndexSort {
    */
   private static int[] byCounting(long[] key) {
     long[] slotKey = new long[SLOTS];
-    int[] slotValue = new int[SLOTS]; // 1 + the key's rank among the distinct keys; 0: empty
+    int[] slotValue = new int[SLOTS]; // 0: empty; else 1 + the key's order seen, later its rank
     long[] distinct = new long[FEW];
     int count = 0;
     for (long k : key) {
