@@ -60,22 +60,25 @@ final class Activity {
     this.spanNs = spanNs;
   }
 
-  static Activity of(List<TaskExecution> executions, ThreadCpu threads) {
-    // one pass over the executions into columns (a large trace's executions are built on access)
+  static Activity of(List<TaskExecution> list, ThreadCpu threads) {
+    // one pass over the executions' fields into columns, making no execution
+    ExecutionList executions = ExecutionList.of(list);
     int n = 0;
     long[] start = new long[executions.size()];
     long[] end = new long[start.length];
     double[] busyRate = new double[start.length];
     double[] runningRate = new double[start.length];
-    for (TaskExecution x : executions) {
-      if (!Aggregation.isFramework(x.taskClass())) {
-        start[n] = x.startNs();
-        end[n] = x.endNs();
-        long length = x.endNs() - x.startNs();
+    for (int i = 0; i < executions.size(); i++) {
+      if (!Aggregation.isFramework(executions.taskClass(i))) {
+        start[n] = executions.startNs(i);
+        end[n] = executions.endNs(i);
+        long length = end[n] - start[n];
         if (length > 0) {
-          long cpuNs = cpuNs(x, threads);
-          busyRate[n] = busyNs(x, cpuNs) / length;
-          runningRate[n] = runningNs(x, cpuNs) / length;
+          long cpuNs = cpuNs(executions, i, threads);
+          long selfWall = executions.selfWallNs(i);
+          long weight = executions.weight(i);
+          busyRate[n] = busyNs(selfWall, weight, cpuNs) / length;
+          runningRate[n] = runningNs(selfWall, weight, cpuNs) / length;
         }
         n++;
       }
@@ -112,41 +115,42 @@ final class Activity {
   }
 
   /** CPU time where known, else self wall time; times the weight of a sample. */
-  private static double busyNs(TaskExecution e, long cpuNs) {
-    long self = cpuNs >= 0 ? Math.min(cpuNs, e.selfWallNs()) : e.selfWallNs();
+  private static double busyNs(long selfWallNs, long weight, long cpuNs) {
+    long self = cpuNs >= 0 ? Math.min(cpuNs, selfWallNs) : selfWallNs;
     // a sample stands for its unrecorded peers, running meanwhile
-    return (double) self * e.weight();
+    return (double) self * weight;
   }
 
   /** Self wall time, or CPU time for an execution that mostly waited; times the weight. */
-  private static double runningNs(TaskExecution e, long cpuNs) {
-    long self = waited(e, cpuNs) ? Math.min(cpuNs, e.selfWallNs()) : e.selfWallNs();
-    return (double) self * e.weight();
+  private static double runningNs(long selfWallNs, long weight, long cpuNs) {
+    long self = waited(selfWallNs, cpuNs) ? Math.min(cpuNs, selfWallNs) : selfWallNs;
+    return (double) self * weight;
   }
 
-  private static boolean waited(TaskExecution e, long cpuNs) {
-    return cpuNs >= 0 && cpuNs * 100 < e.selfWallNs() * Diagnosis.WAITING_PERCENT;
+  private static boolean waited(long selfWallNs, long cpuNs) {
+    return cpuNs >= 0 && cpuNs * 100 < selfWallNs * Diagnosis.WAITING_PERCENT;
   }
 
   /**
-   * The execution's CPU time: the agent's reading, or its thread's when it lasted long enough and
-   * mostly waited (see the class comment); -1 when unknown.
+   * Execution {@code i}'s CPU time: the agent's reading, or its thread's when it lasted long enough
+   * and mostly waited (see the class comment); -1 when unknown.
    */
-  long cpuNs(TaskExecution e) {
-    return cpuNs(e, threads);
+  long cpuNs(ExecutionList executions, int i) {
+    return cpuNs(executions, i, threads);
   }
 
-  private static long cpuNs(TaskExecution e, ThreadCpu threads) {
-    if (e.selfCpuNs() >= 0) {
-      return e.selfCpuNs();
+  private static long cpuNs(ExecutionList executions, int i, ThreadCpu threads) {
+    long selfCpu = executions.selfCpuNs(i);
+    if (selfCpu >= 0) {
+      return selfCpu;
     }
-    if (e.selfWallNs() < Diagnosis.COARSE_MIN_MS * 1_000_000) {
+    if (executions.selfWallNs(i) < Diagnosis.COARSE_MIN_MS * 1_000_000) {
       return -1;
     }
-    long thread = threads.cpuNs(e.executionThreadId(), e.startNs(), e.endNs());
-    return thread >= 0 && thread * 100 < (e.endNs() - e.startNs()) * Diagnosis.WAITING_PERCENT
-        ? thread
-        : -1;
+    long start = executions.startNs(i);
+    long end = executions.endNs(i);
+    long thread = threads.cpuNs(executions.executionThreadId(i), start, end);
+    return thread >= 0 && thread * 100 < (end - start) * Diagnosis.WAITING_PERCENT ? thread : -1;
   }
 
   /** From the first task start to the last task end, 0 without tasks. */
@@ -183,9 +187,9 @@ final class Activity {
       if (executions.selfWallNs(i) < minSelfNs) {
         continue;
       }
-      TaskExecution e = executions.get(i);
-      if (!waited(e, cpuNs(e, threads)) && runningShare(e.startNs(), e.endNs(), cpus) <= idle) {
-        alone.add(e);
+      if (!waited(executions.selfWallNs(i), cpuNs(executions, i, threads))
+          && runningShare(executions.startNs(i), executions.endNs(i), cpus) <= idle) {
+        alone.add(executions.get(i));
       }
     }
     if (alone.isEmpty()) {

@@ -132,25 +132,26 @@ final class Aggregation {
           }
         }
       }
-      outer[i] = o >= 0 && folds(executions.get(i), executions.get(o)) ? o : -1;
+      outer[i] = o >= 0 && folds(executions, i, o) ? o : -1;
     }
     return outer;
   }
 
   /** tgp's rule with our corrections; see the class comment. */
-  static boolean folds(TaskExecution nested, TaskExecution outer) {
-    boolean submitted = nested.submittedNs() >= 0 || nested.executorId() >= 0;
-    if (nested.helped() || submitted || isFramework(outer.taskClass())) {
-      return false;
+  private static boolean folds(ExecutionList executions, int nested, int outer) {
+    boolean submitted = executions.submittedNs(nested) >= 0 || executions.executorId(nested) >= 0;
+    if (executions.helped(nested) || submitted || isFramework(executions.taskClass(outer))) {
+      return false; // the common case, read without making either execution
     }
-    if (!outer.kind().thread()) {
+    if (!executions.get(outer).kind().thread()) {
       return true;
     }
+    TaskExecution e = executions.get(nested);
     long creator =
-        nested.creationThreadId() < 0 && nested.kind().forkJoinTask()
-            ? nested.executionThreadId()
-            : nested.creationThreadId();
-    return creator >= 0 && creator == nested.executionThreadId();
+        e.creationThreadId() < 0 && e.kind().forkJoinTask()
+            ? e.executionThreadId()
+            : e.creationThreadId();
+    return creator >= 0 && creator == e.executionThreadId();
   }
 
   /** Follows outer links to the first execution that does not fold, memoising the answers. */

@@ -1,6 +1,7 @@
 package dev.forkscope.profile;
 
 import dev.forkscope.profile.layers.Layers;
+import dev.forkscope.profile.trace.ConcurrentStep;
 import dev.forkscope.profile.trace.EventTable;
 import dev.forkscope.profile.trace.ExecutionList;
 import dev.forkscope.profile.trace.IndexSort;
@@ -28,6 +29,13 @@ public final class Analysis {
   /** Sites kept per class in the profile. */
   static final int TOP_SITES = 5;
 
+  /**
+   * Bytes per execution that the work/span step and the class profiles hold at once, with the
+   * trace, when they run side by side (each keeps about 130 to 145 bytes per execution of its own
+   * arrays at its peak, the trace about 75: see docs/profile.md, analysis at scale).
+   */
+  static final long CONCURRENT_BYTES_PER_EXECUTION = 400;
+
   private Analysis() {}
 
   /** Analyses {@code trace} without its JVM and OS layers. */
@@ -40,10 +48,36 @@ public final class Analysis {
    * where the threads' time went (see {@link LayerAnalysis}).
    */
   public static Profile analyze(Trace trace, Layers layers, AnalysisOptions options) {
+    return analyze(trace, layers, options, concurrently(trace.executions().size()));
+  }
+
+  /**
+   * Whether the steps can run side by side: on more than one processor, and when the heap has room
+   * for both steps' arrays at once (else they run one after the other, as the first keeps none).
+   */
+  static boolean concurrently(int executions) {
+    return ConcurrentStep.helps()
+        && Runtime.getRuntime().maxMemory() / CONCURRENT_BYTES_PER_EXECUTION >= executions;
+  }
+
+  /**
+   * As {@link #analyze(Trace, Layers, AnalysisOptions)}, with work/span and the runtime findings on
+   * a thread of their own beside aggregation and the class profiles when {@code concurrently}; the
+   * profile is the same either way.
+   */
+  static Profile analyze(
+      Trace trace, Layers layers, AnalysisOptions options, boolean concurrently) {
     Complete complete = complete(trace.executions());
     Trace.TraceMeta meta = trace.meta();
-    List<WorkSpan> workSpans =
-        WorkSpans.of(complete.executions(), trace.events(), meta.overheadPerTaskNs());
+    long runWall = runWallNs(meta, complete.executions());
+    ConcurrentStep<Besides, RuntimeException> besides =
+        ConcurrentStep.start(
+            "forkscope work/span",
+            concurrently,
+            () ->
+                new Besides(
+                    WorkSpans.of(complete.executions(), trace.events(), meta.overheadPerTaskNs()),
+                    LayerAnalysis.analyze(complete.executions(), layers, runWall)));
     List<TaskExecution> rows = complete.executions();
     int folded = 0;
     if (options.aggregate()) {
@@ -51,9 +85,8 @@ public final class Analysis {
       rows = aggregated.executions();
       folded = aggregated.folded();
     }
-    long runWall = runWallNs(meta, complete.executions());
     List<TaskClassProfile> classes = classes(trace, layers, options, complete.executions(), rows);
-    LayerAnalysis.Result runtime = LayerAnalysis.analyze(complete.executions(), layers, runWall);
+    Besides done = besides.join();
     return new Profile(
         meta,
         options,
@@ -64,10 +97,13 @@ public final class Analysis {
         trace.neverExecutedUnknown(),
         folded,
         classes,
-        runtime.findings(),
-        workSpans,
-        runtime.layers());
+        done.runtime().findings(),
+        done.workSpans(),
+        done.runtime().layers());
   }
+
+  /** What the second thread computes: work and span, and the runtime findings. */
+  private record Besides(List<WorkSpan> workSpans, LayerAnalysis.Result runtime) {}
 
   /**
    * The executions that returned, but JDK Flight Recorder's own, and how many never returned.
@@ -231,30 +267,37 @@ public final class Analysis {
     boolean direct = true;
     long cpuSum = 0;
     long cpuWall = 0;
-    for (int i = 0; i < n; i++) {
-      TaskExecution e = executions.get(i);
-      direct &= Diagnosis.isDirectCall(e);
-      wall[i] = e.selfWallNs();
-      weights[i] = e.weight();
-      weightSum += e.weight();
-      if (e.selfCpuNs() >= 0) {
+    long previousThread = 0;
+    for (int i = 0; i < n; i++) { // the fields one at a time: an execution object only if direct
+      direct = direct && Diagnosis.isDirectCall(executions.get(i));
+      wall[i] = executions.selfWallNs(i);
+      weights[i] = executions.weight(i);
+      weightSum += weights[i];
+      if (executions.selfCpuNs(i) >= 0) {
         cpuCount++;
       }
-      long cpu = activity.cpuNs(e); // also a long wait that only the OS layer saw
+      long cpu = activity.cpuNs(executions, i); // also a long wait that only the OS layer saw
       if (cpu >= 0) {
         cpuSum += cpu;
-        cpuWall += e.selfWallNs();
+        cpuWall += wall[i];
       }
-      if (e.queueWaitNs() >= 0) {
-        wait[waits++] = e.queueWaitNs();
+      long start = executions.startNs(i);
+      long submitted = executions.submittedNs(i);
+      if (submitted >= 0) {
+        wait[waits++] = start - submitted;
       }
-      taskIds[i] = e.taskId();
-      threads.add(e.executionThreadId());
-      if (e.executorClass() != null) {
-        executors.merge(e.executorClass(), 1, Integer::sum);
+      taskIds[i] = executions.taskId(i);
+      long thread = executions.executionThreadId(i);
+      if (i == 0 || thread != previousThread) {
+        threads.add(thread);
+        previousThread = thread;
       }
-      first = Math.min(first, e.startNs());
-      last = Math.max(last, e.endNs());
+      String executor = executions.executorClass(i);
+      if (executor != null) {
+        executors.merge(executor, 1, Integer::sum);
+      }
+      first = Math.min(first, start);
+      last = Math.max(last, executions.endNs(i));
     }
     boolean countsKnown = sampling == null || sampling.unrecordedExecutions() >= 0;
     long population =

@@ -76,6 +76,16 @@ class ExecutionSubset extends ExecutionList {
   }
 
   @Override
+  public String executorClass(int k) {
+    return all.executorClass(indices[k]);
+  }
+
+  @Override
+  public boolean forked(int k) {
+    return all.forked(indices[k]);
+  }
+
+  @Override
   public long submittedNs(int k) {
     return all.submittedNs(indices[k]);
   }

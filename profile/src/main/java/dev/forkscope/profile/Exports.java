@@ -29,7 +29,8 @@ public final class Exports {
   /**
    * What {@link #writeInto} wrote.
    *
-   * @param files the paths of {@value #SUMMARY_JSON} and {@value #TASKS_CSV}
+   * @param files the paths written: of {@value #SUMMARY_JSON} and {@value #TASKS_CSV}, or of the
+   *     latter alone
    * @param csvRows the rows of {@value #TASKS_CSV} the trace has
    * @param csvRowsLeftOut of those, the rows not written (beyond the limit asked for)
    */
@@ -47,13 +48,30 @@ public final class Exports {
    */
   public static Written writeInto(Path dir, Trace trace, Profile profile, long csvRows)
       throws IOException {
+    Path summary = writeSummaryJsonInto(dir, profile);
+    Written tasks = writeTasksCsvInto(dir, trace, csvRows);
+    return new Written(
+        List.of(summary, tasks.files().get(0)), tasks.csvRows(), tasks.csvRowsLeftOut());
+  }
+
+  /** Writes {@value #SUMMARY_JSON} into {@code dir} through a temporary file; returns its path. */
+  public static Path writeSummaryJsonInto(Path dir, Profile profile) throws IOException {
     Path summary = dir.resolve(SUMMARY_JSON);
-    Path tasks = dir.resolve(TASKS_CSV);
     AtomicFiles.write(summary, writer -> writeSummaryJson(profile, writer));
+    return summary;
+  }
+
+  /**
+   * Writes {@value #TASKS_CSV} (at most {@code csvRows} rows, {@link Long#MAX_VALUE} for all) into
+   * {@code dir} through a temporary file. It needs the trace alone, not its profile, so it can be
+   * written while the trace is analysed.
+   */
+  public static Written writeTasksCsvInto(Path dir, Trace trace, long csvRows) throws IOException {
+    Path tasks = dir.resolve(TASKS_CSV);
     long[] leftOut = new long[1];
     AtomicFiles.write(tasks, writer -> leftOut[0] = writeTasksCsv(trace, writer, csvRows));
     return new Written(
-        List.of(summary, tasks),
+        List.of(tasks),
         (long) trace.executions().size() + trace.neverExecuted().size(),
         leftOut[0]);
   }

@@ -174,25 +174,36 @@ final class LayerAnalysis {
       Map<String, Long> classTotal) {
     Map<Long, Set<Long>> workers = new HashMap<>();
     Set<Long> workStealing = new HashSet<>();
-    for (int i = 0; i < executions.size(); i++) {
-      if (executions.executorId(i) < 0) {
+    long previousExecutor = -1; // the sets' latest additions, not added again
+    long previousThread = 0;
+    long previousStealing = -1;
+    for (int i = 0; i < executions.size(); i++) { // the fields one at a time, making no execution
+      long executor = executions.executorId(i);
+      if (executor < 0) {
         continue;
       }
-      TaskExecution e = executions.get(i);
-      workers.computeIfAbsent(e.executorId(), x -> new HashSet<>()).add(e.executionThreadId());
-      if (e.forked() || (e.executorClass() != null && e.executorClass().endsWith("ForkJoinPool"))) {
-        workStealing.add(e.executorId());
+      long thread = executions.executionThreadId(i);
+      if (executor != previousExecutor || thread != previousThread) {
+        workers.computeIfAbsent(executor, x -> new HashSet<>()).add(thread);
+        previousExecutor = executor;
+        previousThread = thread;
+      }
+      String executorClass = executions.executorClass(i);
+      boolean stealing =
+          executions.forked(i) || (executorClass != null && executorClass.endsWith("ForkJoinPool"));
+      if (stealing && executor != previousStealing) {
+        workStealing.add(executor);
+        previousStealing = executor;
       }
     }
     Map<List<String>, long[]> counts = new LinkedHashMap<>();
     Map<List<String>, String> examples = new HashMap<>();
     for (int i = 0; i < executions.size(); i++) {
-      if (executions.executorId(i) < 0) {
+      if (executions.executorId(i) < 0 || executions.forked(i)) {
         continue;
       }
       TaskExecution e = executions.get(i);
-      if (e.forked()
-          || !workStealing.contains(e.executorId())
+      if (!workStealing.contains(e.executorId())
           || e.submissionThreadId() < 0
           || e.executionNumber() != 1
           || workers.get(e.executorId()).contains(e.submissionThreadId())) {

@@ -6,10 +6,10 @@ import dev.forkscope.profile.Exports;
 import dev.forkscope.profile.Profile;
 import dev.forkscope.profile.layers.Layers;
 import dev.forkscope.profile.layers.LayersReader;
+import dev.forkscope.profile.trace.ConcurrentStep;
 import dev.forkscope.profile.trace.Trace;
 import java.io.IOException;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -37,7 +37,8 @@ public final class ReportFiles {
 
   /**
    * Analyses {@code trace} (read from {@code dir}) with the layers recorded beside it and writes
-   * the files into {@code dir}, each through a temporary file.
+   * the files into {@code dir}, each through a temporary file; {@code tasks.csv}, which needs the
+   * trace alone, on a thread of its own while the trace is analysed.
    */
   public static Written write(Path dir, Trace trace, AnalysisOptions options) throws IOException {
     return write(dir, trace, options, Exports.DEFAULT_CSV_ROWS);
@@ -47,10 +48,16 @@ public final class ReportFiles {
   public static Written write(Path dir, Trace trace, AnalysisOptions options, long csvRows)
       throws IOException {
     Layers layers = LayersReader.read(dir);
+    ConcurrentStep<Exports.Written, IOException> tasks =
+        ConcurrentStep.start(
+            "forkscope tasks.csv",
+            ConcurrentStep.helps(),
+            () -> Exports.writeTasksCsvInto(dir, trace, csvRows));
     Profile profile = Analysis.analyze(trace, layers, options);
-    Exports.Written exports = Exports.writeInto(dir, trace, profile, csvRows);
-    List<Path> files = new ArrayList<>(exports.files());
-    files.add(HtmlReport.write(dir, trace, profile, layers));
-    return new Written(profile, files, exports.csvRows(), exports.csvRowsLeftOut());
+    Path summary = Exports.writeSummaryJsonInto(dir, profile);
+    Path html = HtmlReport.write(dir, trace, profile, layers);
+    Exports.Written csv = tasks.join();
+    return new Written(
+        profile, List.of(summary, csv.files().get(0), html), csv.csvRows(), csv.csvRowsLeftOut());
   }
 }

@@ -2,9 +2,7 @@ package dev.forkscope.profile.trace;
 
 import java.util.AbstractList;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 import java.util.RandomAccess;
 
@@ -24,7 +22,7 @@ public final class EventTable extends AbstractList<TaskEvent> implements RandomA
   private static final TaskEvent.Type[] TYPES = TaskEvent.Type.values();
 
   private final List<Long> threads = new ArrayList<>();
-  private final Map<Long, Integer> threadIndex = new HashMap<>();
+  private final LongIntMap threadIndex = new LongIntMap();
   private final byte[] typeAndTimed;
   private final Columns.Packed thread;
   private final Columns.Packed timeNs;
@@ -57,8 +55,8 @@ public final class EventTable extends AbstractList<TaskEvent> implements RandomA
   void append(TaskEvent.Type type, long threadId, long time, long end, long task, boolean timed) {
     int i = size++;
     typeAndTimed[i] = (byte) (type.ordinal() | (timed ? TIMED : 0));
-    Integer t = threadIndex.get(threadId);
-    if (t == null) {
+    int t = threadIndex.get(threadId, -1);
+    if (t < 0) {
       t = threads.size();
       threads.add(threadId);
       threadIndex.put(threadId, t);

@@ -56,6 +56,16 @@ public abstract class ExecutionList extends AbstractList<TaskExecution> implemen
     return get(i).executorId();
   }
 
+  /** See {@link TaskExecution#executorClass()}. */
+  public String executorClass(int i) {
+    return get(i).executorClass();
+  }
+
+  /** See {@link TaskExecution#forked()}. */
+  public boolean forked(int i) {
+    return get(i).forked();
+  }
+
   /** See {@link TaskExecution#submittedNs()}. */
   public long submittedNs(int i) {
     return get(i).submittedNs();

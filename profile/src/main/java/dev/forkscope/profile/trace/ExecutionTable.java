@@ -32,6 +32,7 @@ public final class ExecutionTable extends ExecutionList {
   private static final int NO_SUBMITTED = 1 << 10;
   private static final int NO_STAMP = 1 << 11;
   private static final TaskExecution.Method[] METHODS = TaskExecution.Method.values();
+  private static final int RECENT = 64;
 
   /** The 16 possible kinds (thread 1, runnable 2, callable 4, fork/join 8), shared. */
   private static final TaskExecution.Kind[] KINDS = new TaskExecution.Kind[16];
@@ -48,6 +49,15 @@ public final class ExecutionTable extends ExecutionList {
   private final Map<String, Integer> classIndex = new HashMap<>();
   private final List<Named> named = new ArrayList<>();
   private final Map<Named, Integer> namedIndex = new HashMap<>();
+
+  /**
+   * The latest pairs interned, by a hash of the pair: a hit (the same id and the same name object)
+   * spares making a {@link Named} and hashing it, four times per execution appended.
+   */
+  private final long[] recentId = new long[RECENT];
+
+  private final String[] recentName = new String[RECENT];
+  private final int[] recentIndex = new int[RECENT];
 
   private final Columns.Packed taskId;
   private final Columns.Packed outerTaskId;
@@ -229,6 +239,16 @@ public final class ExecutionTable extends ExecutionList {
   }
 
   @Override
+  public String executorClass(int i) {
+    return named.get(executor.getInt(Objects.checkIndex(i, size))).name();
+  }
+
+  @Override
+  public boolean forked(int i) {
+    return (flags.getInt(Objects.checkIndex(i, size)) & FORKED) != 0;
+  }
+
+  @Override
   public long submittedNs(int i) {
     return time(startNs(i), submittedBefore.get(i), (flags.getInt(i) & NO_SUBMITTED) != 0);
   }
@@ -279,7 +299,16 @@ public final class ExecutionTable extends ExecutionList {
   }
 
   private int named(long id, String name) {
-    return index(namedIndex, named, new Named(id, name));
+    long mixed = (id ^ (name == null ? 0 : name.hashCode())) * 0x9E3779B97F4A7C15L;
+    int slot = (int) (mixed >>> 58); // the top bits: RECENT is 64
+    if (recentId[slot] == id && recentName[slot] == name && recentIndex[slot] > 0) {
+      return recentIndex[slot] - 1;
+    }
+    int i = index(namedIndex, named, new Named(id, name));
+    recentId[slot] = id;
+    recentName[slot] = name;
+    recentIndex[slot] = i + 1;
+    return i;
   }
 
   /** The index of {@code value} in {@code table}, added to both when new. */

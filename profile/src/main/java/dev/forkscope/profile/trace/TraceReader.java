@@ -164,6 +164,10 @@ public final class TraceReader {
     private final Map<Integer, String> names = new HashMap<>();
     private final Map<Integer, Integer> firstCreationSite = new HashMap<>();
     private final Map<Integer, Integer> firstSubmissionSite = new HashMap<>();
+
+    /** Per recorder index, its thread (null when the trace has no THREAD record for it). */
+    private final TraceFile.ThreadInfo[] threads;
+
     private Tasks tasks = new Tasks();
 
     /** Per task, its CREATE record, -1 if none. */
@@ -195,6 +199,8 @@ public final class TraceReader {
         }
       }
       nextSubmission = new int[file.submits.size()];
+      threads = new TraceFile.ThreadInfo[file.recorderIds.size()];
+      Arrays.setAll(threads, file::thread);
     }
 
     Trace link(Trace.TraceMeta meta) {
@@ -284,8 +290,7 @@ public final class TraceReader {
         knownPerClass.merge(classId, 1L, Long::sum);
         if (tasks.executions.get(t) == 0 && !sampledClasses.containsKey(classId)) {
           int c = creation.get(t);
-          TraceFile.ThreadInfo creator =
-              c < 0 ? null : file.thread(file.creates.recorder.getInt(c));
+          TraceFile.ThreadInfo creator = c < 0 ? null : thread(file.creates.recorder.getInt(c));
           neverExecuted.add(
               new Trace.CreatedTask(
                   t + 1,
@@ -297,13 +302,16 @@ public final class TraceReader {
       }
       tasks = null; // all but the creations, before the enclosing tasks are found
       nextSubmission = null;
-      int[] outer = outerTasks(linkedOrder, taskOf);
       long[] linkedEnd = new long[n];
       for (int k = 0; k < n; k++) {
         linkedEnd[k] = execs.end.get(linkedOrder[k]);
       }
+      ConcurrentStep<int[], RuntimeException> byEnd =
+          ConcurrentStep.start(
+              "forkscope end order", ConcurrentStep.helps(), () -> IndexSort.byKey(linkedEnd));
+      int[] outer = outerTasks(linkedOrder, taskOf);
       ExecutionTable executions = new ExecutionTable(n);
-      for (int k : IndexSort.byKey(linkedEnd)) { // by end, ties in linking order
+      for (int k : byEnd.join()) { // by end, ties in linking order
         int e = linkedOrder[k];
         executions.append(
             execution(
@@ -448,8 +456,12 @@ public final class TraceReader {
           created == null ? -1 : Math.max(0, created - executed));
     }
 
+    private TraceFile.ThreadInfo thread(int recorder) {
+      return recorder < 0 ? null : threads[recorder];
+    }
+
     private long threadId(int recorder) {
-      TraceFile.ThreadInfo info = file.thread(recorder);
+      TraceFile.ThreadInfo info = thread(recorder);
       return info == null ? -1 : info.threadId();
     }
 
@@ -464,11 +476,11 @@ public final class TraceReader {
       TraceFile.Submits submits = file.submits;
       int flags = execs.flags.getInt(e);
       long key = execs.key.get(e);
-      TraceFile.ThreadInfo runner = file.thread(execs.recorder.getInt(e));
+      TraceFile.ThreadInfo runner = thread(execs.recorder.getInt(e));
       int c = creation.get(t);
-      TraceFile.ThreadInfo creator = c < 0 ? null : file.thread(file.creates.recorder.getInt(c));
+      TraceFile.ThreadInfo creator = c < 0 ? null : thread(file.creates.recorder.getInt(c));
       TraceFile.ThreadInfo submitter =
-          executor < 0 ? null : file.thread(submits.recorder.getInt(executor));
+          executor < 0 ? null : thread(submits.recorder.getInt(executor));
       int kinds = flags >>> TraceFile.KIND_SHIFT;
       boolean threadTask = (flags & TraceFile.F_THREAD_TASK) != 0;
       TaskExecution.Kind kind = KINDS[(kinds & 0xf) | (threadTask ? 8 : 0)];
@@ -600,7 +612,8 @@ public final class TraceReader {
    * order), and the sorted lists are merged as the replay asks for the next record, the earlier
    * type first at equal times. That is the order one stable sort of all the records by time gives,
    * without a key and an index for all of them at once: only the largest type's key while it is
-   * sorted, and an index per record.
+   * sorted, and an index per record. The largest type is sorted on a thread of its own while the
+   * others are sorted on the caller's (then two types' keys are held at once).
    */
   private static final class ReplayOrder {
     private final Columns.Packed[] time;
@@ -608,15 +621,31 @@ public final class TraceReader {
     private final int[] first;
     private final int[] next;
 
+    /** Per type, the time of its next record; {@link Long#MAX_VALUE} once it has none left. */
+    private final long[] nextTime;
+
     /** {@code time}: per type of record, in index order, the time each record is replayed at. */
     ReplayOrder(Columns.Packed... time) {
       this.time = time;
       byTime = new int[time.length][];
       first = new int[time.length];
       next = new int[time.length];
+      nextTime = new long[time.length];
+      int largest = 0;
+      for (int t = 1; t < time.length; t++) {
+        largest = time[t].size() > time[largest].size() ? t : largest;
+      }
+      Columns.Packed largestTime = time[largest];
+      ConcurrentStep<int[], RuntimeException> sortLargest =
+          ConcurrentStep.start(
+              "forkscope replay order", ConcurrentStep.helps(), () -> sorted(largestTime));
       for (int t = 0; t < time.length; t++) {
-        byTime[t] = sorted(time[t]);
+        byTime[t] = t == largest ? null : sorted(time[t]);
+      }
+      byTime[largest] = sortLargest.join();
+      for (int t = 0; t < time.length; t++) {
         first[t] = t == 0 ? 0 : first[t - 1] + time[t - 1].size();
+        nextTime[t] = timeOfNext(t);
       }
     }
 
@@ -625,15 +654,21 @@ public final class TraceReader {
       int earliest = -1;
       long earliestTime = 0;
       for (int t = 0; t < byTime.length; t++) {
-        if (next[t] < byTime[t].length) {
-          long at = time[t].get(byTime[t][next[t]]);
-          if (earliest < 0 || at < earliestTime) {
-            earliest = t;
-            earliestTime = at;
-          }
+        if (next[t] < byTime[t].length && (earliest < 0 || nextTime[t] < earliestTime)) {
+          earliest = t;
+          earliestTime = nextTime[t];
         }
       }
-      return earliest < 0 ? -1 : first[earliest] + byTime[earliest][next[earliest]++];
+      if (earliest < 0) {
+        return -1;
+      }
+      int r = first[earliest] + byTime[earliest][next[earliest]++];
+      nextTime[earliest] = timeOfNext(earliest);
+      return r;
+    }
+
+    private long timeOfNext(int t) {
+      return next[t] < byTime[t].length ? time[t].get(byTime[t][next[t]]) : Long.MAX_VALUE;
     }
 
     private static int[] sorted(Columns.Packed time) {

@@ -17,6 +17,8 @@ public final class ExecutionListChecks {
       assertThat(list.executionThreadId(i)).isEqualTo(e.executionThreadId());
       assertThat(list.executionThreadName(i)).isEqualTo(e.executionThreadName());
       assertThat(list.executorId(i)).isEqualTo(e.executorId());
+      assertThat(list.executorClass(i)).isEqualTo(e.executorClass());
+      assertThat(list.forked(i)).isEqualTo(e.forked());
       assertThat(list.submittedNs(i)).isEqualTo(e.submittedNs());
       assertThat(list.startNs(i)).isEqualTo(e.startNs());
       assertThat(list.endNs(i)).isEqualTo(e.endNs());

@@ -23,7 +23,7 @@ class IndexSortTest {
   @Test
   void byKeyIsAStableSort() {
     for (int n : new int[] {0, 1, 31, 33, 1_000, 20_000}) {
-      for (int distinct : new int[] {1, 5, 1_000_000}) {
+      for (int distinct : new int[] {1, 5, 256, 257, 1_000_000}) {
         long[] key = keys(n, distinct);
         Integer[] expected = IntStream.range(0, n).boxed().toArray(Integer[]::new);
         Arrays.sort(expected, Comparator.comparingLong(i -> key[i]));
@@ -31,6 +31,19 @@ class IndexSortTest {
             .containsExactly(Arrays.stream(expected).mapToInt(i -> i).toArray());
       }
     }
+  }
+
+  @Test
+  void fewDistinctKeysAsFarApartAsLongsGoSortTheSameWay() {
+    long[] values = {Long.MIN_VALUE, -1, 0, 1, 1L << 54, Long.MAX_VALUE};
+    long[] key = new long[10_000];
+    for (int i = 0; i < key.length; i++) {
+      key[i] = values[random.nextInt(values.length)];
+    }
+    Integer[] expected = IntStream.range(0, key.length).boxed().toArray(Integer[]::new);
+    Arrays.sort(expected, Comparator.comparingLong(i -> key[i]));
+    assertThat(IndexSort.byKey(key))
+        .containsExactly(Arrays.stream(expected).mapToInt(i -> i).toArray());
   }
 
   @Test
