@@ -278,17 +278,17 @@ class WorkStealingPoolTest {
   void parkPolicyParksEveryWorkerOnceQuiescent() throws InterruptedException {
     WorkStealingPool pool = pool(2, IdlePolicy.park());
     pool.invoke(new Fib(20));
-    awaitQuiescence(pool);
-    assertThat(pool.parkedCount().get()).isEqualTo(2);
+    // both parked at one moment; a parked worker may wake (spuriously) and park again after it
+    assertThat(awaitQuiescence(pool)).as("every worker parked").isTrue();
     assertThat(pool.stats().total().parks()).isPositive();
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
-    while (!Arrays.stream(pool.workers()).allMatch(w -> w.getState() == Thread.State.WAITING)
-        && System.nanoTime() < deadline) {
+    boolean allWaiting = false;
+    while (!allWaiting && System.nanoTime() < deadline) {
+      allWaiting =
+          Arrays.stream(pool.workers()).allMatch(w -> w.getState() == Thread.State.WAITING);
       Thread.sleep(1);
     }
-    for (Worker w : pool.workers()) {
-      assertThat(w.getState()).isEqualTo(Thread.State.WAITING);
-    }
+    assertThat(allWaiting).as("every worker waiting, untimed").isTrue();
     assertThat(pool.loneTasksWatched()).isFalse();
   }
 
@@ -350,14 +350,22 @@ class WorkStealingPoolTest {
   }
 
   /** Waits until every worker has registered as parked (PARK policy) or 10 s pass. */
-  private static void awaitQuiescence(WorkStealingPool pool) throws InterruptedException {
+  /**
+   * Waits up to 10 s until every worker of a PARK pool is parked; returns whether they were (true
+   * at once for other policies).
+   */
+  private static boolean awaitQuiescence(WorkStealingPool pool) throws InterruptedException {
     if (!pool.idlePolicy().name().equals("PARK")) {
-      return;
+      return true;
     }
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-    while (pool.parkedCount().get() < pool.parallelism() && System.nanoTime() < deadline) {
+    while (pool.parkedCount().get() < pool.parallelism()) {
+      if (System.nanoTime() >= deadline) {
+        return false;
+      }
       Thread.sleep(1);
     }
+    return true;
   }
 
   /** Recurses {@code depth} levels through fork/join, then throws {@code failure} at every leaf. */
