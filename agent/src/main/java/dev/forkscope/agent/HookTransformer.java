@@ -15,6 +15,7 @@ import org.objectweb.asm.Label;
 import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.Type;
+import org.objectweb.asm.commons.LocalVariablesSorter;
 
 /**
  * Puts the recorder's calls into the classes that run, submit and create tasks (research note
@@ -29,11 +30,14 @@ import org.objectweb.asm.Type;
  * <p>Implementation note: a hooked method gets one static call into {@link Recorder} on entry and
  * one on every way out: before each return, and in a catch-all handler appended last to the
  * exception table (so the method's own handlers still come first), which calls the exit and
- * rethrows. The calls pass no token (the recorder pairs them per thread), so the method gains no
- * local variable: the handler's stack map frame declares no locals, which every frame in the method
- * is assignable to, and the original frames are kept as they are. Classes are read with expanded
- * frames because ASM does not let a method mix expanded and compressed ones; methods not hooked are
- * copied unparsed. Nothing here loads a class.
+ * rethrows. The entry returns the thread's recorder, which the method keeps in a local variable of
+ * its own for its exits (finding it costs a lookup per call): the new local takes the first slot
+ * after the parameters and the method's own locals move up by one, in its code, its debug tables
+ * and its stack map frames ({@link LocalVariablesSorter}); the handler's frame declares that local
+ * alone, which every frame in the method's body is assignable to, since the local is stored before
+ * the body begins. Classes are read with expanded frames, which the sorter needs (and ASM does not
+ * let a method mix expanded and compressed ones); methods not hooked are copied unparsed. Nothing
+ * here loads a class.
  */
 final class HookTransformer implements ClassFileTransformer {
   private static final String JUC = "java/util/concurrent/";
@@ -268,7 +272,9 @@ final class HookTransformer implements ClassFileTransformer {
         case FORK -> new ForkHook(mv);
         case JOINED, JOINED_ALL -> new JoinedHook(mv, hook, descriptor);
         case WORKER_LOOP -> new WorkerLoopHook(mv);
-        default -> new EnterExitHook(mv, hook, executionMethod(name), version >= Opcodes.V1_6);
+        default ->
+            new EnterExitHook(
+                mv, access, descriptor, hook, executionMethod(name), version >= Opcodes.V1_6);
       };
     }
 
@@ -324,16 +330,21 @@ final class HookTransformer implements ClassFileTransformer {
 
   /**
    * A call on entry and on every way out: before each return and in a catch-all handler that
-   * rethrows.
+   * rethrows. The entry's result, the thread's recorder, is kept in a local variable of its own
+   * (the method's own locals move up by one: {@link LocalVariablesSorter}) and passed to each exit.
    */
-  private static final class EnterExitHook extends MethodVisitor {
+  private static final class EnterExitHook extends LocalVariablesSorter {
+    private static final Type OBJECT = Type.getType(Object.class);
+
     private final Hook hook;
     private final int method;
     private final boolean frames;
     private final Label start = new Label();
+    private int entered;
 
-    EnterExitHook(MethodVisitor mv, Hook hook, int method, boolean frames) {
-      super(Opcodes.ASM9, mv);
+    EnterExitHook(
+        MethodVisitor mv, int access, String descriptor, Hook hook, int method, boolean frames) {
+      super(Opcodes.ASM9, access, descriptor, mv);
       this.hook = hook;
       this.method = method;
       this.frames = frames;
@@ -342,30 +353,33 @@ final class HookTransformer implements ClassFileTransformer {
     @Override
     public void visitCode() {
       super.visitCode();
+      entered = newLocal(OBJECT);
       switch (hook) {
         case EXECUTION -> {
-          super.visitVarInsn(Opcodes.ALOAD, 0);
-          super.visitInsn(Opcodes.ICONST_0 + method);
-          recorder("enter", "(Ljava/lang/Object;I)V");
+          mv.visitVarInsn(Opcodes.ALOAD, 0);
+          mv.visitInsn(Opcodes.ICONST_0 + method);
+          recorder("enter", "(Ljava/lang/Object;I)Ljava/lang/Object;");
         }
         case VIRTUAL_BODY -> {
-          super.visitVarInsn(Opcodes.ALOAD, 1);
-          recorder("enterVirtual", "(Ljava/lang/Object;)V");
+          mv.visitVarInsn(Opcodes.ALOAD, 1);
+          recorder("enterVirtual", "(Ljava/lang/Object;)Ljava/lang/Object;");
         }
         case SUBMISSION -> {
-          super.visitVarInsn(Opcodes.ALOAD, 0);
-          super.visitVarInsn(Opcodes.ALOAD, 1);
-          recorder("submitEnter", "(Ljava/lang/Object;Ljava/lang/Object;)V");
+          mv.visitVarInsn(Opcodes.ALOAD, 0);
+          mv.visitVarInsn(Opcodes.ALOAD, 1);
+          recorder("submitEnter", "(Ljava/lang/Object;Ljava/lang/Object;)Ljava/lang/Object;");
         }
         case SUBMISSION_OF_ALL -> {
-          super.visitVarInsn(Opcodes.ALOAD, 0);
-          super.visitVarInsn(Opcodes.ALOAD, 1);
-          recorder("submitAllEnter", "(Ljava/lang/Object;Ljava/util/Collection;)V");
+          mv.visitVarInsn(Opcodes.ALOAD, 0);
+          mv.visitVarInsn(Opcodes.ALOAD, 1);
+          recorder(
+              "submitAllEnter", "(Ljava/lang/Object;Ljava/util/Collection;)Ljava/lang/Object;");
         }
-        case JOIN -> recorder("joinEnter", "()V");
+        case JOIN -> recorder("joinEnter", "()Ljava/lang/Object;");
         default -> throw new IllegalStateException(hook.name());
       }
-      super.visitLabel(start);
+      mv.visitVarInsn(Opcodes.ASTORE, entered);
+      mv.visitLabel(start);
     }
 
     @Override
@@ -380,27 +394,29 @@ final class HookTransformer implements ClassFileTransformer {
     public void visitMaxs(int maxStack, int maxLocals) {
       Label end = new Label();
       Label handler = new Label();
-      super.visitLabel(end);
-      super.visitTryCatchBlock(start, end, handler, null);
-      super.visitLabel(handler);
+      mv.visitLabel(end);
+      mv.visitTryCatchBlock(start, end, handler, null);
+      mv.visitLabel(handler);
       if (frames) {
+        // through the sorter, which adds the recorder's local to the frame's (empty) locals
         super.visitFrame(Opcodes.F_NEW, 0, new Object[0], 1, new Object[] {"java/lang/Throwable"});
       }
       exit();
-      super.visitInsn(Opcodes.ATHROW);
+      mv.visitInsn(Opcodes.ATHROW);
       super.visitMaxs(Math.max(maxStack, 2), maxLocals);
     }
 
     private void exit() {
+      mv.visitVarInsn(Opcodes.ALOAD, entered);
       switch (hook) {
-        case SUBMISSION, SUBMISSION_OF_ALL -> recorder("submitExit", "()V");
-        case JOIN -> recorder("joinExit", "()V");
-        default -> recorder("exit", "()V");
+        case SUBMISSION, SUBMISSION_OF_ALL -> recorder("submitExit", "(Ljava/lang/Object;)V");
+        case JOIN -> recorder("joinExit", "(Ljava/lang/Object;)V");
+        default -> recorder("exit", "(Ljava/lang/Object;)V");
       }
     }
 
     private void recorder(String name, String descriptor) {
-      super.visitMethodInsn(Opcodes.INVOKESTATIC, RECORDER, name, descriptor, false);
+      mv.visitMethodInsn(Opcodes.INVOKESTATIC, RECORDER, name, descriptor, false);
     }
   }
 

@@ -23,7 +23,10 @@ import java.util.concurrent.atomic.LongAdder;
  *
  * <p>Every entry point finds the calling thread's {@link ThreadState} and returns quickly; none of
  * them locks, parks or allocates on the steady-state path. Before {@link #start} nothing is
- * installed, so the entry points are never reached.
+ * installed, so the entry points are never reached. The hooks of a method's entry and exits (an
+ * execution, a submission, a wait) are paired by the method itself: the entry returns the thread's
+ * state, the method keeps it in a local variable and hands it to each exit, so an exit finds the
+ * state without looking it up again.
  *
  * <p>Implementation note: recordings and the hooks' balance. A JVM started with {@code -javaagent}
  * records once, from start-up to exit. A JVM the agent attaches to may record many times, one
@@ -32,18 +35,16 @@ import java.util.concurrent.atomic.LongAdder;
  * progress, 0 while none is; every entry point reads it once (a volatile read, a plain load on x86)
  * and does nothing when it is 0, and a thread's {@link ThreadState} belongs to one recording: a
  * thread meeting a newer number gets a fresh state, so frames pushed in one recording can never be
- * popped, or written, in the next. The frames of one state stay balanced because a method keeps
- * running the code it was entered with when its class is retransformed: a method entered without
- * hooks (before the hooks were added, or while no recording was on) never calls {@link #exit}, and
- * every frame pushed in a recording was pushed by a method entered after the recording started,
- * which therefore encloses no method entered before it. Its exit either pops its own frame or, when
- * it comes after the recording stopped (the method was still running, and is still running hooked
- * code), does nothing: the frame stays open in the dead state and counts as a partial execution
- * ({@link TraceWriter}). A stray exit of a method entered before the recording started finds the
- * state's stack empty (every frame above it has been popped) and does nothing; so do the stray
- * exits of submissions and waits, whose depths never go below 0. A hook call that reads a number
- * and is then preempted across a whole stop and restart writes into its own dead state and at most
- * takes a chunk that {@link #takeChunk} refuses it.
+ * popped, or written, in the next. The frames of one state stay balanced because an exit acts only
+ * on the state its own entry returned, and only while that state's recording is the one in progress
+ * ({@link #live}): a method entered while no recording was on gets null and its exits do nothing; a
+ * method entered without hooks (before they were added: a method keeps running the code it was
+ * entered with when its class is retransformed) calls no exit at all; and an exit that comes after
+ * its recording stopped (the method was still running, and is still running hooked code) does
+ * nothing, so the frame stays open in the dead state and counts as a partial execution ({@link
+ * TraceWriter}). A hook call that reads a number and is then preempted across a whole stop and
+ * restart writes into its own dead state and at most takes a chunk that {@link #takeChunk} refuses
+ * it.
  */
 public final class Recorder {
   static final int CPU_OFF = 0;
@@ -281,51 +282,67 @@ public final class Recorder {
 
   /**
    * Entry of an execution method ({@code run}, {@code call}, {@code exec}, {@code doExec}) of
-   * {@code task}; the hooked method calls {@link #exit} on every way out.
+   * {@code task}; the hooked method keeps what this returns and passes it to {@link #exit} on every
+   * way out.
    *
    * @param method {@link #RUN}, {@link #CALL} or {@link #EXEC}
+   * @return the calling thread's recorder, or null when nothing is recording
    */
-  public static void enter(Object task, int method) {
+  public static Object enter(Object task, int method) {
     int current = session;
     if (current == 0) {
-      return;
+      return null;
     }
+    ThreadState s = null;
     try {
-      state(current).enter(task, method, task instanceof Thread);
+      s = state(current);
+      s.enter(task, method, task instanceof Thread);
     } catch (Throwable recorderFailure) {
       // never visible to the program
     }
+    return s;
   }
 
   /**
    * Entry of a virtual thread's body ({@code VirtualThread.run(Runnable)}); {@link #exit} follows.
    */
-  public static void enterVirtual(Object task) {
+  public static Object enterVirtual(Object task) {
     int current = session;
     if (current == 0) {
-      return;
+      return null;
     }
+    ThreadState s = null;
     try {
-      state(current).enter(task, RUN, true);
+      s = state(current);
+      s.enter(task, RUN, true);
+    } catch (Throwable recorderFailure) {
+      // never visible to the program
+    }
+    return s;
+  }
+
+  /**
+   * Exit, normal or by exception, of an execution method: {@code entered} is what its {@link
+   * #enter} returned.
+   */
+  public static void exit(Object entered) {
+    try {
+      ThreadState s = live(entered);
+      if (s != null) {
+        s.exit();
+      }
     } catch (Throwable recorderFailure) {
       // never visible to the program
     }
   }
 
   /**
-   * Exit, normal or by exception, of the execution method whose {@link #enter} came last on this
-   * thread.
+   * The recorder an entry hook returned, or null when it belongs to no recording or to one that has
+   * stopped since (see the class comment).
    */
-  public static void exit() {
-    int current = session;
-    if (current == 0) {
-      return;
-    }
-    try {
-      state(current).exit();
-    } catch (Throwable recorderFailure) {
-      // never visible to the program
-    }
+  private static ThreadState live(Object entered) {
+    ThreadState s = (ThreadState) entered;
+    return s != null && s.session == session ? s : null;
   }
 
   /**
@@ -346,30 +363,36 @@ public final class Recorder {
     }
   }
 
-  /** Entry of a submission method; only the outermost one on the stack records. */
-  public static void submitEnter(Object executor, Object task) {
+  /**
+   * Entry of a submission method; only the outermost one on the stack records. Returns what its
+   * {@link #submitExit} takes, as {@link #enter} does.
+   */
+  public static Object submitEnter(Object executor, Object task) {
     int current = session;
     if (current == 0) {
-      return;
+      return null;
     }
+    ThreadState s = null;
     try {
-      ThreadState s = state(current);
+      s = state(current);
       if (s.submitDepth++ == 0) {
         s.submitted(executor, task, true);
       }
     } catch (Throwable recorderFailure) {
       // never visible to the program
     }
+    return s;
   }
 
   /** Entry of {@code invokeAll}/{@code invokeAny}: one submission per task. */
-  public static void submitAllEnter(Object executor, Collection<?> tasks) {
+  public static Object submitAllEnter(Object executor, Collection<?> tasks) {
     int current = session;
     if (current == 0) {
-      return;
+      return null;
     }
+    ThreadState s = null;
     try {
-      ThreadState s = state(current);
+      s = state(current);
       if (s.submitDepth++ == 0 && tasks != null) {
         for (Object t : tasks) {
           s.submitted(executor, t, true);
@@ -378,17 +401,14 @@ public final class Recorder {
     } catch (Throwable recorderFailure) {
       // never visible to the program
     }
+    return s;
   }
 
   /** Exit, normal or by exception, of a submission method. */
-  public static void submitExit() {
-    int current = session;
-    if (current == 0) {
-      return;
-    }
+  public static void submitExit(Object entered) {
     try {
-      ThreadState s = state(current);
-      if (s.submitDepth > 0) { // 0: the entry came before the recording started
+      ThreadState s = live(entered);
+      if (s != null && s.submitDepth > 0) {
         s.submitDepth--;
       }
     } catch (Throwable recorderFailure) {
@@ -421,26 +441,28 @@ public final class Recorder {
   }
 
   /** Entry of a wait that may run other tasks (join, helpQuiesce, managedBlock...). */
-  public static void joinEnter() {
+  public static Object joinEnter() {
     int current = session;
     if (current == 0) {
-      return;
+      return null;
     }
+    ThreadState s = null;
     try {
-      state(current).waitEnter();
+      s = state(current);
+      s.waitEnter();
     } catch (Throwable recorderFailure) {
       // never visible to the program
     }
+    return s;
   }
 
   /** Exit, normal or by exception, of such a wait. */
-  public static void joinExit() {
-    int current = session;
-    if (current == 0) {
-      return;
-    }
+  public static void joinExit(Object entered) {
     try {
-      state(current).waitExit();
+      ThreadState s = live(entered);
+      if (s != null) {
+        s.waitExit();
+      }
     } catch (Throwable recorderFailure) {
       // never visible to the program
     }
@@ -503,11 +525,11 @@ public final class Recorder {
 
   /** Replaces {@code task.run()} in {@code ThreadPoolExecutor.runWorker}. */
   public static void runWorkerTask(Runnable task) {
-    enter(task, RUN);
+    Object entered = enter(task, RUN);
     try {
       task.run();
     } finally {
-      exit();
+      exit(entered);
     }
   }
 }
