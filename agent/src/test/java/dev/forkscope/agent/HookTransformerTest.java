@@ -39,6 +39,24 @@ class HookTransformerTest {
   }
 
   @Test
+  void everyExitIsHandedWhatTheEntryReturnedInALocalTheMethodNeverTouches() throws Exception {
+    for (String method : List.of("call", "run")) {
+      Class<?> type = method.equals("call") ? ManyReturns.class : Thrower.class;
+      List<String> code = instructions(transform(type), method);
+      assertThat(code.get(code.indexOf("call enter") + 1)).isEqualTo("store 1");
+      long exits = code.stream().filter(i -> i.equals("call exit")).count();
+      assertThat(exits).isPositive();
+      for (int i = 0; i < code.size(); i++) {
+        if (code.get(i).equals("call exit")) {
+          assertThat(code.get(i - 1)).isEqualTo("load 1");
+        }
+      }
+      // the entry's store and the exits' loads are the only uses of slot 1
+      assertThat(code.stream().filter(i -> i.endsWith(" 1"))).hasSize((int) exits + 1);
+    }
+  }
+
+  @Test
   void constructorsRecordTheCreationOnceEvenWhenTheyDelegate() throws Exception {
     assertThat(recorderCalls(Delegating.class, "<init>(I)V")).containsExactly("created");
     assertThat(recorderCalls(Delegating.class, "<init>()V")).isEmpty();
@@ -165,6 +183,46 @@ class HookTransformerTest {
             : loader.getResourceAsStream(resource)) {
       return in.readAllBytes();
     }
+  }
+
+  /**
+   * The instructions of {@code method} of a hooked class that matter here: recorder calls ("call
+   * NAME") and local variable accesses ("load N", "store N"; an iinc is a "store").
+   */
+  private static List<String> instructions(byte[] hooked, String method) {
+    List<String> code = new ArrayList<>();
+    new ClassReader(hooked)
+        .accept(
+            new ClassVisitor(Opcodes.ASM9) {
+              @Override
+              public MethodVisitor visitMethod(
+                  int access, String name, String descriptor, String signature, String[] ex) {
+                if (!method.equals(name)) {
+                  return null;
+                }
+                return new MethodVisitor(Opcodes.ASM9) {
+                  @Override
+                  public void visitMethodInsn(
+                      int opcode, String owner, String callee, String desc, boolean itf) {
+                    if (owner.equals(RECORDER)) {
+                      code.add("call " + callee);
+                    }
+                  }
+
+                  @Override
+                  public void visitVarInsn(int opcode, int slot) {
+                    code.add((opcode >= Opcodes.ISTORE ? "store " : "load ") + slot);
+                  }
+
+                  @Override
+                  public void visitIincInsn(int slot, int increment) {
+                    code.add("store " + slot);
+                  }
+                };
+              }
+            },
+            0);
+    return code;
   }
 
   /**
