@@ -186,8 +186,9 @@ class HookTransformerTest {
   }
 
   /**
-   * The instructions of {@code method} of a hooked class that matter here: recorder calls ("call
-   * NAME") and local variable accesses ("load N", "store N"; an iinc is a "store").
+   * The instructions of {@code method} (a name, or a name and descriptor) of a hooked class that
+   * matter here: recorder calls ("call NAME") and local variable accesses ("load N", "store N"; an
+   * iinc is a "store").
    */
   private static List<String> instructions(byte[] hooked, String method) {
     List<String> code = new ArrayList<>();
@@ -197,7 +198,7 @@ class HookTransformerTest {
               @Override
               public MethodVisitor visitMethod(
                   int access, String name, String descriptor, String signature, String[] ex) {
-                if (!method.equals(name)) {
+                if (!method.equals(name) && !method.equals(name + descriptor)) {
                   return null;
                 }
                 return new MethodVisitor(Opcodes.ASM9) {
@@ -231,31 +232,12 @@ class HookTransformerTest {
    */
   private static List<String> recorderCalls(Class<?> type, String method) throws IOException {
     byte[] hooked = transform(type);
-    List<String> calls = new ArrayList<>();
     if (hooked == null) {
-      return calls;
+      return new ArrayList<>();
     }
-    new ClassReader(hooked)
-        .accept(
-            new ClassVisitor(Opcodes.ASM9) {
-              @Override
-              public MethodVisitor visitMethod(
-                  int access, String name, String descriptor, String signature, String[] ex) {
-                if (!method.equals(name) && !method.equals(name + descriptor)) {
-                  return null;
-                }
-                return new MethodVisitor(Opcodes.ASM9) {
-                  @Override
-                  public void visitMethodInsn(
-                      int opcode, String owner, String callee, String desc, boolean itf) {
-                    if (owner.equals(RECORDER)) {
-                      calls.add(callee);
-                    }
-                  }
-                };
-              }
-            },
-            0);
-    return calls;
+    return instructions(hooked, method).stream()
+        .filter(i -> i.startsWith("call "))
+        .map(i -> i.substring("call ".length()))
+        .toList();
   }
 }
