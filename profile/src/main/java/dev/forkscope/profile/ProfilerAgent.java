@@ -58,7 +58,8 @@ public final class ProfilerAgent {
           "ThreadState::reserve",
           "ThreadState::key",
           "ThreadState::captureSite",
-          "TaskClass::of");
+          "TaskClass::of",
+          "Recorder::stateOnMiss");
 
   private ProfilerAgent() {}
 
