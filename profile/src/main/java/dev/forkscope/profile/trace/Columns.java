@@ -18,7 +18,7 @@ final class Columns {
 
   /** One type of record: columns of equal length, made by {@link #column}. */
   abstract static class Records {
-    private final List<Column> columns = new ArrayList<>();
+    private final List<Packed> columns = new ArrayList<>();
 
     Packed column() {
       Packed c = new Packed(16);
@@ -31,7 +31,12 @@ final class Columns {
     }
 
     void trim() {
-      columns.forEach(Column::trim);
+      columns.forEach(Packed::trim);
+    }
+
+    /** Drops every column (see {@link Packed#drop}). */
+    void drop() {
+      columns.forEach(Packed::drop);
     }
   }
 
@@ -138,6 +143,19 @@ final class Columns {
     @Override
     public void trim() {
       resize(size);
+    }
+
+    /**
+     * Gives back the column's memory once its values have been read for the last time: it is left
+     * empty, as a column of {@code long} values, so that reading any index throws.
+     */
+    void drop() {
+      level = 3;
+      capacity = 0;
+      size = 0;
+      bytes = null;
+      ints = null;
+      longs = new long[0];
     }
 
     private void widen(int to) {

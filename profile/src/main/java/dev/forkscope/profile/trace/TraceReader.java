@@ -158,8 +158,17 @@ public final class TraceReader {
    * form a FIFO list threaded through {@link Tasks#nextWaiting}, whose head and tail are kept per
    * key. Invariant: a task is in its key's waiting list exactly when it has a submission not yet
    * paired, so the task an execution takes from a waiting list is that list's head.
+   *
+   * <p>Memory: the replay's own structures (the task columns, the key map) are gone before the
+   * tables are made. The replay notes only the task of each submission and join; the events are
+   * made after it by replaying the submissions, joins and waits again, in the same order ({@link
+   * ReplayOrder#restartWith}); each decoded column is dropped ({@link Columns.Packed#drop}) after
+   * its last read, before the next table is made.
    */
   private static final class Linker {
+    /** The {@link ReplayOrder} types that are events: submissions, joins and waits. */
+    private static final int[] REPLAYED_EVENTS = {1, 3, 4};
+
     private final TraceFile file;
     private final Map<Integer, String> names = new HashMap<>();
     private final Map<Integer, Integer> firstCreationSite = new HashMap<>();
@@ -210,8 +219,6 @@ public final class TraceReader {
       int firstExec = firstSubmit + submits.size();
       int firstJoin = firstExec + execs.size();
       int firstWait = firstJoin + file.joins.size();
-      EventTable taskEvents =
-          new EventTable(submits.size() + file.joins.size() + file.waits.size());
 
       int n = execs.size();
       int[] taskOf = new int[n];
@@ -220,6 +227,8 @@ public final class TraceReader {
       int[] executorSubmission = new int[n];
       int[] linkedOrder = new int[n];
       int linked = 0;
+      int[] submitTask = new int[submits.size()];
+      int[] joinTask = new int[file.joins.size()];
       LongIntMap lastSubmissionOfClass = new LongIntMap();
       ReplayOrder order =
           new ReplayOrder(
@@ -229,15 +238,8 @@ public final class TraceReader {
           creation.set(newTask(file.creates.key.get(r)), r);
         } else if (r < firstExec) {
           int s = r - firstSubmit;
-          int t = submitted(s);
+          submitTask[s] = submitted(s);
           lastSubmissionOfClass.put(TraceFile.classOf(submits.key.get(s)), s);
-          taskEvents.append(
-              TaskEvent.Type.SUBMIT,
-              threadId(submits.recorder.getInt(s)),
-              submits.time.get(s),
-              submits.time.get(s),
-              t + 1,
-              (submits.flags.getInt(s) & TraceFile.F_TIMED) != 0);
         } else if (r < firstJoin) {
           int e = r - firstExec;
           long key = execs.key.get(e);
@@ -260,24 +262,8 @@ public final class TraceReader {
           linkedOrder[linked++] = e;
         } else if (r < firstWait) {
           int j = r - firstJoin;
-          int t = latest.get(file.joins.key.get(j), -1);
-          taskEvents.append(
-              TaskEvent.Type.JOIN,
-              threadId(file.joins.recorder.getInt(j)),
-              file.joins.time.get(j),
-              file.joins.time.get(j),
-              t + 1,
-              true);
-        } else {
-          int w = r - firstWait;
-          taskEvents.append(
-              TaskEvent.Type.WAIT,
-              threadId(file.waits.recorder.getInt(w)),
-              file.waits.start.get(w),
-              file.waits.end.get(w),
-              0,
-              true);
-        }
+          joinTask[j] = latest.get(file.joins.key.get(j), -1);
+        } // a wait links nothing: it is only an event, made with the others below
       }
 
       latest = null; // the replay's map, as large as the trace, before what follows
@@ -300,8 +286,17 @@ public final class TraceReader {
                   c < 0 ? -1 : site(file.creates.site.getInt(c), firstCreationSite, key)));
         }
       }
-      tasks = null; // all but the creations, before the enclosing tasks are found
+      tasks = null; // all but the creations, before the events and the enclosing tasks
       nextSubmission = null;
+      file.creates.key.drop();
+      order.restartWith(REPLAYED_EVENTS);
+      EventTable taskEvents = events(order, submitTask, joinTask);
+      order = null; // its sorted indices, before the tables are made
+      submitTask = null;
+      joinTask = null;
+      submits.key.drop();
+      file.joins.drop();
+      file.waits.drop();
       long[] linkedEnd = new long[n];
       for (int k = 0; k < n; k++) {
         linkedEnd[k] = execs.end.get(linkedOrder[k]);
@@ -310,6 +305,8 @@ public final class TraceReader {
           ConcurrentStep.start(
               "forkscope end order", ConcurrentStep.helps(), () -> IndexSort.byKey(linkedEnd));
       int[] outer = outerTasks(linkedOrder, taskOf);
+      execs.seq.drop();
+      execs.parentSeq.drop();
       ExecutionTable executions = new ExecutionTable(n);
       for (int k : byEnd.join()) { // by end, ties in linking order
         int e = linkedOrder[k];
@@ -348,6 +345,52 @@ public final class TraceReader {
           List.copyOf(sites),
           taskEvents,
           Map.copyOf(sampling));
+    }
+
+    /**
+     * The submissions, joins and waits as events, in replay order: {@code order} restarted with
+     * those types only ({@link #REPLAYED_EVENTS}) gives them in the order the replay met them. A
+     * submission is of task {@code submitTask[s]}, a join of task {@code joinTask[j]} (-1 for
+     * none), as the replay found.
+     */
+    private EventTable events(ReplayOrder order, int[] submitTask, int[] joinTask) {
+      TraceFile.Submits submits = file.submits;
+      TraceFile.Joins joins = file.joins;
+      TraceFile.Waits waits = file.waits;
+      int firstExec = file.creates.size() + submits.size();
+      int firstWait = firstExec + file.execs.size() + joins.size();
+      EventTable events = new EventTable(submits.size() + joins.size() + waits.size());
+      for (int r; (r = order.next()) >= 0; ) {
+        if (r < firstExec) {
+          int s = r - file.creates.size();
+          events.append(
+              TaskEvent.Type.SUBMIT,
+              threadId(submits.recorder.getInt(s)),
+              submits.time.get(s),
+              submits.time.get(s),
+              submitTask[s] + 1,
+              (submits.flags.getInt(s) & TraceFile.F_TIMED) != 0);
+        } else if (r < firstWait) {
+          int j = r - firstExec - file.execs.size();
+          events.append(
+              TaskEvent.Type.JOIN,
+              threadId(joins.recorder.getInt(j)),
+              joins.time.get(j),
+              joins.time.get(j),
+              joinTask[j] + 1,
+              true);
+        } else {
+          int w = r - firstWait;
+          events.append(
+              TaskEvent.Type.WAIT,
+              threadId(waits.recorder.getInt(w)),
+              waits.start.get(w),
+              waits.end.get(w),
+              0,
+              true);
+        }
+      }
+      return events;
     }
 
     /**
@@ -645,6 +688,26 @@ public final class TraceReader {
       byTime[largest] = sortLargest.join();
       for (int t = 0; t < time.length; t++) {
         first[t] = t == 0 ? 0 : first[t - 1] + time[t - 1].size();
+        nextTime[t] = timeOfNext(t);
+      }
+    }
+
+    /**
+     * Starts again from the first record, replaying only the records of {@code types} (indices of
+     * the constructor's arguments), which come in the same order relative to one another as before:
+     * the order is one of (time, type, place in the type's sorted list). The other types' sorted
+     * indices are dropped.
+     */
+    void restartWith(int... types) {
+      boolean[] kept = new boolean[time.length];
+      for (int t : types) {
+        kept[t] = true;
+      }
+      for (int t = 0; t < time.length; t++) {
+        if (!kept[t]) {
+          byTime[t] = new int[0];
+        }
+        next[t] = 0;
         nextTime[t] = timeOfNext(t);
       }
     }
