@@ -98,8 +98,9 @@ final class WorkSpans {
     Execs x = new Execs(executions, threads);
     Items items = new Items(events, threads);
     TimeLines lines = new TimeLines(x, items, threads.size());
-    x.thread = null; // only the time lines need the threads: not kept while the spans are walked
+    x.thread = null; // only the time lines need these: not kept while the spans are walked
     items.thread = null;
+    items.kind = null;
     int[] parent = lines.parent;
 
     boolean[] serial = new boolean[n];
@@ -113,6 +114,7 @@ final class WorkSpans {
     int[] spawnedBy = spawns(executions, x, items, lines, byStart, inComputation);
 
     long[] end = effectiveEnds(x, events);
+    x.task = null; // a fork's item names its task: not kept while the spans are walked
     long burden = Math.max(0, burdenNs);
     long[] work = new long[n];
     long[] span = new long[n];
@@ -127,9 +129,8 @@ final class WorkSpans {
       boolean waiting = false;
       Map<Long, long[]> open = Map.of();
       for (int at = lines.from(i); at < lines.to(i); at++) {
-        int entry = lines.entry(at);
-        int ref = lines.ref[entry];
-        byte kind = lines.kind[entry];
+        int ref = lines.ref[at];
+        byte kind = lines.kind[at];
         long t = kind == NESTED ? x.start[ref] : items.time[ref];
         if (!waiting && t > pos) {
           cur += t - pos;
@@ -152,12 +153,12 @@ final class WorkSpans {
               if (open.isEmpty()) {
                 open = new HashMap<>();
               }
-              open.put(x.task[c], new long[] {cur + span[c], bcur + bspan[c]});
+              open.put(items.task(ref), new long[] {cur + span[c], bcur + bspan[c]});
               w += work[c];
             }
           }
           case JOIN -> {
-            long[] finish = open.isEmpty() ? null : open.remove(items.ref[ref]);
+            long[] finish = open.isEmpty() ? null : open.remove(items.task(ref));
             if (finish != null) {
               cur = Math.max(cur, finish[0]);
               bcur = Math.max(bcur, finish[1]);
@@ -227,10 +228,9 @@ final class WorkSpans {
         continue;
       }
       for (int k = lines.from(i); k < lines.to(i); k++) {
-        int entry = lines.entry(k);
-        if (lines.kind[entry] == SUBMIT) {
-          int item = lines.ref[entry];
-          int c = candidates.claim(executions, x, items.ref[item], items.time[item], spawnedBy);
+        if (lines.kind[k] == SUBMIT) {
+          int item = lines.ref[k];
+          int c = candidates.claim(executions, x, items.task(item), items.time[item], spawnedBy);
           if (c >= 0) {
             spawnedBy[c] = i;
             items.target[item] = c;
@@ -314,7 +314,8 @@ final class WorkSpans {
     /** The thread's index (see {@link #threadIndex}); null once the time lines are made. */
     int[] thread;
 
-    final long[] task;
+    /** Null once the spawns and the effective ends are found. */
+    long[] task;
 
     /** Null while every weight is 1. */
     private long[] weight;
@@ -372,20 +373,23 @@ final class WorkSpans {
 
   /**
    * The events as time-line items, in event order (a wait gives two: its start and its end): {@code
-   * ref} the task submitted or joined; {@code target} the execution a submission spawned, -1 if
-   * none.
+   * event} the event it comes from; {@code target} the execution a submission spawned, -1 if none.
    */
   private static final class Items {
-    final byte[] kind;
+    /** Null once the time lines are made. */
+    byte[] kind;
+
     final long[] time;
 
     /** The thread's index (see {@link #threadIndex}); null once the time lines are made. */
     int[] thread;
 
-    final long[] ref;
+    private final int[] event;
+    private final EventTable events;
     final int[] target;
 
     Items(EventTable events, Map<Long, Integer> threads) {
+      this.events = events;
       int m = 0;
       for (int e = 0; e < events.size(); e++) {
         m += events.type(e) == TaskEvent.Type.WAIT ? 2 : 1;
@@ -393,28 +397,33 @@ final class WorkSpans {
       kind = new byte[m];
       time = new long[m];
       thread = new int[m];
-      ref = new long[m];
+      event = new int[m];
       target = new int[m];
       Arrays.fill(target, -1);
       int k = 0;
       for (int e = 0; e < events.size(); e++) {
         int thread = threadIndex(threads, events.threadId(e));
         switch (events.type(e)) {
-          case SUBMIT -> set(k++, SUBMIT, events.timeNs(e), thread, events.taskId(e));
-          case JOIN -> set(k++, JOIN, events.timeNs(e), thread, events.taskId(e));
+          case SUBMIT -> set(k++, SUBMIT, events.timeNs(e), thread, e);
+          case JOIN -> set(k++, JOIN, events.timeNs(e), thread, e);
           case WAIT -> {
-            set(k++, WAIT_START, events.timeNs(e), thread, 0);
-            set(k++, WAIT_END, events.endNs(e), thread, 0);
+            set(k++, WAIT_START, events.timeNs(e), thread, e);
+            set(k++, WAIT_END, events.endNs(e), thread, e);
           }
         }
       }
     }
 
-    private void set(int k, byte itemKind, long itemTime, int itemThread, long itemRef) {
+    /** The task a submission or join item submitted or joined. */
+    long task(int item) {
+      return events.taskId(event[item]);
+    }
+
+    private void set(int k, byte itemKind, long itemTime, int itemThread, int itemEvent) {
       kind[k] = itemKind;
       time[k] = itemTime;
       thread[k] = itemThread;
-      ref[k] = itemRef;
+      event[k] = itemEvent;
     }
   }
 
@@ -426,15 +435,18 @@ final class WorkSpans {
    * <p>Per thread, executions (by start, the longer first at equal starts) and items (by time,
    * stable: a wait's end may follow later items) are merged in time order with a stack of open
    * executions. Each entry found becomes {@code (owner, kind, ref)}: {@code ref} an execution index
-   * for a nested execution, an item index otherwise; the entries are then grouped by owner (stable,
-   * so each line keeps time order): line {@code i} is {@code entry(from(i)) .. entry(to(i) - 1)}.
+   * for a nested execution, an item index otherwise; the entries are then moved into {@code kind}
+   * and {@code ref} grouped by owner (by counting, stable, so each line keeps time order): line
+   * {@code i} is positions {@code from(i) .. to(i) - 1}, read in order (no index array kept).
    */
   private static final class TimeLines {
     final int[] parent;
+
+    /** Per entry, grouped by owner: its kind and its {@code ref}. */
     final byte[] kind;
+
     final int[] ref;
     private final int[] lineStart;
-    private final int[] byOwner;
     private int size;
 
     TimeLines(Execs x, Items items, int threads) {
@@ -442,9 +454,10 @@ final class WorkSpans {
       parent = new int[n];
       Arrays.fill(parent, -1);
       int capacity = n + items.kind.length;
-      kind = new byte[capacity];
-      ref = new int[capacity];
-      int[] owner = merge(x, items, threads, new int[capacity]);
+      int[] owner = new int[capacity];
+      byte[] mergedKind = new byte[capacity];
+      int[] mergedRef = new int[capacity];
+      merge(x, items, threads, owner, mergedKind, mergedRef);
       lineStart = new int[n + 1];
       for (int k = 0; k < size; k++) {
         lineStart[owner[k] + 1]++;
@@ -452,18 +465,21 @@ final class WorkSpans {
       for (int i = 0; i < n; i++) {
         lineStart[i + 1] += lineStart[i];
       }
-      byOwner = new int[size];
+      kind = new byte[size];
+      ref = new int[size];
       int[] next = Arrays.copyOf(lineStart, n);
       for (int k = 0; k < size; k++) {
-        byOwner[next[owner[k]]++] = k;
+        int at = next[owner[k]]++;
+        kind[at] = mergedKind[k];
+        ref[at] = mergedRef[k];
       }
     }
 
     /**
-     * Walks each thread's executions and items in time order, adding each entry; returns {@code
-     * owner}, which it fills.
+     * Walks each thread's executions and items in time order, adding each entry, in the order
+     * found, to {@code owner}, {@code kind} and {@code ref}.
      */
-    private int[] merge(Execs x, Items items, int threads, int[] owner) {
+    private void merge(Execs x, Items items, int threads, int[] owner, byte[] kind, int[] ref) {
       int[] execFrom = new int[threads + 1];
       int[] itemFrom = new int[threads + 1];
       int[] execs = byThread(x.thread, execFrom);
@@ -490,7 +506,7 @@ final class WorkSpans {
             int i = execs[xi++];
             parent[i] = o;
             if (o >= 0) {
-              add(owner, o, NESTED, i);
+              add(owner, kind, ref, o, NESTED, i);
             }
             if (top == stack.length) {
               stack = Arrays.copyOf(stack, top * 2);
@@ -499,12 +515,11 @@ final class WorkSpans {
           } else {
             int it = its[v++];
             if (o >= 0) {
-              add(owner, o, items.kind[it], it);
+              add(owner, kind, ref, o, items.kind[it], it);
             }
           }
         }
       }
-      return owner;
     }
 
     /**
@@ -534,12 +549,7 @@ final class WorkSpans {
       return lineStart[execution + 1];
     }
 
-    /** The entry at position {@code k} of the lines. */
-    int entry(int k) {
-      return byOwner[k];
-    }
-
-    private void add(int[] owner, int o, byte entryKind, int entryRef) {
+    private void add(int[] owner, byte[] kind, int[] ref, int o, byte entryKind, int entryRef) {
       owner[size] = o;
       kind[size] = entryKind;
       ref[size++] = entryRef;
