@@ -8,7 +8,7 @@ import java.util.Objects;
 
 /**
  * A trace's executions as columns: an immutable {@code List<TaskExecution>} that holds, for a
- * fork/join trace, about 36 bytes per execution instead of a {@link TaskExecution} of 168 and its
+ * fork/join trace, about 32 bytes per execution instead of a {@link TaskExecution} of 168 and its
  * reference, and gives each element as a new {@link TaskExecution} when asked. Analyses over
  * millions of executions read the fields they need through the {@link ExecutionList} accessors,
  * which read the columns, and keep no element.

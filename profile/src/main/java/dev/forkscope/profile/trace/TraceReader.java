@@ -166,6 +166,9 @@ public final class TraceReader {
    * its last read, before the next table is made.
    */
   private static final class Linker {
+    /** The {@link ReplayOrder} type of the executions. */
+    private static final int EXECUTIONS = 2;
+
     /** The {@link ReplayOrder} types that are events: submissions, joins and waits. */
     private static final int[] REPLAYED_EVENTS = {1, 3, 4};
 
@@ -223,10 +226,9 @@ public final class TraceReader {
       int n = execs.size();
       int[] taskOf = new int[n];
       int[] number = new int[n];
-      int[] ownSubmission = new int[n];
-      int[] executorSubmission = new int[n];
-      int[] linkedOrder = new int[n];
-      int linked = 0;
+      // per execution record its own submission, also its executor's (>= 0), or -2 minus the
+      // submission that names its executor when it has none of its own (-1 for neither)
+      int[] submissionOf = new int[n];
       int[] submitTask = new int[submits.size()];
       int[] joinTask = new int[file.joins.size()];
       LongIntMap lastSubmissionOfClass = new LongIntMap();
@@ -245,8 +247,7 @@ public final class TraceReader {
           long key = execs.key.get(e);
           int flags = execs.flags.getInt(e);
           int t = executed(key);
-          tasks.executions.set(t, tasks.executions.get(t) + 1);
-          tasks.done.set(t, (flags & TraceFile.F_DONE) != 0 ? 1 : 0);
+          tasks.executed(t, (flags & TraceFile.F_DONE) != 0);
           int submission = pollSubmission(t, key);
           if (submission >= 0) {
             tasks.lastSubmission.set(t, submission);
@@ -256,10 +257,8 @@ public final class TraceReader {
             executor = lastSubmissionOfClass.get(TraceFile.classOf(key), -1);
           }
           taskOf[e] = t;
-          number[e] = tasks.executions.get(t);
-          ownSubmission[e] = submission;
-          executorSubmission[e] = executor;
-          linkedOrder[linked++] = e;
+          number[e] = tasks.executions(t);
+          submissionOf[e] = submission >= 0 ? submission : -2 - executor;
         } else if (r < firstWait) {
           int j = r - firstJoin;
           joinTask[j] = latest.get(file.joins.key.get(j), -1);
@@ -274,7 +273,7 @@ public final class TraceReader {
         long key = tasks.key.get(t);
         int classId = TraceFile.classOf(key);
         knownPerClass.merge(classId, 1L, Long::sum);
-        if (tasks.executions.get(t) == 0 && !sampledClasses.containsKey(classId)) {
+        if (tasks.executions(t) == 0 && !sampledClasses.containsKey(classId)) {
           int c = creation.get(t);
           TraceFile.ThreadInfo creator = c < 0 ? null : thread(file.creates.recorder.getInt(c));
           neverExecuted.add(
@@ -289,6 +288,7 @@ public final class TraceReader {
       tasks = null; // all but the creations, before the events and the enclosing tasks
       nextSubmission = null;
       file.creates.key.drop();
+      int[] linkedOrder = order.inOrder(EXECUTIONS); // the order the replay linked them in
       order.restartWith(REPLAYED_EVENTS);
       EventTable taskEvents = events(order, submitTask, joinTask);
       order = null; // its sorted indices, before the tables are made
@@ -310,9 +310,15 @@ public final class TraceReader {
       ExecutionTable executions = new ExecutionTable(n);
       for (int k : byEnd.join()) { // by end, ties in linking order
         int e = linkedOrder[k];
+        int submission = submissionOf[e];
         executions.append(
             execution(
-                e, taskOf[e], number[e], outer[e] + 1, ownSubmission[e], executorSubmission[e]));
+                e,
+                taskOf[e],
+                number[e],
+                outer[e] + 1,
+                Math.max(submission, -1),
+                submission >= -1 ? submission : -2 - submission));
       }
 
       int siteCount = file.sites.keySet().stream().mapToInt(Integer::intValue).max().orElse(-1) + 1;
@@ -572,7 +578,7 @@ public final class TraceReader {
     private int submitted(int s) {
       long key = file.submits.key.get(s);
       int t = latest.get(key, -1);
-      if (t < 0 || tasks.done.get(t) != 0) {
+      if (t < 0 || tasks.done(t)) {
         t = newTask(key);
       }
       nextSubmission[s] = -1;
@@ -595,7 +601,7 @@ public final class TraceReader {
     private int executed(long key) {
       int head = waitingHead.get(key, -1);
       if (head >= 0) {
-        if (tasks.done.get(head) == 0) {
+        if (!tasks.done(head)) {
           return head;
         }
         int t = newTask(key); // the head's waiting submissions were another object's
@@ -611,7 +617,7 @@ public final class TraceReader {
         return t;
       }
       int t = latest.get(key, -1);
-      return t < 0 || tasks.done.get(t) != 0 ? newTask(key) : t;
+      return t < 0 || tasks.done(t) ? newTask(key) : t;
     }
 
     /**
@@ -712,6 +718,11 @@ public final class TraceReader {
       }
     }
 
+    /** The indices within type {@code type} of its records, in the order of replay. */
+    int[] inOrder(int type) {
+      return byTime[type];
+    }
+
     /** The next record's index, -1 after the last. */
     int next() {
       int earliest = -1;
@@ -746,10 +757,12 @@ public final class TraceReader {
   /** The linker's tasks, a column per field; a task's index is its id minus one. */
   private static final class Tasks {
     final Columns.Packed key = new Columns.Packed(16);
-    final Columns.Ints executions = new Columns.Ints();
 
-    /** 1 for a fork/join task whose latest execution left it done: it cannot run again. */
-    final Columns.Ints done = new Columns.Ints();
+    /**
+     * Its executions so far, shifted left by one, and in the low bit 1 for a fork/join task whose
+     * latest execution left it done: it cannot run again.
+     */
+    private final Columns.Ints executionsAndDone = new Columns.Ints();
 
     /** Its latest submission paired with an execution, -1 if none. */
     final Columns.Ints lastSubmission = new Columns.Ints();
@@ -764,8 +777,7 @@ public final class TraceReader {
 
     int add(long taskKey) {
       key.add(taskKey);
-      executions.add(0);
-      done.add(0);
+      executionsAndDone.add(0);
       lastSubmission.add(-1);
       firstSubmission.add(-1);
       lastWaitingSubmission.add(-1);
@@ -775,6 +787,19 @@ public final class TraceReader {
 
     int size() {
       return key.size();
+    }
+
+    int executions(int t) {
+      return executionsAndDone.get(t) >>> 1;
+    }
+
+    boolean done(int t) {
+      return (executionsAndDone.get(t) & 1) != 0;
+    }
+
+    /** Counts an execution of task {@code t}, after which it is {@code done} or not. */
+    void executed(int t, boolean done) {
+      executionsAndDone.set(t, (executions(t) + 1) << 1 | (done ? 1 : 0));
     }
   }
 

@@ -1,6 +1,7 @@
 package dev.forkscope.profile.trace;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import org.junit.jupiter.api.Test;
 
@@ -26,5 +27,19 @@ class PackedColumnTest {
     roundTrips(5, 5, 6, 5 + (1L << 31), 5, -1, Long.MAX_VALUE);
     roundTrips(Long.MIN_VALUE, Long.MAX_VALUE, Long.MIN_VALUE + 1, 0);
     roundTrips(1_000_000_000_000L, 1_000_000_000_000L + 1, 0, 3);
+  }
+
+  @Test
+  void aDroppedColumnIsEmptyAndReadsFailWhateverItsWidthWas() {
+    for (long second : new long[] {7, 8, 7 + 1000, 7 + (1L << 40)}) {
+      Columns.Packed column = new Columns.Packed(4);
+      column.add(7);
+      column.add(second);
+      column.drop();
+      assertThat(column.size()).isZero();
+      assertThatThrownBy(() -> column.get(0))
+          .as("after %d", second)
+          .isInstanceOf(IndexOutOfBoundsException.class);
+    }
   }
 }
