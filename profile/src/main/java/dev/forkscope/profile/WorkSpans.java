@@ -98,20 +98,22 @@ final class WorkSpans {
     Execs x = new Execs(executions, threads);
     Items items = new Items(events, threads);
     TimeLines lines = new TimeLines(x, items, threads.size());
-    x.thread = null; // only the time lines need these: not kept while the spans are walked
-    items.thread = null;
-    items.kind = null;
-    int[] parent = lines.parent;
+    items.kind = null; // only the time lines need these: not kept while the spans are walked
 
     boolean[] serial = new boolean[n];
     boolean[] inComputation = new boolean[n];
+    boolean[] parentInComputation = new boolean[n];
     int[] byStart = IndexSort.byKey(x.start);
     for (int i : byStart) { // parents start before their nested executions
-      serial[i] = parent[i] >= 0 && !x.helped[i] && !x.submitted[i];
-      inComputation[i] = x.forkJoin[i] || (serial[i] && inComputation[parent[i]]);
+      int parent = lines.parent[i];
+      serial[i] = parent >= 0 && !x.helped[i] && !x.submitted[i];
+      parentInComputation[i] = parent >= 0 && inComputation[parent];
+      inComputation[i] = x.forkJoin[i] || (serial[i] && parentInComputation[i]);
     }
+    lines.parent = null;
 
     int[] spawnedBy = spawns(executions, x, items, lines, byStart, inComputation);
+    items.time = null; // read from the events while the spans are walked
 
     long[] end = effectiveEnds(x, events);
     x.task = null; // a fork's item names its task: not kept while the spans are walked
@@ -131,7 +133,7 @@ final class WorkSpans {
       for (int at = lines.from(i); at < lines.to(i); at++) {
         int ref = lines.ref[at];
         byte kind = lines.kind[at];
-        long t = kind == NESTED ? x.start[ref] : items.time[ref];
+        long t = kind == NESTED ? x.start[ref] : items.timeOf(ref, kind);
         if (!waiting && t > pos) {
           cur += t - pos;
           bcur += t - pos;
@@ -177,7 +179,7 @@ final class WorkSpans {
         cur = Math.max(cur, finish[0]);
         bcur = Math.max(bcur, finish[1]);
       }
-      work[i] = w + own * standsFor(x.weight(i), parent[i] >= 0 && inComputation[parent[i]]);
+      work[i] = w + own * standsFor(x.weight(i), parentInComputation[i]);
       span[i] = cur;
       bspan[i] = bcur;
     }
@@ -185,7 +187,7 @@ final class WorkSpans {
     boolean sampled = x.sampled();
     Map<String, long[]> perRoot = new LinkedHashMap<>();
     for (int i : byStart) {
-      boolean linked = spawnedBy[i] >= 0 || (serial[i] && inComputation[parent[i]]);
+      boolean linked = spawnedBy[i] >= 0 || (serial[i] && parentInComputation[i]);
       if (!x.forkJoin[i] || linked || x.helped[i] || x.weight(i) > 1) {
         continue;
       }
@@ -311,7 +313,7 @@ final class WorkSpans {
     final long[] start;
     final long[] end;
 
-    /** The thread's index (see {@link #threadIndex}); null once the time lines are made. */
+    /** The thread's index (see {@link #threadIndex}); null once grouped for the time lines. */
     int[] thread;
 
     /** Null once the spawns and the effective ends are found. */
@@ -379,9 +381,10 @@ final class WorkSpans {
     /** Null once the time lines are made. */
     byte[] kind;
 
-    final long[] time;
+    /** Null once the spawns are found: then {@link #timeOf}. */
+    long[] time;
 
-    /** The thread's index (see {@link #threadIndex}); null once the time lines are made. */
+    /** The thread's index (see {@link #threadIndex}); null once grouped for the time lines. */
     int[] thread;
 
     private final int[] event;
@@ -414,6 +417,12 @@ final class WorkSpans {
       }
     }
 
+    /** The time of item {@code item} of kind {@code itemKind}, read from its event. */
+    long timeOf(int item, byte itemKind) {
+      int e = event[item];
+      return itemKind == WAIT_END ? events.endNs(e) : events.timeNs(e);
+    }
+
     /** The task a submission or join item submitted or joined. */
     long task(int item) {
       return events.taskId(event[item]);
@@ -434,67 +443,60 @@ final class WorkSpans {
    *
    * <p>Per thread, executions (by start, the longer first at equal starts) and items (by time,
    * stable: a wait's end may follow later items) are merged in time order with a stack of open
-   * executions. Each entry found becomes {@code (owner, kind, ref)}: {@code ref} an execution index
-   * for a nested execution, an item index otherwise; the entries are then moved into {@code kind}
-   * and {@code ref} grouped by owner (by counting, stable, so each line keeps time order): line
-   * {@code i} is positions {@code from(i) .. to(i) - 1}, read in order (no index array kept).
+   * executions. Each entry found has an owner, a kind and a {@code ref}: an execution index for a
+   * nested execution, an item index otherwise. The walk is made twice, to count each owner's
+   * entries, then to place them in {@code kind} and {@code ref} grouped by owner, each line in time
+   * order: line {@code i} is positions {@code from(i) .. to(i) - 1}, and no entry list is kept
+   * besides the lines.
    */
   private static final class TimeLines {
-    final int[] parent;
+    /** Null once the spans' walk has what it needs of it. */
+    int[] parent;
 
     /** Per entry, grouped by owner: its kind and its {@code ref}. */
     final byte[] kind;
 
     final int[] ref;
     private final int[] lineStart;
-    private int size;
 
     TimeLines(Execs x, Items items, int threads) {
       int n = x.start.length;
       parent = new int[n];
-      Arrays.fill(parent, -1);
-      int capacity = n + items.kind.length;
-      int[] owner = new int[capacity];
-      byte[] mergedKind = new byte[capacity];
-      int[] mergedRef = new int[capacity];
-      merge(x, items, threads, owner, mergedKind, mergedRef);
       lineStart = new int[n + 1];
-      for (int k = 0; k < size; k++) {
-        lineStart[owner[k] + 1]++;
-      }
-      for (int i = 0; i < n; i++) {
-        lineStart[i + 1] += lineStart[i];
-      }
-      kind = new byte[size];
-      ref = new int[size];
-      int[] next = Arrays.copyOf(lineStart, n);
-      for (int k = 0; k < size; k++) {
-        int at = next[owner[k]]++;
-        kind[at] = mergedKind[k];
-        ref[at] = mergedRef[k];
-      }
-    }
-
-    /**
-     * Walks each thread's executions and items in time order, adding each entry, in the order
-     * found, to {@code owner}, {@code kind} and {@code ref}.
-     */
-    private void merge(Execs x, Items items, int threads, int[] owner, byte[] kind, int[] ref) {
       int[] execFrom = new int[threads + 1];
       int[] itemFrom = new int[threads + 1];
       int[] execs = byThread(x.thread, execFrom);
       int[] its = byThread(items.thread, itemFrom);
-      int[] stack = new int[16];
+      x.thread = null; // grouped: not kept while the lines are made
+      items.thread = null;
       for (int thread = 0; thread < threads; thread++) {
-        int a = execFrom[thread];
+        IndexSort.sort(execs, execFrom[thread], execFrom[thread + 1], x.start, x.end);
+        IndexSort.sort(its, itemFrom[thread], itemFrom[thread + 1], items.time);
+      }
+      walk(x, items, execs, execFrom, its, itemFrom, null);
+      for (int i = 0; i < n; i++) {
+        lineStart[i + 1] += lineStart[i];
+      }
+      kind = new byte[lineStart[n]];
+      ref = new int[lineStart[n]];
+      walk(x, items, execs, execFrom, its, itemFrom, Arrays.copyOf(lineStart, n));
+    }
+
+    /**
+     * Walks each thread's executions ({@code execs}, thread t's from {@code execFrom[t]}, by start)
+     * and items ({@code its}, by time) in time order with a stack of open executions, setting each
+     * execution's parent. Each entry found, of owner o, is counted in {@code lineStart[o + 1]} when
+     * {@code next} is null, else placed at {@code next[o]++} in {@code kind} and {@code ref}.
+     */
+    private void walk(
+        Execs x, Items items, int[] execs, int[] execFrom, int[] its, int[] itemFrom, int[] next) {
+      int[] stack = new int[16];
+      for (int thread = 0; thread + 1 < execFrom.length; thread++) {
         int aEnd = execFrom[thread + 1];
-        int b = itemFrom[thread];
         int bEnd = itemFrom[thread + 1];
-        IndexSort.sort(execs, a, aEnd, x.start, x.end);
-        IndexSort.sort(its, b, bEnd, items.time);
         int top = 0;
-        int xi = a;
-        int v = b;
+        int xi = execFrom[thread];
+        int v = itemFrom[thread];
         while (xi < aEnd || v < bEnd) {
           boolean execNext = v == bEnd || (xi < aEnd && x.start[execs[xi]] <= items.time[its[v]]);
           long t = execNext ? x.start[execs[xi]] : items.time[its[v]];
@@ -506,7 +508,7 @@ final class WorkSpans {
             int i = execs[xi++];
             parent[i] = o;
             if (o >= 0) {
-              add(owner, kind, ref, o, NESTED, i);
+              add(next, o, NESTED, i);
             }
             if (top == stack.length) {
               stack = Arrays.copyOf(stack, top * 2);
@@ -515,7 +517,7 @@ final class WorkSpans {
           } else {
             int it = its[v++];
             if (o >= 0) {
-              add(owner, kind, ref, o, items.kind[it], it);
+              add(next, o, items.kind[it], it);
             }
           }
         }
@@ -549,10 +551,14 @@ final class WorkSpans {
       return lineStart[execution + 1];
     }
 
-    private void add(int[] owner, byte[] kind, int[] ref, int o, byte entryKind, int entryRef) {
-      owner[size] = o;
-      kind[size] = entryKind;
-      ref[size++] = entryRef;
+    private void add(int[] next, int o, byte entryKind, int entryRef) {
+      if (next == null) {
+        lineStart[o + 1]++;
+      } else {
+        int at = next[o]++;
+        kind[at] = entryKind;
+        ref[at] = entryRef;
+      }
     }
   }
 
