@@ -68,8 +68,7 @@ final class Activity {
     long[] start = new long[executions.size()];
     long[] end = new long[start.length];
     double[] busyRate = new double[start.length];
-    double[] runningRate = new double[start.length];
-    boolean sameRates = true;
+    double[] runningRate = null; // null while every running rate equals its busy rate
     for (int i = 0; i < executions.size(); i++) {
       if (!Aggregation.isFramework(executions.taskClass(i))) {
         start[n] = executions.startNs(i);
@@ -80,11 +79,20 @@ final class Activity {
           long selfWall = executions.selfWallNs(i);
           long weight = executions.weight(i);
           busyRate[n] = busyNs(selfWall, weight, cpuNs) / length;
-          runningRate[n] = runningNs(selfWall, weight, cpuNs) / length;
-          sameRates &= runningRate[n] == busyRate[n];
+          double running = runningNs(selfWall, weight, cpuNs) / length;
+          if (runningRate == null && running != busyRate[n]) {
+            runningRate = Arrays.copyOf(busyRate, start.length);
+          }
+          if (runningRate != null) {
+            runningRate[n] = running;
+          }
         }
         n++;
       }
+    }
+    boolean sameRates = runningRate == null;
+    if (sameRates) {
+      runningRate = busyRate;
     }
     if (n == 0) {
       return new Activity(threads, new long[0], new double[0], new double[0], 0);

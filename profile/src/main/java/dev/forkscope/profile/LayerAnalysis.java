@@ -578,28 +578,35 @@ final class LayerAnalysis {
     static Map<Long, Timeline> perThread(List<TaskExecution> list) {
       ExecutionList executions = ExecutionList.of(list);
       int n = executions.size();
-      long[] thread = new long[n];
+      int[] byThread = byThread(executions);
       long[] start = new long[n];
       long[] end = new long[n];
       for (int i = 0; i < n; i++) {
-        thread[i] = executions.executionThreadId(i);
         start[i] = executions.startNs(i);
         end[i] = executions.endNs(i);
       }
-      int[] byThread = IndexSort.byKey(thread);
       Map<Long, Timeline> out = new HashMap<>();
       for (int from = 0; from < n; ) {
+        long thread = executions.executionThreadId(byThread[from]);
         int to = from + 1;
-        while (to < n && thread[byThread[to]] == thread[byThread[from]]) {
+        while (to < n && executions.executionThreadId(byThread[to]) == thread) {
           to++;
         }
         IndexSort.sort(byThread, from, to, start, end);
         out.put(
-            thread[byThread[from]],
-            new Timeline(executions, Arrays.copyOfRange(byThread, from, to), start, end));
+            thread, new Timeline(executions, Arrays.copyOfRange(byThread, from, to), start, end));
         from = to;
       }
       return out;
+    }
+
+    /** The executions' indices grouped by thread, each thread's in index order. */
+    private static int[] byThread(ExecutionList executions) {
+      long[] thread = new long[executions.size()];
+      for (int i = 0; i < thread.length; i++) {
+        thread[i] = executions.executionThreadId(i);
+      }
+      return IndexSort.byKey(thread);
     }
 
     /** The innermost execution running at {@code t}, or null. */
