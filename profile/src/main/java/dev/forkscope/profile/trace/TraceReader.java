@@ -182,8 +182,8 @@ public final class TraceReader {
 
     private Tasks tasks = new Tasks();
 
-    /** Per task, its CREATE record, -1 if none. */
-    private final Columns.Ints creation = new Columns.Ints();
+    /** Per task, its CREATE record, -1 if none (no room when no task has one). */
+    private final Columns.Packed creation = new Columns.Packed(16);
 
     /** Per key, its latest task; dropped when the replay is over. */
     private LongIntMap latest = new LongIntMap();
@@ -237,7 +237,7 @@ public final class TraceReader {
               file.creates.time, submits.time, execs.start, file.joins.time, file.waits.start);
       for (int r; (r = order.next()) >= 0; ) {
         if (r < firstSubmit) {
-          creation.set(newTask(file.creates.key.get(r)), r);
+          newTask(file.creates.key.get(r), r);
         } else if (r < firstExec) {
           int s = r - firstSubmit;
           submitTask[s] = submitted(s);
@@ -274,7 +274,7 @@ public final class TraceReader {
         int classId = TraceFile.classOf(key);
         knownPerClass.merge(classId, 1L, Long::sum);
         if (tasks.executions(t) == 0 && !sampledClasses.containsKey(classId)) {
-          int c = creation.get(t);
+          int c = creation.getInt(t);
           TraceFile.ThreadInfo creator = c < 0 ? null : thread(file.creates.recorder.getInt(c));
           neverExecuted.add(
               new Trace.CreatedTask(
@@ -526,7 +526,7 @@ public final class TraceReader {
       int flags = execs.flags.getInt(e);
       long key = execs.key.get(e);
       TraceFile.ThreadInfo runner = thread(execs.recorder.getInt(e));
-      int c = creation.get(t);
+      int c = creation.getInt(t);
       TraceFile.ThreadInfo creator = c < 0 ? null : thread(file.creates.recorder.getInt(c));
       TraceFile.ThreadInfo submitter =
           executor < 0 ? null : thread(submits.recorder.getInt(executor));
@@ -579,7 +579,7 @@ public final class TraceReader {
       long key = file.submits.key.get(s);
       int t = latest.get(key, -1);
       if (t < 0 || tasks.done(t)) {
-        t = newTask(key);
+        t = newTask(key, -1);
       }
       nextSubmission[s] = -1;
       if (tasks.firstSubmission.get(t) < 0) {
@@ -604,7 +604,7 @@ public final class TraceReader {
         if (!tasks.done(head)) {
           return head;
         }
-        int t = newTask(key); // the head's waiting submissions were another object's
+        int t = newTask(key, -1); // the head's waiting submissions were another object's
         tasks.firstSubmission.set(t, tasks.firstSubmission.get(head));
         tasks.lastWaitingSubmission.set(t, tasks.lastWaitingSubmission.get(head));
         tasks.firstSubmission.set(head, -1);
@@ -617,7 +617,7 @@ public final class TraceReader {
         return t;
       }
       int t = latest.get(key, -1);
-      return t < 0 || tasks.done(t) ? newTask(key) : t;
+      return t < 0 || tasks.done(t) ? newTask(key, -1) : t;
     }
 
     /**
@@ -644,9 +644,10 @@ public final class TraceReader {
       return s;
     }
 
-    private int newTask(long key) {
+    /** A new task of {@code key}, made by CREATE record {@code created} (-1 if none). */
+    private int newTask(long key, int created) {
       int t = tasks.add(key);
-      creation.add(-1);
+      creation.add(created);
       latest.put(key, t);
       return t;
     }
