@@ -98,7 +98,8 @@ final class WorkSpans {
     Execs x = new Execs(executions, threads);
     Items items = new Items(events, threads);
     TimeLines lines = new TimeLines(x, items, threads.size());
-    items.kind = null; // only the time lines need these: not kept while the spans are walked
+    items.kind = null; // only the time lines need these: then times are read from the events
+    items.time = null;
 
     boolean[] serial = new boolean[n];
     boolean[] inComputation = new boolean[n];
@@ -113,7 +114,6 @@ final class WorkSpans {
     lines.parent = null;
 
     int[] spawnedBy = spawns(executions, x, items, lines, byStart, inComputation);
-    items.time = null; // read from the events while the spans are walked
 
     long[] end = effectiveEnds(x, events);
     x.task = null; // a fork's item names its task: not kept while the spans are walked
@@ -232,7 +232,9 @@ final class WorkSpans {
       for (int k = lines.from(i); k < lines.to(i); k++) {
         if (lines.kind[k] == SUBMIT) {
           int item = lines.ref[k];
-          int c = candidates.claim(executions, x, items.task(item), items.time[item], spawnedBy);
+          int c =
+              candidates.claim(
+                  executions, x, items.task(item), items.timeOf(item, SUBMIT), spawnedBy);
           if (c >= 0) {
             spawnedBy[c] = i;
             items.target[item] = c;
@@ -381,7 +383,7 @@ final class WorkSpans {
     /** Null once the time lines are made. */
     byte[] kind;
 
-    /** Null once the spawns are found: then {@link #timeOf}. */
+    /** Null once the time lines are made: then {@link #timeOf}. */
     long[] time;
 
     /** The thread's index (see {@link #threadIndex}); null once grouped for the time lines. */
