@@ -37,7 +37,8 @@ import java.util.List;
  * an execution ({@code knots}, sorted; the rate is constant between two knots). The integral over
  * [from, to] is then two binary searches and two interpolations, so a verdict can ask about every
  * long execution of a class without rescanning the trace. Memory: 8 bytes for the knot and 16 for
- * the two sums, twice per execution.
+ * the two sums, twice per execution; 8 for one sum where the two are equal throughout (every
+ * execution's running rate equals its busy rate, as without CPU times), which share one array.
  *
  * <p>Pool worker loops are not tasks here. An execution recorded as a sample of a sampled class
  * counts its weight times over its interval, an estimate of what its unrecorded peers kept busy
@@ -67,7 +68,7 @@ final class Activity {
     long[] start = new long[executions.size()];
     long[] end = new long[start.length];
     double[] busyRate = new double[start.length];
-    double[] runningRate = new double[start.length];
+    double[] runningRate = null; // null while every running rate equals its busy rate
     for (int i = 0; i < executions.size(); i++) {
       if (!Aggregation.isFramework(executions.taskClass(i))) {
         start[n] = executions.startNs(i);
@@ -78,10 +79,20 @@ final class Activity {
           long selfWall = executions.selfWallNs(i);
           long weight = executions.weight(i);
           busyRate[n] = busyNs(selfWall, weight, cpuNs) / length;
-          runningRate[n] = runningNs(selfWall, weight, cpuNs) / length;
+          double running = runningNs(selfWall, weight, cpuNs) / length;
+          if (runningRate == null && running != busyRate[n]) {
+            runningRate = Arrays.copyOf(busyRate, start.length);
+          }
+          if (runningRate != null) {
+            runningRate[n] = running;
+          }
         }
         n++;
       }
+    }
+    boolean sameRates = runningRate == null;
+    if (sameRates) {
+      runningRate = busyRate;
     }
     if (n == 0) {
       return new Activity(threads, new long[0], new double[0], new double[0], 0);
@@ -92,7 +103,9 @@ final class Activity {
     int[] byEnd = IndexSort.byKey(end);
     long[] knots = new long[2 * n];
     double[] busy = new double[2 * n];
-    double[] running = new double[2 * n];
+    // the same rates (no CPU time that says a task waited) make the same sums, bit for bit: one
+    // array
+    double[] running = sameRates ? busy : new double[2 * n];
     double busyNow = 0;
     double runningNow = 0;
     long previous = start[byStart[0]];

@@ -151,21 +151,11 @@ public final class Analysis {
             activity.spanNs(),
             !"off".equals(meta.cpuMode()));
 
-    Map<String, Integer> classIndex = new LinkedHashMap<>();
-    ExecutionList rowList = ExecutionList.of(rows);
-    long[] classOf = new long[rows.size()];
-    for (int i = 0; i < classOf.length; i++) {
-      classOf[i] = classIndex.computeIfAbsent(rowList.taskClass(i), c -> classIndex.size());
-    }
+    List<int[]> byClass = rowsByClass(ExecutionList.of(rows));
     long[] waitedNs = waitedNs(rows, trace.events());
-    int[] byClass = IndexSort.byKey(classOf); // each class's rows together, in row order
-    List<TaskClassProfile> classes = new ArrayList<>(classIndex.size());
-    for (int from = 0; from < byClass.length; ) {
-      int to = from + 1;
-      while (to < byClass.length && classOf[byClass[to]] == classOf[byClass[from]]) {
-        to++;
-      }
-      int[] rowsOfClass = Arrays.copyOfRange(byClass, from, to);
+    List<TaskClassProfile> classes = new ArrayList<>(byClass.size());
+    for (int c = 0; c < byClass.size(); c++) {
+      int[] rowsOfClass = byClass.set(c, null); // not kept once its class is profiled
       ExecutionList ofClass = new ExecutionSubset(rows, rowsOfClass);
       String taskClass = ofClass.taskClass(0);
       classes.add(
@@ -179,7 +169,6 @@ public final class Analysis {
               options.verdicts(),
               run,
               activity));
-      from = to;
     }
     classes.sort(
         Comparator.comparing((TaskClassProfile c) -> Diagnosis.setAside(c.verdict()))
@@ -188,6 +177,26 @@ public final class Analysis {
                     .reversed())
             .thenComparing(TaskClassProfile::taskClass));
     return classes;
+  }
+
+  /** Each class's rows, in row order; the classes in the order of their first row. */
+  private static List<int[]> rowsByClass(ExecutionList rows) {
+    Map<String, Integer> classIndex = new HashMap<>();
+    long[] classOf = new long[rows.size()];
+    for (int i = 0; i < classOf.length; i++) {
+      classOf[i] = classIndex.computeIfAbsent(rows.taskClass(i), c -> classIndex.size());
+    }
+    int[] byClass = IndexSort.byKey(classOf); // each class's rows together, in row order
+    List<int[]> out = new ArrayList<>(classIndex.size());
+    for (int from = 0; from < byClass.length; ) {
+      int to = from + 1;
+      while (to < byClass.length && classOf[byClass[to]] == classOf[byClass[from]]) {
+        to++;
+      }
+      out.add(Arrays.copyOfRange(byClass, from, to));
+      from = to;
+    }
+    return out;
   }
 
   /**
@@ -253,12 +262,12 @@ public final class Analysis {
       Diagnosis.RunFacts run,
       Activity activity) {
     int n = executions.size();
+    long taskCount = taskCount(executions); // first: its arrays are gone before the others are made
     long[] wall = new long[n];
     long[] weights = new long[n];
     int cpuCount = 0;
     long[] wait = new long[n];
     int waits = 0;
-    long[] taskIds = new long[n];
     Set<Long> threads = new HashSet<>();
     Map<String, Integer> executors = new HashMap<>();
     long first = Long.MAX_VALUE;
@@ -286,7 +295,6 @@ public final class Analysis {
       if (submitted >= 0) {
         wait[waits++] = start - submitted;
       }
-      taskIds[i] = executions.taskId(i);
       long thread = executions.executionThreadId(i);
       if (i == 0 || thread != previousThread) {
         threads.add(thread);
@@ -312,18 +320,11 @@ public final class Analysis {
       histogram.add(wall[i], weights[i]);
     }
     long executionCount = countsKnown ? population : weightSum;
-    long taskCount = 0;
-    int[] byTask = IndexSort.byKey(taskIds);
-    for (int k = 0; k < n; k++) { // a task counts the weight of its first execution
-      if (k == 0 || taskIds[byTask[k]] != taskIds[byTask[k - 1]]) {
-        taskCount += weights[byTask[k]];
-      }
-    }
-    long[] work = new long[n];
+    long[] work = wall; // in place: the self wall times are not read again
     boolean waited = false;
     for (int i = 0; i < n; i++) {
       long waitedNsOfRow = waitedNs[rows[i]];
-      work[i] = wall[i] - Math.min(wall[i], waitedNsOfRow);
+      work[i] -= Math.min(work[i], waitedNsOfRow);
       waited |= waitedNsOfRow > 0;
     }
     Diagnosis.SelfTimes selfTimes = new Diagnosis.SelfTimes(work, weights, waited);
@@ -363,6 +364,22 @@ public final class Analysis {
             selfWall.total(),
             selfCpu == null ? null : selfCpu.median(),
             selfCpu == null ? null : selfCpu.total()));
+  }
+
+  /** How many tasks the executions ran: each task counts the weight of its first execution. */
+  private static long taskCount(ExecutionList executions) {
+    long[] taskIds = new long[executions.size()];
+    for (int i = 0; i < taskIds.length; i++) {
+      taskIds[i] = executions.taskId(i);
+    }
+    long count = 0;
+    int[] byTask = IndexSort.byKey(taskIds); // each task's executions together, in order
+    for (int k = 0; k < byTask.length; k++) {
+      if (k == 0 || taskIds[byTask[k]] != taskIds[byTask[k - 1]]) {
+        count += executions.weight(byTask[k]);
+      }
+    }
+    return count;
   }
 
   /**

@@ -556,7 +556,12 @@ final class LayerAnalysis {
     private final long[] ends;
     private final int[] parent;
 
-    private Timeline(List<TaskExecution> executions, int[] byStart, long[] start, long[] end) {
+    /**
+     * {@code byStart} the executions' indices by start, {@code order} their positions in {@code
+     * start} and {@code end}, which hold the thread's executions' times.
+     */
+    private Timeline(
+        List<TaskExecution> executions, int[] byStart, int[] order, long[] start, long[] end) {
       this.executions = executions;
       this.byStart = byStart;
       starts = new long[byStart.length];
@@ -565,8 +570,8 @@ final class LayerAnalysis {
       int[] stack = new int[byStart.length];
       int depth = 0;
       for (int i = 0; i < byStart.length; i++) {
-        starts[i] = start[byStart[i]];
-        ends[i] = end[byStart[i]];
+        starts[i] = start[order[i]];
+        ends[i] = end[order[i]];
         while (depth > 0 && ends[stack[depth - 1]] < starts[i]) {
           depth--;
         }
@@ -578,28 +583,49 @@ final class LayerAnalysis {
     static Map<Long, Timeline> perThread(List<TaskExecution> list) {
       ExecutionList executions = ExecutionList.of(list);
       int n = executions.size();
-      long[] thread = new long[n];
-      long[] start = new long[n];
-      long[] end = new long[n];
-      for (int i = 0; i < n; i++) {
-        thread[i] = executions.executionThreadId(i);
-        start[i] = executions.startNs(i);
-        end[i] = executions.endNs(i);
-      }
-      int[] byThread = IndexSort.byKey(thread);
+      int[] byThread = byThread(executions);
       Map<Long, Timeline> out = new HashMap<>();
       for (int from = 0; from < n; ) {
+        long thread = executions.executionThreadId(byThread[from]);
         int to = from + 1;
-        while (to < n && thread[byThread[to]] == thread[byThread[from]]) {
+        while (to < n && executions.executionThreadId(byThread[to]) == thread) {
           to++;
         }
-        IndexSort.sort(byThread, from, to, start, end);
-        out.put(
-            thread[byThread[from]],
-            new Timeline(executions, Arrays.copyOfRange(byThread, from, to), start, end));
+        out.put(thread, of(executions, Arrays.copyOfRange(byThread, from, to)));
         from = to;
       }
       return out;
+    }
+
+    /**
+     * One thread's time line, {@code ofThread} its executions' indices in index order; their times
+     * are read into arrays of the thread's size only, so no array of every execution's times is
+     * kept while the threads' time lines are made.
+     */
+    private static Timeline of(ExecutionList executions, int[] ofThread) {
+      long[] start = new long[ofThread.length];
+      long[] end = new long[ofThread.length];
+      int[] order = new int[ofThread.length];
+      for (int k = 0; k < ofThread.length; k++) {
+        start[k] = executions.startNs(ofThread[k]);
+        end[k] = executions.endNs(ofThread[k]);
+        order[k] = k;
+      }
+      IndexSort.sort(order, 0, order.length, start, end); // ties in index order, as ofThread's
+      int[] byStart = new int[order.length];
+      for (int k = 0; k < order.length; k++) {
+        byStart[k] = ofThread[order[k]];
+      }
+      return new Timeline(executions, byStart, order, start, end);
+    }
+
+    /** The executions' indices grouped by thread, each thread's in index order. */
+    private static int[] byThread(ExecutionList executions) {
+      long[] thread = new long[executions.size()];
+      for (int i = 0; i < thread.length; i++) {
+        thread[i] = executions.executionThreadId(i);
+      }
+      return IndexSort.byKey(thread);
     }
 
     /** The innermost execution running at {@code t}, or null. */

@@ -98,21 +98,25 @@ final class WorkSpans {
     Execs x = new Execs(executions, threads);
     Items items = new Items(events, threads);
     TimeLines lines = new TimeLines(x, items, threads.size());
-    x.thread = null; // only the time lines need the threads: not kept while the spans are walked
-    items.thread = null;
-    int[] parent = lines.parent;
+    items.kind = null; // only the time lines need these: then times are read from the events
+    items.time = null;
 
     boolean[] serial = new boolean[n];
     boolean[] inComputation = new boolean[n];
+    boolean[] parentInComputation = new boolean[n];
     int[] byStart = IndexSort.byKey(x.start);
     for (int i : byStart) { // parents start before their nested executions
-      serial[i] = parent[i] >= 0 && !x.helped[i] && !x.submitted[i];
-      inComputation[i] = x.forkJoin[i] || (serial[i] && inComputation[parent[i]]);
+      int parent = lines.parent[i];
+      serial[i] = parent >= 0 && !x.helped[i] && !x.submitted[i];
+      parentInComputation[i] = parent >= 0 && inComputation[parent];
+      inComputation[i] = x.forkJoin[i] || (serial[i] && parentInComputation[i]);
     }
+    lines.parent = null;
 
     int[] spawnedBy = spawns(executions, x, items, lines, byStart, inComputation);
 
     long[] end = effectiveEnds(x, events);
+    x.task = null; // a fork's item names its task: not kept while the spans are walked
     long burden = Math.max(0, burdenNs);
     long[] work = new long[n];
     long[] span = new long[n];
@@ -127,10 +131,9 @@ final class WorkSpans {
       boolean waiting = false;
       Map<Long, long[]> open = Map.of();
       for (int at = lines.from(i); at < lines.to(i); at++) {
-        int entry = lines.entry(at);
-        int ref = lines.ref[entry];
-        byte kind = lines.kind[entry];
-        long t = kind == NESTED ? x.start[ref] : items.time[ref];
+        int ref = lines.ref[at];
+        byte kind = lines.kind[at];
+        long t = kind == NESTED ? x.start[ref] : items.timeOf(ref, kind);
         if (!waiting && t > pos) {
           cur += t - pos;
           bcur += t - pos;
@@ -152,12 +155,12 @@ final class WorkSpans {
               if (open.isEmpty()) {
                 open = new HashMap<>();
               }
-              open.put(x.task[c], new long[] {cur + span[c], bcur + bspan[c]});
+              open.put(items.task(ref), new long[] {cur + span[c], bcur + bspan[c]});
               w += work[c];
             }
           }
           case JOIN -> {
-            long[] finish = open.isEmpty() ? null : open.remove(items.ref[ref]);
+            long[] finish = open.isEmpty() ? null : open.remove(items.task(ref));
             if (finish != null) {
               cur = Math.max(cur, finish[0]);
               bcur = Math.max(bcur, finish[1]);
@@ -176,7 +179,7 @@ final class WorkSpans {
         cur = Math.max(cur, finish[0]);
         bcur = Math.max(bcur, finish[1]);
       }
-      work[i] = w + own * standsFor(x.weight(i), parent[i] >= 0 && inComputation[parent[i]]);
+      work[i] = w + own * standsFor(x.weight(i), parentInComputation[i]);
       span[i] = cur;
       bspan[i] = bcur;
     }
@@ -184,7 +187,7 @@ final class WorkSpans {
     boolean sampled = x.sampled();
     Map<String, long[]> perRoot = new LinkedHashMap<>();
     for (int i : byStart) {
-      boolean linked = spawnedBy[i] >= 0 || (serial[i] && inComputation[parent[i]]);
+      boolean linked = spawnedBy[i] >= 0 || (serial[i] && parentInComputation[i]);
       if (!x.forkJoin[i] || linked || x.helped[i] || x.weight(i) > 1) {
         continue;
       }
@@ -227,10 +230,11 @@ final class WorkSpans {
         continue;
       }
       for (int k = lines.from(i); k < lines.to(i); k++) {
-        int entry = lines.entry(k);
-        if (lines.kind[entry] == SUBMIT) {
-          int item = lines.ref[entry];
-          int c = candidates.claim(executions, x, items.ref[item], items.time[item], spawnedBy);
+        if (lines.kind[k] == SUBMIT) {
+          int item = lines.ref[k];
+          int c =
+              candidates.claim(
+                  executions, x, items.task(item), items.timeOf(item, SUBMIT), spawnedBy);
           if (c >= 0) {
             spawnedBy[c] = i;
             items.target[item] = c;
@@ -311,10 +315,11 @@ final class WorkSpans {
     final long[] start;
     final long[] end;
 
-    /** The thread's index (see {@link #threadIndex}); null once the time lines are made. */
+    /** The thread's index (see {@link #threadIndex}); null once grouped for the time lines. */
     int[] thread;
 
-    final long[] task;
+    /** Null once the spawns and the effective ends are found. */
+    long[] task;
 
     /** Null while every weight is 1. */
     private long[] weight;
@@ -372,20 +377,24 @@ final class WorkSpans {
 
   /**
    * The events as time-line items, in event order (a wait gives two: its start and its end): {@code
-   * ref} the task submitted or joined; {@code target} the execution a submission spawned, -1 if
-   * none.
+   * event} the event it comes from; {@code target} the execution a submission spawned, -1 if none.
    */
   private static final class Items {
-    final byte[] kind;
-    final long[] time;
+    /** Null once the time lines are made. */
+    byte[] kind;
 
-    /** The thread's index (see {@link #threadIndex}); null once the time lines are made. */
+    /** Null once the time lines are made: then {@link #timeOf}. */
+    long[] time;
+
+    /** The thread's index (see {@link #threadIndex}); null once grouped for the time lines. */
     int[] thread;
 
-    final long[] ref;
+    private final int[] event;
+    private final EventTable events;
     final int[] target;
 
     Items(EventTable events, Map<Long, Integer> threads) {
+      this.events = events;
       int m = 0;
       for (int e = 0; e < events.size(); e++) {
         m += events.type(e) == TaskEvent.Type.WAIT ? 2 : 1;
@@ -393,28 +402,39 @@ final class WorkSpans {
       kind = new byte[m];
       time = new long[m];
       thread = new int[m];
-      ref = new long[m];
+      event = new int[m];
       target = new int[m];
       Arrays.fill(target, -1);
       int k = 0;
       for (int e = 0; e < events.size(); e++) {
         int thread = threadIndex(threads, events.threadId(e));
         switch (events.type(e)) {
-          case SUBMIT -> set(k++, SUBMIT, events.timeNs(e), thread, events.taskId(e));
-          case JOIN -> set(k++, JOIN, events.timeNs(e), thread, events.taskId(e));
+          case SUBMIT -> set(k++, SUBMIT, events.timeNs(e), thread, e);
+          case JOIN -> set(k++, JOIN, events.timeNs(e), thread, e);
           case WAIT -> {
-            set(k++, WAIT_START, events.timeNs(e), thread, 0);
-            set(k++, WAIT_END, events.endNs(e), thread, 0);
+            set(k++, WAIT_START, events.timeNs(e), thread, e);
+            set(k++, WAIT_END, events.endNs(e), thread, e);
           }
         }
       }
     }
 
-    private void set(int k, byte itemKind, long itemTime, int itemThread, long itemRef) {
+    /** The time of item {@code item} of kind {@code itemKind}, read from its event. */
+    long timeOf(int item, byte itemKind) {
+      int e = event[item];
+      return itemKind == WAIT_END ? events.endNs(e) : events.timeNs(e);
+    }
+
+    /** The task a submission or join item submitted or joined. */
+    long task(int item) {
+      return events.taskId(event[item]);
+    }
+
+    private void set(int k, byte itemKind, long itemTime, int itemThread, int itemEvent) {
       kind[k] = itemKind;
       time[k] = itemTime;
       thread[k] = itemThread;
-      ref[k] = itemRef;
+      event[k] = itemEvent;
     }
   }
 
@@ -425,60 +445,60 @@ final class WorkSpans {
    *
    * <p>Per thread, executions (by start, the longer first at equal starts) and items (by time,
    * stable: a wait's end may follow later items) are merged in time order with a stack of open
-   * executions. Each entry found becomes {@code (owner, kind, ref)}: {@code ref} an execution index
-   * for a nested execution, an item index otherwise; the entries are then grouped by owner (stable,
-   * so each line keeps time order): line {@code i} is {@code entry(from(i)) .. entry(to(i) - 1)}.
+   * executions. Each entry found has an owner, a kind and a {@code ref}: an execution index for a
+   * nested execution, an item index otherwise. The walk is made twice, to count each owner's
+   * entries, then to place them in {@code kind} and {@code ref} grouped by owner, each line in time
+   * order: line {@code i} is positions {@code from(i) .. to(i) - 1}, and no entry list is kept
+   * besides the lines.
    */
   private static final class TimeLines {
-    final int[] parent;
+    /** Null once the spans' walk has what it needs of it. */
+    int[] parent;
+
+    /** Per entry, grouped by owner: its kind and its {@code ref}. */
     final byte[] kind;
+
     final int[] ref;
     private final int[] lineStart;
-    private final int[] byOwner;
-    private int size;
 
     TimeLines(Execs x, Items items, int threads) {
       int n = x.start.length;
       parent = new int[n];
-      Arrays.fill(parent, -1);
-      int capacity = n + items.kind.length;
-      kind = new byte[capacity];
-      ref = new int[capacity];
-      int[] owner = merge(x, items, threads, new int[capacity]);
       lineStart = new int[n + 1];
-      for (int k = 0; k < size; k++) {
-        lineStart[owner[k] + 1]++;
-      }
-      for (int i = 0; i < n; i++) {
-        lineStart[i + 1] += lineStart[i];
-      }
-      byOwner = new int[size];
-      int[] next = Arrays.copyOf(lineStart, n);
-      for (int k = 0; k < size; k++) {
-        byOwner[next[owner[k]]++] = k;
-      }
-    }
-
-    /**
-     * Walks each thread's executions and items in time order, adding each entry; returns {@code
-     * owner}, which it fills.
-     */
-    private int[] merge(Execs x, Items items, int threads, int[] owner) {
       int[] execFrom = new int[threads + 1];
       int[] itemFrom = new int[threads + 1];
       int[] execs = byThread(x.thread, execFrom);
       int[] its = byThread(items.thread, itemFrom);
-      int[] stack = new int[16];
+      x.thread = null; // grouped: not kept while the lines are made
+      items.thread = null;
       for (int thread = 0; thread < threads; thread++) {
-        int a = execFrom[thread];
+        IndexSort.sort(execs, execFrom[thread], execFrom[thread + 1], x.start, x.end);
+        IndexSort.sort(its, itemFrom[thread], itemFrom[thread + 1], items.time);
+      }
+      walk(x, items, execs, execFrom, its, itemFrom, null);
+      for (int i = 0; i < n; i++) {
+        lineStart[i + 1] += lineStart[i];
+      }
+      kind = new byte[lineStart[n]];
+      ref = new int[lineStart[n]];
+      walk(x, items, execs, execFrom, its, itemFrom, Arrays.copyOf(lineStart, n));
+    }
+
+    /**
+     * Walks each thread's executions ({@code execs}, thread t's from {@code execFrom[t]}, by start)
+     * and items ({@code its}, by time) in time order with a stack of open executions, setting each
+     * execution's parent. Each entry found, of owner o, is counted in {@code lineStart[o + 1]} when
+     * {@code next} is null, else placed at {@code next[o]++} in {@code kind} and {@code ref}.
+     */
+    private void walk(
+        Execs x, Items items, int[] execs, int[] execFrom, int[] its, int[] itemFrom, int[] next) {
+      int[] stack = new int[16];
+      for (int thread = 0; thread + 1 < execFrom.length; thread++) {
         int aEnd = execFrom[thread + 1];
-        int b = itemFrom[thread];
         int bEnd = itemFrom[thread + 1];
-        IndexSort.sort(execs, a, aEnd, x.start, x.end);
-        IndexSort.sort(its, b, bEnd, items.time);
         int top = 0;
-        int xi = a;
-        int v = b;
+        int xi = execFrom[thread];
+        int v = itemFrom[thread];
         while (xi < aEnd || v < bEnd) {
           boolean execNext = v == bEnd || (xi < aEnd && x.start[execs[xi]] <= items.time[its[v]]);
           long t = execNext ? x.start[execs[xi]] : items.time[its[v]];
@@ -490,7 +510,7 @@ final class WorkSpans {
             int i = execs[xi++];
             parent[i] = o;
             if (o >= 0) {
-              add(owner, o, NESTED, i);
+              add(next, o, NESTED, i);
             }
             if (top == stack.length) {
               stack = Arrays.copyOf(stack, top * 2);
@@ -499,12 +519,11 @@ final class WorkSpans {
           } else {
             int it = its[v++];
             if (o >= 0) {
-              add(owner, o, items.kind[it], it);
+              add(next, o, items.kind[it], it);
             }
           }
         }
       }
-      return owner;
     }
 
     /**
@@ -534,15 +553,14 @@ final class WorkSpans {
       return lineStart[execution + 1];
     }
 
-    /** The entry at position {@code k} of the lines. */
-    int entry(int k) {
-      return byOwner[k];
-    }
-
-    private void add(int[] owner, int o, byte entryKind, int entryRef) {
-      owner[size] = o;
-      kind[size] = entryKind;
-      ref[size++] = entryRef;
+    private void add(int[] next, int o, byte entryKind, int entryRef) {
+      if (next == null) {
+        lineStart[o + 1]++;
+      } else {
+        int at = next[o]++;
+        kind[at] = entryKind;
+        ref[at] = entryRef;
+      }
     }
   }
 

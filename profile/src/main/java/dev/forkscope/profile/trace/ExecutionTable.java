@@ -8,7 +8,7 @@ import java.util.Objects;
 
 /**
  * A trace's executions as columns: an immutable {@code List<TaskExecution>} that holds, for a
- * fork/join trace, about 36 bytes per execution instead of a {@link TaskExecution} of 168 and its
+ * fork/join trace, about 32 bytes per execution instead of a {@link TaskExecution} of 168 and its
  * reference, and gives each element as a new {@link TaskExecution} when asked. Analyses over
  * millions of executions read the fields they need through the {@link ExecutionList} accessors,
  * which read the columns, and keep no element.
@@ -18,8 +18,10 @@ import java.util.Objects;
  * indices, flags) a byte and one of task ids or durations 4 bytes. Strings and the (id, name) pairs
  * of threads and executors are interned into small tables and stored as indices; the booleans, the
  * kind, the method and which of the creation, submission and stamp times are unknown (-1) share one
- * {@code int} of flags. The end is stored as the duration, and the known creation, submission and
- * stamp times as their distance before the start, so that they fit 4 bytes. Every field of a {@link
+ * {@code int} of flags. The end is stored as the duration, and the known creation and submission
+ * times as their distance before the start, so that they fit 4 bytes; the stamp time (the
+ * executor's submission) as its distance before the submission time, which is 0, and takes no room,
+ * where the executor's submission is the execution's own, as it mostly is. Every field of a {@link
  * TaskExecution} round-trips exactly, so {@code get(i)} equals the execution added at {@code i}.
  */
 public final class ExecutionTable extends ExecutionList {
@@ -67,7 +69,12 @@ public final class ExecutionTable extends ExecutionList {
   private final Columns.Packed duration;
   private final Columns.Packed selfWallNs;
   private final Columns.Packed selfCpuNs;
-  private final Columns.Packed stampBefore;
+
+  /**
+   * How much earlier than the submission time the stamp is: 0 for an execution's own submission.
+   */
+  private final Columns.Packed stampBeforeSubmitted;
+
   private final Columns.Packed weight;
   private final Columns.Packed taskClass;
   private final Columns.Packed executionNumber;
@@ -90,7 +97,7 @@ public final class ExecutionTable extends ExecutionList {
     duration = new Columns.Packed(capacity);
     selfWallNs = new Columns.Packed(capacity);
     selfCpuNs = new Columns.Packed(capacity);
-    stampBefore = new Columns.Packed(capacity);
+    stampBeforeSubmitted = new Columns.Packed(capacity);
     weight = new Columns.Packed(capacity);
     taskClass = new Columns.Packed(capacity);
     executionNumber = new Columns.Packed(capacity);
@@ -122,12 +129,13 @@ public final class ExecutionTable extends ExecutionList {
     taskId.add(e.taskId());
     outerTaskId.add(e.outerTaskId());
     createdBefore.add(before(start, e.createdNs()));
-    submittedBefore.add(before(start, e.submittedNs()));
+    long submitted = before(start, e.submittedNs());
+    submittedBefore.add(submitted);
     startNs.add(start);
     duration.add(e.endNs() - start);
     selfWallNs.add(e.selfWallNs());
     selfCpuNs.add(e.selfCpuNs());
-    stampBefore.add(before(start, e.submissionStampNs()));
+    stampBeforeSubmitted.add(before(start, e.submissionStampNs()) - submitted);
     weight.add(e.weight());
     taskClass.add(index(classIndex, classes, e.taskClass()));
     executionNumber.add(e.executionNumber());
@@ -199,7 +207,7 @@ public final class ExecutionTable extends ExecutionList {
         creationSite.getInt(i),
         submissionSite.getInt(i),
         named.get(submissionThread.getInt(i)).id(),
-        time(start, stampBefore.get(i), (f & NO_STAMP) != 0),
+        time(start, submittedBefore.get(i) + stampBeforeSubmitted.get(i), (f & NO_STAMP) != 0),
         weight.get(i));
   }
 

@@ -158,8 +158,20 @@ public final class TraceReader {
    * form a FIFO list threaded through {@link Tasks#nextWaiting}, whose head and tail are kept per
    * key. Invariant: a task is in its key's waiting list exactly when it has a submission not yet
    * paired, so the task an execution takes from a waiting list is that list's head.
+   *
+   * <p>Memory: the replay's own structures (the task columns, the key map) are gone before the
+   * tables are made. The replay notes only the task of each submission and join; the events are
+   * made after it by replaying the submissions, joins and waits again, in the same order ({@link
+   * ReplayOrder#restartWith}); each decoded column is dropped ({@link Columns.Packed#drop}) after
+   * its last read, before the next table is made.
    */
   private static final class Linker {
+    /** The {@link ReplayOrder} type of the executions. */
+    private static final int EXECUTIONS = 2;
+
+    /** The {@link ReplayOrder} types that are events: submissions, joins and waits. */
+    private static final int[] REPLAYED_EVENTS = {1, 3, 4};
+
     private final TraceFile file;
     private final Map<Integer, String> names = new HashMap<>();
     private final Map<Integer, Integer> firstCreationSite = new HashMap<>();
@@ -170,8 +182,8 @@ public final class TraceReader {
 
     private Tasks tasks = new Tasks();
 
-    /** Per task, its CREATE record, -1 if none. */
-    private final Columns.Ints creation = new Columns.Ints();
+    /** Per task, its CREATE record, -1 if none (no room when no task has one). */
+    private final Columns.Packed creation = new Columns.Packed(16);
 
     /** Per key, its latest task; dropped when the replay is over. */
     private LongIntMap latest = new LongIntMap();
@@ -210,41 +222,32 @@ public final class TraceReader {
       int firstExec = firstSubmit + submits.size();
       int firstJoin = firstExec + execs.size();
       int firstWait = firstJoin + file.joins.size();
-      EventTable taskEvents =
-          new EventTable(submits.size() + file.joins.size() + file.waits.size());
 
       int n = execs.size();
       int[] taskOf = new int[n];
       int[] number = new int[n];
-      int[] ownSubmission = new int[n];
-      int[] executorSubmission = new int[n];
-      int[] linkedOrder = new int[n];
-      int linked = 0;
+      // per execution record its own submission, also its executor's (>= 0), or -2 minus the
+      // submission that names its executor when it has none of its own (-1 for neither)
+      int[] submissionOf = new int[n];
+      int[] submitTask = new int[submits.size()];
+      int[] joinTask = new int[file.joins.size()];
       LongIntMap lastSubmissionOfClass = new LongIntMap();
       ReplayOrder order =
           new ReplayOrder(
               file.creates.time, submits.time, execs.start, file.joins.time, file.waits.start);
       for (int r; (r = order.next()) >= 0; ) {
         if (r < firstSubmit) {
-          creation.set(newTask(file.creates.key.get(r)), r);
+          newTask(file.creates.key.get(r), r);
         } else if (r < firstExec) {
           int s = r - firstSubmit;
-          int t = submitted(s);
+          submitTask[s] = submitted(s);
           lastSubmissionOfClass.put(TraceFile.classOf(submits.key.get(s)), s);
-          taskEvents.append(
-              TaskEvent.Type.SUBMIT,
-              threadId(submits.recorder.getInt(s)),
-              submits.time.get(s),
-              submits.time.get(s),
-              t + 1,
-              (submits.flags.getInt(s) & TraceFile.F_TIMED) != 0);
         } else if (r < firstJoin) {
           int e = r - firstExec;
           long key = execs.key.get(e);
           int flags = execs.flags.getInt(e);
           int t = executed(key);
-          tasks.executions.set(t, tasks.executions.get(t) + 1);
-          tasks.done.set(t, (flags & TraceFile.F_DONE) != 0 ? 1 : 0);
+          tasks.executed(t, (flags & TraceFile.F_DONE) != 0);
           int submission = pollSubmission(t, key);
           if (submission >= 0) {
             tasks.lastSubmission.set(t, submission);
@@ -254,30 +257,12 @@ public final class TraceReader {
             executor = lastSubmissionOfClass.get(TraceFile.classOf(key), -1);
           }
           taskOf[e] = t;
-          number[e] = tasks.executions.get(t);
-          ownSubmission[e] = submission;
-          executorSubmission[e] = executor;
-          linkedOrder[linked++] = e;
+          number[e] = tasks.executions(t);
+          submissionOf[e] = submission >= 0 ? submission : -2 - executor;
         } else if (r < firstWait) {
           int j = r - firstJoin;
-          int t = latest.get(file.joins.key.get(j), -1);
-          taskEvents.append(
-              TaskEvent.Type.JOIN,
-              threadId(file.joins.recorder.getInt(j)),
-              file.joins.time.get(j),
-              file.joins.time.get(j),
-              t + 1,
-              true);
-        } else {
-          int w = r - firstWait;
-          taskEvents.append(
-              TaskEvent.Type.WAIT,
-              threadId(file.waits.recorder.getInt(w)),
-              file.waits.start.get(w),
-              file.waits.end.get(w),
-              0,
-              true);
-        }
+          joinTask[j] = latest.get(file.joins.key.get(j), -1);
+        } // a wait links nothing: it is only an event, made with the others below
       }
 
       latest = null; // the replay's map, as large as the trace, before what follows
@@ -288,8 +273,8 @@ public final class TraceReader {
         long key = tasks.key.get(t);
         int classId = TraceFile.classOf(key);
         knownPerClass.merge(classId, 1L, Long::sum);
-        if (tasks.executions.get(t) == 0 && !sampledClasses.containsKey(classId)) {
-          int c = creation.get(t);
+        if (tasks.executions(t) == 0 && !sampledClasses.containsKey(classId)) {
+          int c = creation.getInt(t);
           TraceFile.ThreadInfo creator = c < 0 ? null : thread(file.creates.recorder.getInt(c));
           neverExecuted.add(
               new Trace.CreatedTask(
@@ -300,8 +285,18 @@ public final class TraceReader {
                   c < 0 ? -1 : site(file.creates.site.getInt(c), firstCreationSite, key)));
         }
       }
-      tasks = null; // all but the creations, before the enclosing tasks are found
+      tasks = null; // all but the creations, before the events and the enclosing tasks
       nextSubmission = null;
+      file.creates.key.drop();
+      int[] linkedOrder = order.inOrder(EXECUTIONS); // the order the replay linked them in
+      order.restartWith(REPLAYED_EVENTS);
+      EventTable taskEvents = events(order, submitTask, joinTask);
+      order = null; // its sorted indices, before the tables are made
+      submitTask = null;
+      joinTask = null;
+      submits.key.drop();
+      file.joins.drop();
+      file.waits.drop();
       long[] linkedEnd = new long[n];
       for (int k = 0; k < n; k++) {
         linkedEnd[k] = execs.end.get(linkedOrder[k]);
@@ -310,12 +305,20 @@ public final class TraceReader {
           ConcurrentStep.start(
               "forkscope end order", ConcurrentStep.helps(), () -> IndexSort.byKey(linkedEnd));
       int[] outer = outerTasks(linkedOrder, taskOf);
+      execs.seq.drop();
+      execs.parentSeq.drop();
       ExecutionTable executions = new ExecutionTable(n);
       for (int k : byEnd.join()) { // by end, ties in linking order
         int e = linkedOrder[k];
+        int submission = submissionOf[e];
         executions.append(
             execution(
-                e, taskOf[e], number[e], outer[e] + 1, ownSubmission[e], executorSubmission[e]));
+                e,
+                taskOf[e],
+                number[e],
+                outer[e] + 1,
+                Math.max(submission, -1),
+                submission >= -1 ? submission : -2 - submission));
       }
 
       int siteCount = file.sites.keySet().stream().mapToInt(Integer::intValue).max().orElse(-1) + 1;
@@ -348,6 +351,52 @@ public final class TraceReader {
           List.copyOf(sites),
           taskEvents,
           Map.copyOf(sampling));
+    }
+
+    /**
+     * The submissions, joins and waits as events, in replay order: {@code order} restarted with
+     * those types only ({@link #REPLAYED_EVENTS}) gives them in the order the replay met them. A
+     * submission is of task {@code submitTask[s]}, a join of task {@code joinTask[j]} (-1 for
+     * none), as the replay found.
+     */
+    private EventTable events(ReplayOrder order, int[] submitTask, int[] joinTask) {
+      TraceFile.Submits submits = file.submits;
+      TraceFile.Joins joins = file.joins;
+      TraceFile.Waits waits = file.waits;
+      int firstExec = file.creates.size() + submits.size();
+      int firstWait = firstExec + file.execs.size() + joins.size();
+      EventTable events = new EventTable(submits.size() + joins.size() + waits.size());
+      for (int r; (r = order.next()) >= 0; ) {
+        if (r < firstExec) {
+          int s = r - file.creates.size();
+          events.append(
+              TaskEvent.Type.SUBMIT,
+              threadId(submits.recorder.getInt(s)),
+              submits.time.get(s),
+              submits.time.get(s),
+              submitTask[s] + 1,
+              (submits.flags.getInt(s) & TraceFile.F_TIMED) != 0);
+        } else if (r < firstWait) {
+          int j = r - firstExec - file.execs.size();
+          events.append(
+              TaskEvent.Type.JOIN,
+              threadId(joins.recorder.getInt(j)),
+              joins.time.get(j),
+              joins.time.get(j),
+              joinTask[j] + 1,
+              true);
+        } else {
+          int w = r - firstWait;
+          events.append(
+              TaskEvent.Type.WAIT,
+              threadId(waits.recorder.getInt(w)),
+              waits.start.get(w),
+              waits.end.get(w),
+              0,
+              true);
+        }
+      }
+      return events;
     }
 
     /**
@@ -477,7 +526,7 @@ public final class TraceReader {
       int flags = execs.flags.getInt(e);
       long key = execs.key.get(e);
       TraceFile.ThreadInfo runner = thread(execs.recorder.getInt(e));
-      int c = creation.get(t);
+      int c = creation.getInt(t);
       TraceFile.ThreadInfo creator = c < 0 ? null : thread(file.creates.recorder.getInt(c));
       TraceFile.ThreadInfo submitter =
           executor < 0 ? null : thread(submits.recorder.getInt(executor));
@@ -529,8 +578,8 @@ public final class TraceReader {
     private int submitted(int s) {
       long key = file.submits.key.get(s);
       int t = latest.get(key, -1);
-      if (t < 0 || tasks.done.get(t) != 0) {
-        t = newTask(key);
+      if (t < 0 || tasks.done(t)) {
+        t = newTask(key, -1);
       }
       nextSubmission[s] = -1;
       if (tasks.firstSubmission.get(t) < 0) {
@@ -552,10 +601,10 @@ public final class TraceReader {
     private int executed(long key) {
       int head = waitingHead.get(key, -1);
       if (head >= 0) {
-        if (tasks.done.get(head) == 0) {
+        if (!tasks.done(head)) {
           return head;
         }
-        int t = newTask(key); // the head's waiting submissions were another object's
+        int t = newTask(key, -1); // the head's waiting submissions were another object's
         tasks.firstSubmission.set(t, tasks.firstSubmission.get(head));
         tasks.lastWaitingSubmission.set(t, tasks.lastWaitingSubmission.get(head));
         tasks.firstSubmission.set(head, -1);
@@ -568,7 +617,7 @@ public final class TraceReader {
         return t;
       }
       int t = latest.get(key, -1);
-      return t < 0 || tasks.done.get(t) != 0 ? newTask(key) : t;
+      return t < 0 || tasks.done(t) ? newTask(key, -1) : t;
     }
 
     /**
@@ -595,9 +644,10 @@ public final class TraceReader {
       return s;
     }
 
-    private int newTask(long key) {
+    /** A new task of {@code key}, made by CREATE record {@code created} (-1 if none). */
+    private int newTask(long key, int created) {
       int t = tasks.add(key);
-      creation.add(-1);
+      creation.add(created);
       latest.put(key, t);
       return t;
     }
@@ -649,6 +699,31 @@ public final class TraceReader {
       }
     }
 
+    /**
+     * Starts again from the first record, replaying only the records of {@code types} (indices of
+     * the constructor's arguments), which come in the same order relative to one another as before:
+     * the order is one of (time, type, place in the type's sorted list). The other types' sorted
+     * indices are dropped.
+     */
+    void restartWith(int... types) {
+      boolean[] kept = new boolean[time.length];
+      for (int t : types) {
+        kept[t] = true;
+      }
+      for (int t = 0; t < time.length; t++) {
+        if (!kept[t]) {
+          byTime[t] = new int[0];
+        }
+        next[t] = 0;
+        nextTime[t] = timeOfNext(t);
+      }
+    }
+
+    /** The indices within type {@code type} of its records, in the order of replay. */
+    int[] inOrder(int type) {
+      return byTime[type];
+    }
+
     /** The next record's index, -1 after the last. */
     int next() {
       int earliest = -1;
@@ -683,10 +758,12 @@ public final class TraceReader {
   /** The linker's tasks, a column per field; a task's index is its id minus one. */
   private static final class Tasks {
     final Columns.Packed key = new Columns.Packed(16);
-    final Columns.Ints executions = new Columns.Ints();
 
-    /** 1 for a fork/join task whose latest execution left it done: it cannot run again. */
-    final Columns.Ints done = new Columns.Ints();
+    /**
+     * Its executions so far, shifted left by one, and in the low bit 1 for a fork/join task whose
+     * latest execution left it done: it cannot run again.
+     */
+    private final Columns.Ints executionsAndDone = new Columns.Ints();
 
     /** Its latest submission paired with an execution, -1 if none. */
     final Columns.Ints lastSubmission = new Columns.Ints();
@@ -701,8 +778,7 @@ public final class TraceReader {
 
     int add(long taskKey) {
       key.add(taskKey);
-      executions.add(0);
-      done.add(0);
+      executionsAndDone.add(0);
       lastSubmission.add(-1);
       firstSubmission.add(-1);
       lastWaitingSubmission.add(-1);
@@ -712,6 +788,19 @@ public final class TraceReader {
 
     int size() {
       return key.size();
+    }
+
+    int executions(int t) {
+      return executionsAndDone.get(t) >>> 1;
+    }
+
+    boolean done(int t) {
+      return (executionsAndDone.get(t) & 1) != 0;
+    }
+
+    /** Counts an execution of task {@code t}, after which it is {@code done} or not. */
+    void executed(int t, boolean done) {
+      executionsAndDone.set(t, (executions(t) + 1) << 1 | (done ? 1 : 0));
     }
   }
 

@@ -56,6 +56,38 @@ class TraceReaderTest {
   }
 
   @Test
+  void eventsOfSeveralThreadsComeByTimeThenSubmissionsJoinsAndWaitsThenFileOrder()
+      throws IOException {
+    Trace trace =
+        read(
+            "FSTRACE5",
+            t ->
+                t.classDef(1, "app.Task")
+                    .thread(1, 7, "worker-1")
+                    .thread(2, 8, "worker-2")
+                    .owner(1)
+                    .submit(TraceBytes.FORKED | TraceBytes.TIMED, 1, 0xA, 1000, 1, 0x99)
+                    .exec(TraceBytes.EXEC | TraceBytes.FORK_JOIN, 1, 0xA, 1, 0, 1100, 1200, 100, -1)
+                    .join(1, 0xA, 1300)
+                    .owner(2)
+                    .await(1000, 1050)
+                    .submit(TraceBytes.FORKED | TraceBytes.TIMED, 1, 0xB, 1000, 1, 0x99)
+                    .await(1300, 1350)
+                    .join(1, 0xB, 1300));
+    long a = trace.executions().get(0).taskId();
+    long b = trace.neverExecuted().get(0).taskId();
+    assertThat(b).isNotEqualTo(a);
+    assertThat(trace.events())
+        .containsExactly(
+            new TaskEvent(TaskEvent.Type.SUBMIT, 7, 1000, 1000, a, true),
+            new TaskEvent(TaskEvent.Type.SUBMIT, 8, 1000, 1000, b, true),
+            new TaskEvent(TaskEvent.Type.WAIT, 8, 1000, 1050, 0, true),
+            new TaskEvent(TaskEvent.Type.JOIN, 7, 1300, 1300, a, true),
+            new TaskEvent(TaskEvent.Type.JOIN, 8, 1300, 1300, b, true),
+            new TaskEvent(TaskEvent.Type.WAIT, 8, 1300, 1350, 0, true));
+  }
+
+  @Test
   void aTraceOfTheFormerFormatIsRejectedWithAMessage() {
     assertThatThrownBy(() -> read("FSTRACE4", t -> {}))
         .isInstanceOf(IOException.class)
