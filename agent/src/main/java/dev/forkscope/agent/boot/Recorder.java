@@ -178,9 +178,10 @@ public final class Recorder {
       return "cannot write the trace in " + out + ": " + e;
     }
     writer = w;
-    // read before the hooks can record: no recorded execution starts earlier
-    long windowStart = System.nanoTime();
     session = ++sessions;
+    // read once the hooks record: every execution that starts later is recorded, and the writer
+    // leaves out the few that started between the number's publication and this read
+    long windowStart = System.nanoTime();
     w.begin(windowStart);
     System.setProperty(PROPERTY, "recording");
     return null;
