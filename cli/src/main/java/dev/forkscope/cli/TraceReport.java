@@ -94,7 +94,7 @@ final class TraceReport {
           String.format(
               Locale.ROOT,
               "the trace in %s is too large for a heap of %,d MiB: give the analysis more with"
-                  + " FORKSCOPE_JAVA_OPTS=-Xmx<size> (about 0.3 GiB per million recorded executions)",
+                  + " FORKSCOPE_JAVA_OPTS=-Xmx<size> (about 0.2 GiB per million recorded executions)",
               dir,
               Runtime.getRuntime().maxMemory() >> 20));
     }
