@@ -2,6 +2,7 @@ package dev.forkscope.hooked;
 
 import java.util.concurrent.Callable;
 import java.util.concurrent.Executor;
+import java.util.concurrent.ForkJoinTask;
 import java.util.concurrent.RecursiveAction;
 
 /**
@@ -73,6 +74,32 @@ public final class HookFixtures {
     @Override
     protected void compute() {
       // nothing
+    }
+  }
+
+  /** A fork/join task that is also a Runnable, as a Pekko mailbox: {@code exec()} runs it. */
+  public static final class Mailbox extends ForkJoinTask<Void> implements Runnable {
+    private int processed;
+
+    @Override
+    public Void getRawResult() {
+      return null;
+    }
+
+    @Override
+    protected void setRawResult(Void value) {
+      // no result
+    }
+
+    @Override
+    protected boolean exec() {
+      run();
+      return false;
+    }
+
+    @Override
+    public void run() {
+      processed++;
     }
   }
 

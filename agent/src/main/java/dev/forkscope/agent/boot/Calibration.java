@@ -38,8 +38,9 @@ final class Calibration {
 
   private static void oneTask(ThreadState s, Object executor, Runnable task) {
     s.submitted(executor, task, false);
-    s.enter(task, ThreadState.RUN, false);
-    s.exit();
+    if (s.enter(task, ThreadState.RUN, false)) {
+      s.exit();
+    }
   }
 
   private static final class EmptyTask implements Runnable {

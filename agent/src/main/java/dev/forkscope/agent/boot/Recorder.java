@@ -37,10 +37,11 @@ import java.util.concurrent.atomic.LongAdder;
  * thread meeting a newer number gets a fresh state, so frames pushed in one recording can never be
  * popped, or written, in the next. The frames of one state stay balanced because an exit acts only
  * on the state its own entry returned, and only while that state's recording is the one in progress
- * ({@link #live}): a method entered while no recording was on gets null and its exits do nothing; a
- * method entered without hooks (before they were added: a method keeps running the code it was
- * entered with when its class is retransformed) calls no exit at all; and an exit that comes after
- * its recording stopped (the method was still running, and is still running hooked code) does
+ * ({@link #live}): a method entered while no recording was on gets null and its exits do nothing
+ * (as does one whose entry records nothing, such as a task's own {@code run()} inside its {@code
+ * doExec}); a method entered without hooks (before they were added: a method keeps running the code
+ * it was entered with when its class is retransformed) calls no exit at all; and an exit that comes
+ * after its recording stopped (the method was still running, and is still running hooked code) does
  * nothing, so the frame stays open in the dead state and counts as a partial execution ({@link
  * TraceWriter}). A hook call that reads a number and is then preempted across a whole stop and
  * restart writes into its own dead state and at most takes a chunk that {@link #takeChunk} refuses
@@ -299,21 +300,25 @@ public final class Recorder {
    * way out.
    *
    * @param method {@link #RUN}, {@link #CALL} or {@link #EXEC}
-   * @return the calling thread's recorder, or null when nothing is recording
+   * @return the calling thread's recorder when the call began a frame; null when nothing is
+   *     recording or the call records nothing (see {@code ThreadState.enter}), and then the exits
+   *     do nothing
    */
   public static Object enter(Object task, int method) {
     int current = session;
     if (current == 0) {
       return null;
     }
-    ThreadState s = null;
+    Object entered = null;
     try {
-      s = state(current);
-      s.enter(task, method, task instanceof Thread);
+      ThreadState s = state(current);
+      if (s.enter(task, method, task instanceof Thread)) {
+        entered = s;
+      }
     } catch (Throwable recorderFailure) {
       // never visible to the program
     }
-    return s;
+    return entered;
   }
 
   /**
@@ -324,14 +329,16 @@ public final class Recorder {
     if (current == 0) {
       return null;
     }
-    ThreadState s = null;
+    Object entered = null;
     try {
-      s = state(current);
-      s.enter(task, RUN, true);
+      ThreadState s = state(current);
+      if (s.enter(task, RUN, true)) {
+        entered = s;
+      }
     } catch (Throwable recorderFailure) {
       // never visible to the program
     }
-    return s;
+    return entered;
   }
 
   /**

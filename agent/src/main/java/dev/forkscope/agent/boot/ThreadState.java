@@ -29,15 +29,19 @@ import java.util.concurrent.atomic.AtomicLong;
  * path does not allocate. When no chunk is free a record is dropped and counted; nothing here
  * blocks or locks.
  *
- * <p>The instrumented code calls {@link #exit} exactly once for every {@link #enter}, on every way
- * out of the hooked method, so every enter pushes a frame (a {@link #SILENT} one when it records
- * nothing) and exit pops the top one. Executions read the clock twice, and so does a wait in an
- * execution that finds its task not done; joins, and submissions (forks) made inside a fork/join
- * task's execution, read it once: the work/span analysis places them on their execution's time
- * line. Creations and other submissions are stamped with one nanosecond more than the thread's last
- * time stamp ({@link #stamp}): all time stamps of one thread strictly increase, so the trace
- * reader's time order keeps each thread's program order, and a stamp is never later than the true
- * time of its record (each record takes more than a nanosecond).
+ * <p>The instrumented code calls {@link #exit} exactly once for every {@link #enter} that pushed a
+ * frame, on every way out of the hooked method, and never for one that did not (see {@link
+ * Recorder}), so exit pops the top frame. An enter that can record nothing pushes none: a task's
+ * own execution method entered inside its execution (its {@code run()} inside {@code doExec} or a
+ * JDK wrapper's {@code run()}) is the common case, two of the three entries of a Pekko mailbox run.
+ * A frame is {@link #SILENT} only when the recorder failed while filling it in. Executions read the
+ * clock twice, and so does a wait in an execution that finds its task not done; joins, and
+ * submissions (forks) made inside a fork/join task's execution, read it once: the work/span
+ * analysis places them on their execution's time line. Creations and other submissions are stamped
+ * with one nanosecond more than the thread's last time stamp ({@link #stamp}): all time stamps of
+ * one thread strictly increase, so the trace reader's time order keeps each thread's program order,
+ * and a stamp is never later than the true time of its record (each record takes more than a
+ * nanosecond).
  *
  * <p>Sampling (see {@link Sampling} and {@link TraceFormat}): once a class is sampled at period
  * {@code 2^shift}, each of its executions, submissions, joins and (non-fork/join) creations is
@@ -89,7 +93,9 @@ final class ThreadState {
    */
   static final int SUBMIT_CLOCK_EVERY = 4;
 
-  /** Frame flags of an {@link #enter} that records nothing; trace flags never use bit 30. */
+  /**
+   * Flags of a frame that records nothing (its filling-in failed); trace flags never use bit 30.
+   */
   private static final int SILENT = 1 << 30;
 
   /**
@@ -242,25 +248,39 @@ final class ThreadState {
   }
 
   /**
-   * Starts an execution of {@code task} (or of the task a JDK wrapper holds). Every call pushes a
-   * frame, so that {@link #exit} needs no token: a frame that records nothing (the recorder is
-   * busy, the class is ignored, a nested call to the running task's own execution method) is pushed
-   * as {@link #SILENT}.
+   * Starts an execution of {@code task} (or of the task a JDK wrapper holds), and says whether it
+   * pushed a frame: then, and only then, {@link #exit} must follow. A call that can record nothing
+   * pushes none and returns false: the recorder is busy, the class is ignored, or the running
+   * task's own execution method is entered inside its execution (a wrapper's or {@code doExec}'s
+   * call of it), the common case, whose exit then costs nothing.
    */
-  void enter(Object task, int method, boolean threadTask) {
+  boolean enter(Object task, int method, boolean threadTask) {
     int d = depth;
+    int p = d > 0 && flags[d - 1] == SILENT ? parents[d - 1] : d - 1;
+    if (p >= 0 && tasks[p] == task) {
+      return false;
+    }
+    Object payload = busy ? null : payload(task);
+    if (payload == null || (p >= 0 && tasks[p] == payload)) {
+      return false;
+    }
     if (d == tasks.length) {
       grow();
     }
-    depth = d + 1;
     flags[d] =
-        SILENT; // until the frame is complete: a failure below leaves a frame that records nothing
-    Object payload = busy ? null : payload(task);
-    int p = d > 0 && flags[d - 1] == SILENT ? parents[d - 1] : d - 1;
+        SILENT; // until the frame is complete: a failure below leaves one that records nothing
     parents[d] = p;
-    if (payload == null || (p >= 0 && tasks[p] == payload)) {
-      return;
+    depth = d + 1;
+    try {
+      begin(d, p, task, payload, method, threadTask);
+    } catch (Throwable recorderFailure) {
+      // the frame stays as far as it got, and its exit pops it
     }
+    return true;
+  }
+
+  /** Fills in the frame that {@link #enter} pushed at {@code d} for {@code payload}. */
+  private void begin(int d, int p, Object task, Object payload, int method, boolean threadTask) {
     TaskClass tc = classOf(payload.getClass());
     int shift = threadTask ? 0 : tc.sampleShift;
     if (shift != 0 && !sampled(shift)) {

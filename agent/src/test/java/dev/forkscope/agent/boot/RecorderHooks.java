@@ -36,6 +36,8 @@ public class RecorderHooks {
 
   private ThreadState recorder;
   private TaskClass taskClass;
+  private HookFixtures.Mailbox mailbox;
+  private TaskClass mailboxClass;
   private final Object executor = new Object();
 
   @Setup(Level.Trial)
@@ -43,11 +45,17 @@ public class RecorderHooks {
     recorder = ThreadState.forCalibration();
     taskClass = TaskClass.of(HookFixtures.Action.class);
     taskClass.sampleShift = shift;
+    Recorder.declaresExecutionMethods(HookFixtures.Mailbox.class.getName());
+    mailbox = new HookFixtures.Mailbox();
+    mailboxClass = TaskClass.of(HookFixtures.Mailbox.class);
+    mailboxClass.sampleShift = shift;
+    System.gc(); // the mailbox and the recorder's frames live long: old, as in a program
   }
 
   @TearDown(Level.Trial)
   public void tearDown() {
     taskClass.sampleShift = 0;
+    mailboxClass.sampleShift = 0;
   }
 
   @Benchmark
@@ -62,9 +70,11 @@ public class RecorderHooks {
     HookFixtures.Action task = new HookFixtures.Action();
     recorder.created(task, HookFixtures.Action.class);
     recorder.submitted(executor, task, true);
-    recorder.enter(task, ThreadState.EXEC, false);
+    boolean entered = recorder.enter(task, ThreadState.EXEC, false);
     task.invoke();
-    recorder.exit();
+    if (entered) {
+      recorder.exit();
+    }
     recorder.joined(task);
     return task;
   }
@@ -86,10 +96,50 @@ public class RecorderHooks {
   @Benchmark
   public Object execute() {
     HookFixtures.Action task = new HookFixtures.Action();
-    recorder.enter(task, ThreadState.EXEC, false);
+    boolean entered = recorder.enter(task, ThreadState.EXEC, false);
     task.invoke();
-    recorder.exit();
+    if (entered) {
+      recorder.exit();
+    }
     return task;
+  }
+
+  /**
+   * An actor's mailbox run, as Pekko's: a long-lived fork/join task that is also a Runnable,
+   * entered by {@code doExec}, then by its own {@code exec()} and {@code run()} (the recorder
+   * recognises both as the same execution), against {@code mailboxBaseline}, the run alone.
+   */
+  @Benchmark
+  public Object mailbox() {
+    boolean doExec = recorder.enter(mailbox, ThreadState.EXEC, false);
+    boolean exec = recorder.enter(mailbox, ThreadState.EXEC, false);
+    boolean run = recorder.enter(mailbox, ThreadState.RUN, false);
+    mailbox.run();
+    exitIf(run);
+    exitIf(exec);
+    exitIf(doExec);
+    return mailbox;
+  }
+
+  @Benchmark
+  public Object mailboxOuter() {
+    boolean doExec = recorder.enter(mailbox, ThreadState.EXEC, false);
+    mailbox.run();
+    exitIf(doExec);
+    return mailbox;
+  }
+
+  @Benchmark
+  public Object mailboxBaseline() {
+    mailbox.run();
+    return mailbox;
+  }
+
+  /** What the instrumented code does at a hooked method's exit: an exit for each frame pushed. */
+  private void exitIf(boolean entered) {
+    if (entered) {
+      recorder.exit();
+    }
   }
 
   @Benchmark

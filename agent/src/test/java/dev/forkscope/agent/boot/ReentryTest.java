@@ -49,9 +49,10 @@ class ReentryTest {
       ThreadState recorder = ThreadState.forCalibration();
       Inheriting task = new Inheriting();
       for (int i = 0; i < RUNS; i++) {
-        recorder.enter(task, ThreadState.RUN, false); // say, a JDK wrapper's run()
-        recorder.enter(task, ThreadState.RUN, false); // the task's own run() inside it
-        recorder.exit();
+        assertThat(recorder.enter(task, ThreadState.RUN, false)).isTrue(); // a wrapper's run()
+        assertThat(recorder.enter(task, ThreadState.RUN, false)) // the task's own run() inside it
+            .as("no frame of its own, so no exit")
+            .isFalse();
         recorder.exit();
       }
       assertThat(recorder.counted()[2 * inheriting.id]).isEqualTo(RUNS);
@@ -67,8 +68,9 @@ class ReentryTest {
     try {
       ThreadState recorder = ThreadState.forCalibration();
       for (int i = 0; i < RUNS; i++) {
-        recorder.enter(new ComputeOnly(), ThreadState.EXEC, false);
-        recorder.enter(new ComputeOnly(), ThreadState.EXEC, false); // a subtask it invokes
+        assertThat(recorder.enter(new ComputeOnly(), ThreadState.EXEC, false)).isTrue();
+        assertThat(recorder.enter(new ComputeOnly(), ThreadState.EXEC, false)) // a subtask
+            .isTrue();
         recorder.exit();
         recorder.exit();
       }

@@ -123,8 +123,9 @@ class SamplingTest {
                 () -> {
                   ThreadState st = ThreadState.forCurrentThread(1);
                   for (int i = 0; i < 1000; i++) {
-                    st.enter(new HookFixtures.Delegating(), ThreadState.RUN, false);
-                    st.exit();
+                    if (st.enter(new HookFixtures.Delegating(), ThreadState.RUN, false)) {
+                      st.exit();
+                    }
                   }
                   states[slot] = st;
                 });
