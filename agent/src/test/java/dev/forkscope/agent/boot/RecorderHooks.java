@@ -20,9 +20,11 @@ import org.openjdk.jmh.annotations.Warmup;
  * What each hook costs per task, on a recorder whose records are discarded (as in {@link
  * Calibration}): a fork/join task's creation, fork (submission), execution (enter and exit) and
  * join, and the four together ({@code lifecycle}), against a {@code baseline} that creates and runs
- * the same task without hooks. {@code shift} 0 is a class recorded in full, 8 a fine-grained class
- * sampled at 1 in 256 (its records counted rather than written 255 times in 256). Run by {@link
- * JmhRecorderTest}; the figures are the budget in {@link ThreadState}'s implementation note.
+ * the same task without hooks; and an actor's mailbox run ({@code mailbox}, its outer entry alone
+ * {@code mailboxOuter}) against the run without hooks ({@code mailboxBaseline}). {@code shift} 0 is
+ * a class recorded in full, 8 a fine-grained class sampled at 1 in 256 (its records counted rather
+ * than written 255 times in 256). Run by {@link JmhRecorderTest}; the figures are the budget in
+ * {@link ThreadState}'s implementation note.
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)
