@@ -26,22 +26,21 @@ import java.util.concurrent.TimeUnit;
  * may get hooks (by the rules of a launch: non-JDK tasks and executors, the JDK's executors and
  * hooked classes) are retransformed in batches of {@link #BATCH}. Each {@code retransformClasses}
  * call stops the program's threads once, at a safepoint whose length is mostly fixed (HotSpot walks
- * every loaded class and deoptimises dependent code once per call) and grows little with the batch:
- * with 10,000 classes loaded, 1,006 of them hooked, 16 batches of 64 held the threads 363 ms in
- * all, one batch 29 ms (the attach benchmark, JDK 17), so batches are large and only bound a single
- * pause for programs with thousands of task classes. The transformation itself, ASM on the class
- * bytes, runs in this thread before the safepoint, while the program runs. Only then does the
- * recording start ({@link Recorder#start}): until then the hooks find no recording and do nothing,
- * so the window opens with every hook in place. Stop (after {@code duration=MS}, through a second
- * attachment with {@code stop}, or never when the JVM exits first): the recording stops and its
- * trace is closed first ({@link Recorder#stop}, which silences every hook at once), then the
- * transformer is removed and every class it hooked, found by name, is retransformed in batches
- * again, which gives it back its original bytes. Methods running at that moment finish in the code
- * they were entered with (see {@link Recorder}'s note on balance); every new call runs the original
- * code. What stays in the JVM: the recorder's classes on the boot class path (a JVM cannot remove
- * them; a second attachment reuses them), their idle static state, and the system property {@code
- * dev.forkscope.agent=idle}. One attachment records at a time; starts and stops are serialised on
- * this class.
+ * every loaded class and deoptimises dependent code once per call) and grows little with the batch
+ * (the attach benchmark in docs/journal.md: many small batches held the threads far longer than one
+ * large one), so batches are large and only bound a single pause for programs with thousands of
+ * task classes. The transformation itself, ASM on the class bytes, runs in this thread before the
+ * safepoint, while the program runs. Only then does the recording start ({@link Recorder#start}):
+ * until then the hooks find no recording and do nothing, so the window opens with every hook in
+ * place. Stop (after {@code duration=MS}, through a second attachment with {@code stop}, or never
+ * when the JVM exits first): the recording stops and its trace is closed first ({@link
+ * Recorder#stop}, which silences every hook at once), then the transformer is removed and every
+ * class it hooked, found by name, is retransformed in batches again, which gives it back its
+ * original bytes. Methods running at that moment finish in the code they were entered with (see
+ * {@link Recorder}'s note on balance); every new call runs the original code. What stays in the
+ * JVM: the recorder's classes on the boot class path (a JVM cannot remove them; a second attachment
+ * reuses them), their idle static state, and the system property {@code dev.forkscope.agent=idle}.
+ * One attachment records at a time; starts and stops are serialised on this class.
  *
  * <p>Nothing here writes to the program's standard streams: the outcome of a start goes into
  * {@value #STATUS} in the output directory, for the tool that attached.

@@ -18,8 +18,8 @@ import org.objectweb.asm.Type;
 import org.objectweb.asm.commons.LocalVariablesSorter;
 
 /**
- * Puts the recorder's calls into the classes that run, submit and create tasks (research note
- * profiler.md §7.2): where JDK executors run tasks ({@code ForkJoinTask.doExec}, {@code
+ * Puts the recorder's calls into the classes that run, submit and create tasks (docs/profile.md,
+ * what is recorded): where JDK executors run tasks ({@code ForkJoinTask.doExec}, {@code
  * FutureTask.run/runAndReset}, the {@code task.run()} call in {@code ThreadPoolExecutor.runWorker},
  * {@code CompletableFuture} async tasks, {@code Thread.run}, {@code VirtualThread.run}), the
  * execution methods and constructors of non-JDK task classes, the submission methods of every

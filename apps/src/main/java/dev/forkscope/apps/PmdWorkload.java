@@ -21,10 +21,10 @@ import net.sourceforge.pmd.reporting.Report;
  * file, an anonymous {@code PmdRunnable} of its {@code MultiThreadProcessor}, to a fixed pool: K
  * files give K executions per iteration.
  *
- * <p>The optimized variant is tgp's change to pmd (seed 003 §10.1), made in a thin wrapper rather
- * than in PMD: the files are split into one {@link FileGroup} per thread, each checked by a PMD
- * analysis of its own on PMD's single-threaded processor, so that a handful of large tasks replace
- * one task per file.
+ * <p>The optimized variant is tgp's change to pmd (Rosà et al. (2019), §10.1), made in a thin
+ * wrapper rather than in PMD: the files are split into one {@link FileGroup} per thread, each
+ * checked by a PMD analysis of its own on PMD's single-threaded processor, so that a handful of
+ * large tasks replace one task per file.
  */
 final class PmdWorkload implements Workload {
   static final String PER_FILE_TASK = "net.sourceforge.pmd.lang.impl.MultiThreadProcessor$1";

@@ -22,8 +22,8 @@ import org.apache.pekko.actor.ActorSystem;
  * run starts its own actor system, warms it up with a tenth of the messages, times one run, then
  * measures the CPU the idle system burns for a short window, and terminates it. Variants are
  * rotated between repetitions. Ratios are against {@value #DEFAULT} in the same run; the targets
- * are runtime.md's: {@value #BEST} at least 1.5× faster in geometric mean, no benchmark slower than
- * 0.95×, no more CPU.
+ * are those of docs/actors.md: {@value #BEST} at least 1.5× faster in geometric mean, no benchmark
+ * slower than 0.95×, no more CPU.
  */
 final class ActorsSuite implements Suite {
   static final String NAME = "actors";

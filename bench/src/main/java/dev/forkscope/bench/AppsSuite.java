@@ -24,14 +24,14 @@ import java.util.Optional;
 import java.util.function.ToLongFunction;
 
 /**
- * Suite {@code apps}: the profiler on real applications, as tgp was judged (seed 003 §8–11). Each
- * application runs in child JVMs driven by a harness of module {@code apps} ({@code AppMain}) on
- * inputs it generates: without the agent, with the agent as {@code forkscope profile --contexts}
- * runs it (sampled CPU time, calling contexts, the JVM and OS layers), and with one change made in
- * the harness's configuration: the one the profile points at, or, where it points at none, the one
- * tgp made to the 2019 version, so that "ok" is checked against a measurement. The order of the
- * variants rotates every repetition, so that drift on a shared machine hits each alike, and ratios
- * are paired by repetition.
+ * Suite {@code apps}: the profiler on real applications, as tgp was judged (Rosà et al. (2019),
+ * §8–11). Each application runs in child JVMs driven by a harness of module {@code apps} ({@code
+ * AppMain}) on inputs it generates: without the agent, with the agent as {@code forkscope profile
+ * --contexts} runs it (sampled CPU time, calling contexts, the JVM and OS layers), and with one
+ * change made in the harness's configuration: the one the profile points at, or, where it points at
+ * none, the one tgp made to the 2019 version, so that "ok" is checked against a measurement. The
+ * order of the variants rotates every repetition, so that drift on a shared machine hits each
+ * alike, and ratios are paired by repetition.
  *
  * <p>Reported per application: wall and CPU time of the measured iterations (medians, spread), the
  * agent's overhead (median of the paired ratios), the verdicts of the last profiled run with their
@@ -130,11 +130,11 @@ final class AppsSuite implements Suite {
   record Optimization(String change, String taskClass, Verdict.Kind expected) {}
 
   /**
-   * The applications. A full run measures steady state, as tgp did (seed 003 §8.1: warm-up
-   * iterations until the JIT and the GC have settled, a count per benchmark in its Table 7): the
-   * applications whose iterations last less than a second (h2, pekko) warm up for five and time
-   * iterations until a second has passed, lucene warms up for two; pmd's and spark's iterations
-   * last seconds, one warm-up each.
+   * The applications. A full run measures steady state, as tgp did (Rosà et al. (2019), §8.1:
+   * warm-up iterations until the JIT and the GC have settled, a count per benchmark in its Table
+   * 7): the applications whose iterations last less than a second (h2, pekko) warm up for five and
+   * time iterations until a second has passed, lucene warms up for two; pmd's and spark's
+   * iterations last seconds, one warm-up each.
    */
   static final List<App> APPS =
       List.of(

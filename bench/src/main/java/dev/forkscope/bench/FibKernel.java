@@ -1,9 +1,9 @@
 package dev.forkscope.bench;
 
 /**
- * Lea's Fib (seed 001 §2): naive recursive Fibonacci forking {@code fib(n-1)} and computing {@code
- * fib(n-2)} itself, sequential below the threshold. With threshold 2 it measures the cost of a fork
- * plus a join; with 13 it is Lea's coarse setting.
+ * Lea's Fib (Lea (2000), §2): naive recursive Fibonacci forking {@code fib(n-1)} and computing
+ * {@code fib(n-2)} itself, sequential below the threshold. With threshold 2 it measures the cost of
+ * a fork plus a join; with 13 it is Lea's coarse setting.
  */
 final class FibKernel implements Kernel {
   private final int n;

@@ -8,7 +8,7 @@ import java.util.Optional;
 import java.util.concurrent.ForkJoinPool;
 
 /**
- * Suite {@code idle}: seed 004's study of spinning in {@code awaitWork}, redone for every idle
+ * Suite {@code idle}: the JDK-8080623 study of spinning in {@code awaitWork}, redone for every idle
  * policy and ForkJoinPool on the running JDK, at the highest thread count: trivial tasks from a
  * growing number of sleepy submitters; sorts of 9 KB, 16 KB, 32 KB and 10 MB (8-byte elements, 8 KB
  * sequential cut-off, so 9 KB is just above it as in the seed); Jacobi; and FJSums. What differs

@@ -6,7 +6,7 @@ import java.util.Arrays;
  * Lea's Jacobi (jsr166 {@code FJJacobi}): {@code steps} sweeps of nearest-neighbour averaging on an
  * n×n grid with fixed borders. Each sweep splits the rows into bands and joins them all before the
  * next one: a barrier per step, so workers go idle and wake up {@code steps} times per run (Lea
- * §4.4, seed 004's FJJacobi).
+ * §4.4; FJJacobi in the JDK-8080623 analysis).
  */
 final class JacobiKernel implements Kernel {
   private static final int BAND_ROWS = 16;

@@ -9,8 +9,8 @@ import java.util.TreeMap;
 
 /**
  * What the pool suites ({@code runtime}, {@code idle}) conclude from their measurements: speedups
- * and ratios against ForkJoinPool from the same run, the targets of runtime.md §8, the chart and
- * their own table; {@link #outcome()} turns it into the framework's rows.
+ * and ratios against ForkJoinPool from the same run, the runtime's targets (docs/bench.md), the
+ * chart and their own table; {@link #outcome()} turns it into the framework's rows.
  */
 final class PoolReport {
   private final String suite;

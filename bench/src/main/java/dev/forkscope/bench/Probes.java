@@ -14,10 +14,10 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
 
 /**
- * The probes of runtime.md §6 that are not kernels: submit-to-complete latency (M2), idle CPU and
- * time to all-parked (M3), starvation of external work (M4), and seed 004's trivial tasks from
- * sleepy submitters. Each returns one {@link Measurement} whose {@code extra} holds the probe's own
- * figures.
+ * The runtime's probes that are not kernels (named M2 to M4 as in docs/bench.md):
+ * submit-to-complete latency (M2), idle CPU and time to all-parked (M3), starvation of external
+ * work (M4), and the trivial tasks from sleepy submitters of the JDK-8080623 analysis. Each returns
+ * one {@link Measurement} whose {@code extra} holds the probe's own figures.
  */
 final class Probes {
   /** Time a probe waits for the pool to look idle before giving up. */

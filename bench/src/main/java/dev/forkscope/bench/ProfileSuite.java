@@ -42,11 +42,11 @@ import java.util.Set;
  * is missed.
  *
  * <p>With {@link Suite.Context#steady}, each child measures the program at steady state instead, as
- * tgp measured its overhead (seed 003 §8.2): {@link Steady} calls its {@code main} {@value
- * #STEADY_WARMUPS} times, then times {@value #STEADY_ITERATIONS} more calls, and the child's sample
- * is the median wall time of those and their mean CPU time; the JIT's and the recorder's warm-up,
- * and the agent's work at exit, are then left out, and what remains is the hooks' cost on compiled
- * code and the writer's on the trace.
+ * tgp measured its overhead (Rosà et al. (2019), §8.2): {@link Steady} calls its {@code main}
+ * {@value #STEADY_WARMUPS} times, then times {@value #STEADY_ITERATIONS} more calls, and the
+ * child's sample is the median wall time of those and their mean CPU time; the JIT's and the
+ * recorder's warm-up, and the agent's work at exit, are then left out, and what remains is the
+ * hooks' cost on compiled code and the writer's on the trace.
  */
 final class ProfileSuite implements Suite {
 

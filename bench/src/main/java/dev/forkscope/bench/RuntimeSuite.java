@@ -10,8 +10,9 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * Suite {@code runtime}: Lea's programs (seed 001 §4) and the micro-benchmarks of runtime.md §6 on
- * every variant, and the targets of runtime.md §8 checked against ForkJoinPool in the same run.
+ * Suite {@code runtime}: Lea's programs (Lea (2000), §4) and the runtime's micro-benchmarks (M1 to
+ * M4, see docs/bench.md) on every variant, and issue 11's targets checked against ForkJoinPool in
+ * the same run.
  *
  * <p>Every measurement gets a fresh pool, and the variants take turns kernel by kernel, so a drift
  * in the machine's load hits all of them alike.
@@ -150,8 +151,8 @@ final class RuntimeSuite implements Suite {
   /**
    * The per-kernel targets of issue 11 for forkscope/PARK at every thread count measured: wall and
    * CPU time each within {@value #FIB_LIMIT}x of ForkJoinPool's for Fib and {@value #KERNEL_LIMIT}x
-   * for every other kernel and latency probe; then runtime.md §8 goals 3 and 5 at the highest
-   * thread count, and goals 7 and 8 for every forkscope policy.
+   * for every other kernel and latency probe; then goals 3 and 5 (numbered as in docs/bench.md) at
+   * the highest thread count, and goals 7 and 8 for every forkscope policy.
    */
   static List<Target> targets(List<Measurement> rows, int threads) {
     List<Target> targets = new ArrayList<>();

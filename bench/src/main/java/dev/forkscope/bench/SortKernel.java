@@ -10,8 +10,8 @@ import java.util.Random;
  * {@link Arrays#sort}.
  *
  * <p>{@code repeat > 1} makes one run sort {@code repeat} fresh copies, each submitted separately
- * from outside the pool: seed 004's {@code Arrays.parallelSort} benchmark, where the pool goes idle
- * between small sorts.
+ * from outside the pool: the {@code Arrays.parallelSort} benchmark of the JDK-8080623 analysis,
+ * where the pool goes idle between small sorts.
  */
 final class SortKernel implements Kernel {
   private final int length;

@@ -1,7 +1,7 @@
 package dev.forkscope.bench;
 
 /**
- * Micro-benchmark M1 (runtime.md §6): one task forks an empty task and joins it at once, {@code
+ * Micro-benchmark M1 (docs/bench.md): one task forks an empty task and joins it at once, {@code
  * count} times. The fork lands on the worker's own deque and the join pops it back, so this is the
  * cost of one local fork+join plus whatever thieves disturb.
  */

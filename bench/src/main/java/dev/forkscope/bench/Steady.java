@@ -13,8 +13,8 @@ import java.util.Arrays;
  * ARGS...} calls {@code MAIN.main(ARGS)} WARMUPS times untimed, then ITERATIONS times, and writes
  * to OUT one line per timed call, {@code wallNs cpuNs}: its wall time and the process CPU time over
  * it (all threads: the program's, the JIT's, the GC's and the agent's). tgp's overhead figures are
- * of such runs (seed 003 §8.2: steady-state iterations within one JVM, after warm-up ones); {@link
- * Timed} measures the other way, one call from {@code main} to the JVM's exit.
+ * of such runs (Rosà et al. (2019), §8.2: steady-state iterations within one JVM, after warm-up
+ * ones); {@link Timed} measures the other way, one call from {@code main} to the JVM's exit.
  */
 public final class Steady {
 

@@ -5,9 +5,10 @@ import java.util.List;
 import java.util.Random;
 
 /**
- * jsr166's {@code FJSums} pattern (seed 004): sum of squares over an array, where each task forks
- * off right halves until its part is small, sums that part, then joins the forked halves newest
- * first (the "apply more" idiom of the {@code RecursiveAction} javadoc). Longs keep the sum exact.
+ * jsr166's {@code FJSums} pattern (as in the JDK-8080623 analysis): sum of squares over an array,
+ * where each task forks off right halves until its part is small, sums that part, then joins the
+ * forked halves newest first (the "apply more" idiom of the {@code RecursiveAction} javadoc). Longs
+ * keep the sum exact.
  */
 final class SumsKernel implements Kernel {
   private final int length;

@@ -1,7 +1,8 @@
 package dev.forkscope.bench;
 
 /**
- * One performance target of runtime.md §8, checked against ForkJoinPool in the same run.
+ * One performance target of the runtime (listed in docs/bench.md), checked against ForkJoinPool in
+ * the same run.
  *
  * @param id a stable short name, e.g. {@code coarse-wall}
  * @param description what is required, in words

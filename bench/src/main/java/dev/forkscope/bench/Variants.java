@@ -11,7 +11,7 @@ final class Variants {
 
   /**
    * The idle policies compared. The spin budget of 50 µs covers a wake-up through the scheduler
-   * several times over (runtime.md §1.7: 20-60 µs here) while staying far below a 10 Hz tick.
+   * several times over (docs/runtime.md, design) while staying far below a 10 Hz tick.
    */
   private static final List<IdlePolicy> POLICIES =
       List.of(

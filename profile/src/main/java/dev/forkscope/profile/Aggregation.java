@@ -8,8 +8,8 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * tgp's offline aggregation of nested tasks into their outer tasks (seed 003 §3.4 and §5.2), with
- * the corrections of research/profiler.md §1.6.
+ * tgp's offline aggregation of nested tasks into their outer tasks (Rosà et al. (2019), §3.4 and
+ * §5.2), with our corrections (docs/profile.md, aggregation).
  *
  * <p>A nested execution is folded into its outer execution when
  *

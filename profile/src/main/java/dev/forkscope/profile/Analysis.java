@@ -31,8 +31,8 @@ public final class Analysis {
 
   /**
    * Bytes per execution that the work/span step and the class profiles hold at once, with the
-   * trace, when they run side by side (each keeps about 130 to 145 bytes per execution of its own
-   * arrays at its peak, the trace about 75: see docs/profile.md, analysis at scale).
+   * trace, when they run side by side: each step's own arrays at its peak, and the trace's, as
+   * measured in docs/journal.md (analysis at scale).
    */
   static final long CONCURRENT_BYTES_PER_EXECUTION = 400;
 

@@ -11,7 +11,7 @@ import java.util.Arrays;
 /**
  * Verdicts for one task class.
  *
- * <p><b>Relative mode</b> (research/profiler.md §7.6), with P the CPU count and O the measured
+ * <p><b>Relative mode</b> (docs/profile.md, verdicts), with P the CPU count and O the measured
  * per-task overhead:
  *
  * <ul>
@@ -23,11 +23,11 @@ import java.util.Arrays;
  *       time less the time its executions waited in joins running nothing (the agent's wait
  *       records; a task that splits waits for its children, and in a tree of tiny leaves that
  *       waiting would otherwise decide the verdict). Its median can fall on either side from run to
- *       run (Lucene's executor runners: a runner that finds every task taken returns in 70 ns, one
- *       that finds work runs a term lookup of a few µs) while its time stays in one mode; the why
- *       names both modes. A thin tail (under a tenth) does not count: in a fork/join tree the few
- *       tasks near the root hold much of the self wall time, waiting in {@code join()}, and say
- *       nothing about the leaves;
+ *       run (Lucene's executor runners: a runner that finds every task taken returns at once, one
+ *       that finds work runs a term lookup) while its time stays in one mode; the why names both
+ *       modes. A thin tail (under a tenth) does not count: in a fork/join tree the few tasks near
+ *       the root hold much of the self wall time, waiting in {@code join()}, and say nothing about
+ *       the leaves;
  *   <li><i>coarse</i> when the class ran fewer than {@value #COARSE_TASKS_PER_CPU} x P executions,
  *       its median self time is at least 1/(2P) of the run's task span (first task start to last
  *       task end, which leaves JVM start-up out) and at least {@value #COARSE_MIN_MS} ms, and while
@@ -60,9 +60,9 @@ import java.util.Arrays;
  *
  * <p><b>tgp mode</b> reproduces the defaults of tgp's {@code fine_grained.py} and {@code
  * coarse_grained.py}. They are in reference cycles; we convert at a nominal 3 GHz (1e8 cycles =
- * 33.3 ms, 1e9 = 333 ms, 1e11 = 33.3 s), the conversion research/profiler.md §1.4 uses: <i>fine</i>
- * when every execution is at most 33.3 ms and max - min is at most 33.3 ms; <i>coarse</i> when
- * every execution lies in [333 ms, 33.3 s] and the class has 1 to 100 executions.
+ * 33.3 ms, 1e9 = 333 ms, 1e11 = 33.3 s): <i>fine</i> when every execution is at most 33.3 ms and
+ * max - min is at most 33.3 ms; <i>coarse</i> when every execution lies in [333 ms, 33.3 s] and the
+ * class has 1 to 100 executions.
  */
 final class Diagnosis {
 
@@ -70,9 +70,9 @@ final class Diagnosis {
   static final int FINE_TASKS_PER_CPU = 100;
   static final int COARSE_TASKS_PER_CPU = 2;
   static final long COARSE_MIN_MS = 10;
-  // low, because thread CPU time over wall time also falls when a busy thread waits for a CPU: a
-  // CPU-bound task measured 11 % on 2 CPUs at a load average of 10; service loops measure 0-1 %,
-  // but Spark's DAG scheduler loop, which handles every task's events, 3-4 %
+  // low, because thread CPU time over wall time also falls when a busy thread waits for a CPU on a
+  // loaded machine, yet above Spark's DAG scheduler loop, which handles every task's events
+  // (docs/profile.md, verdicts, has the measured shares)
   static final int WAITING_PERCENT = 10;
 
   private static final String NOT_JUDGED = "not judged: ";

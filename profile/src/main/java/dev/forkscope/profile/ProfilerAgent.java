@@ -36,10 +36,9 @@ import java.util.zip.ZipFile;
  * <p>A command built here also keeps the recorder's recording paths out of C2's inlining ({@link
  * #jitOptions}): every hook is inlined into the program's fork/join code, and the paths that write
  * a record, hot while a task class is recorded in full and rare once it is sampled, would otherwise
- * be compiled into every instrumented method. Measured cold, one run per JVM (JDK 17, 2 CPUs,
- * medians of 9): TooFine 907 to 848 ms, CentralizedPoolingBefore 477 to 415 ms, and no change at
- * steady state or on programs whose classes are not sampled. An agent given by hand, or attached to
- * a running JVM, goes without them.
+ * be compiled into every instrumented method. Cold runs of fine-grained programs are shorter with
+ * them, and nothing changes at steady state or on programs whose classes are not sampled
+ * (docs/journal.md). An agent given by hand, or attached to a running JVM, goes without them.
  */
 public final class ProfilerAgent {
 

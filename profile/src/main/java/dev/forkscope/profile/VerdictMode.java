@@ -7,11 +7,12 @@ import java.util.Optional;
 public enum VerdictMode {
   /**
    * Relative to the run (the default): the measured per-task overhead and the CPU count decide, see
-   * research/profiler.md §7.6.
+   * docs/profile.md, verdicts.
    */
   RELATIVE,
   /**
-   * tgp's fixed per-class thresholds (seed 003, tgp's characterization scripts), in nanoseconds.
+   * tgp's fixed per-class thresholds (Rosà et al. (2019), tgp's characterization scripts), in
+   * nanoseconds.
    */
   TGP;
 

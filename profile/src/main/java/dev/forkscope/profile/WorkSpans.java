@@ -14,8 +14,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Work and span of fork/join computations (Cilkscale's measures, research/profiler.md §5), per root
- * task class.
+ * Work and span of fork/join computations (Cilkscale's measures, see docs/profile.md, work and
+ * span), per root task class.
  *
  * <p>Implementation note. The input is the executions (not aggregated: folding nested executions
  * into their outer one moves self time around but changes neither the total nor any path, so the

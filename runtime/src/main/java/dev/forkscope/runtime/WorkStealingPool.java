@@ -94,8 +94,8 @@ public final class WorkStealingPool extends AbstractExecutorService {
 
   /**
    * How long an external {@link #invoke(Task)} may spin for its result before it blocks (100 µs):
-   * longer than a worker's wake-up on a loaded VM (50–60 µs), so that a spinning invoker is not
-   * woken.
+   * longer than a worker's wake-up on a loaded VM (docs/runtime.md, design), so that a spinning
+   * invoker is not woken.
    */
   static final long INVOKE_SPIN_NANOS = 100_000;
 

@@ -10,10 +10,10 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * The starvation scenario of akka #17341 / #31117 (research/runtime.md §0.4): as many tasks as
- * workers keep re-forking or re-submitting themselves from inside the pool, so every worker always
- * has local work; external submissions must still be served promptly. The JDK's ForkJoinPool times
- * out here on JDK 17 and 25.
+ * The starvation scenario of akka #17341 / #31117: as many tasks as workers keep re-forking or
+ * re-submitting themselves from inside the pool, so every worker always has local work; external
+ * submissions must still be served promptly. The JDK's ForkJoinPool times out here on JDK 17 and
+ * 25.
  */
 class FairnessTest {
 

@@ -22,9 +22,8 @@ import java.util.Collection;
 final class Sampling {
   /**
    * What recording one fork/join task costs end to end: its creation, fork, execution and join
-   * hooks with their records (about 260 ns by the agent's calibration on a 2-CPU machine) and the
-   * writer's encoding of about 45 bytes (TinyTasks with 4 M executions: 1.26 s of wall time more on
-   * 2 CPUs, so about 600 ns of CPU per task).
+   * hooks with their records (what the agent's calibration measures) and the writer's encoding of
+   * about 45 bytes, as measured on TinyTasks (docs/journal.md).
    */
   static final long RECORD_COST_NS = 600;
 

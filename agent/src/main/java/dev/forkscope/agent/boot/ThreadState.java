@@ -14,8 +14,8 @@ import java.util.concurrent.atomic.AtomicIntegerFieldUpdater;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * One thread's recorder: the frame stack of the task executions in progress on it (seed 003 Fig. 5,
- * with nested-task exclusion) and the chunk its records go into.
+ * One thread's recorder: the frame stack of the task executions in progress on it (Rosà et al.
+ * (2019), Fig. 5, with nested-task exclusion) and the chunk its records go into.
  *
  * <p>Implementation note: an instance is reached only from its own thread (a platform or virtual
  * thread, through a {@link ThreadLocal}), so every field is plain, except {@link #recording}: the
@@ -47,22 +47,18 @@ import java.util.concurrent.atomic.AtomicLong;
  * {@code 2^shift}, each of its executions, submissions, joins and (non-fork/join) creations is
  * recorded with probability {@code 2^-shift}, by a per-thread xorshift draw; the rest are counted
  * in this thread's {@link #counted()} array. An execution left out pushes a {@link #COUNTED} frame:
- * no record, no identity hash (the first {@code identityHashCode} of an object costs about 30 ns),
- * and no clock read unless its nearest enclosing execution is recorded ({@link #TIMED}), whose self
- * time must leave it out. A recorded execution's parent seq is its nearest recorded ancestor's.
+ * no record, no identity hash (the first {@code identityHashCode} of an object is costly), and no
+ * clock read unless its nearest enclosing execution is recorded ({@link #TIMED}), whose self time
+ * must leave it out. A recorded execution's parent seq is its nearest recorded ancestor's.
  *
- * <p>Budget per fork/join task (JMH, {@code RecorderHooks}: creation, fork, execution and join on
- * one thread; each benchmark creates its task, and those that execute it also run it, which alone,
- * the baseline, takes 12 ns; JDK 17, 2-CPU machine, medians of 5 iterations): recorded in full 174
- * ns for the four (execution 118, join 71, fork 51, creation 4: the clock reads, the identity hash,
- * the records); sampled at 1 in 256 22 ns (execution 18, join 12, fork 5, creation 4: the class,
- * one draw, a count; the benchmark calls this class directly, so finding the thread's recorder is
- * not in it), 10 ns over the baseline. Keeping every frame's task (see {@link #tasks}) made that 36
- * ns (execution 26). A Pekko mailbox run, a long-lived task entered by {@code doExec}, its {@code
- * exec()} and its {@code run()}, 14 ns at 1 in 256 with 2.5 of its own ({@code mailbox}); 20 while
- * the two nested entries pushed frames. The writer's encoding and the JIT's compilation of the
- * hooks come on top, and inlined into a program's fork/join code the hooks cost it more than here
- * (see docs/profile.md).
+ * <p>Budget per fork/join task: a class recorded in full pays for the clock reads, the identity
+ * hash and the records; a sampled class only for its class, one draw and a count, so that the four
+ * hooks of an unrecorded task (creation, fork, execution, join) cost about as little as running the
+ * task itself. An enter that can record nothing pushes no frame, and a frame keeps its task only
+ * where it is read again (see {@link #tasks}). {@code RecorderHooks} measures each hook with JMH;
+ * its figures are in docs/journal.md. The writer's encoding and the JIT's compilation of the hooks
+ * come on top, and inlined into a program's fork/join code the hooks cost it more than alone (see
+ * docs/profile.md).
  */
 final class ThreadState {
   static final int RUN = 0;
@@ -144,7 +140,7 @@ final class ThreadState {
    * and by a nested enter that must recognise the same task entered again, which only a task
    * entered through a wrapper or whose class {@link TaskClass#reenters} can be. Other slots stay
    * null (exit clears every slot it pops): storing a young object into this long-lived array costs
-   * G1's post-write barrier, a StoreLoad fence, 8 to 13 ns per execution in {@code RecorderHooks}.
+   * G1's post-write barrier, a StoreLoad fence, on every execution ({@code RecorderHooks}).
    */
   private Object[] tasks = new Object[8];
 

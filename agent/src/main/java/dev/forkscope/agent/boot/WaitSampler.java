@@ -29,17 +29,17 @@ import java.util.concurrent.TimeUnit;
  * periods is measured to within a period.
  *
  * <p>This replaces JDK Flight Recorder's wait events for the default profile: JFR's start-up and
- * exit cost about half a second of CPU per JVM, far more than the 3 % a profile of a short program
- * may add. Its cost here: one wake-up per period and a few stacks a period, at most {@link
- * #STACKS_PER_TICK}. A stack is taken when a wait begins (a new state or a new execution); while a
- * thread stays in that state in that execution, or waits in it again, its stack is taken again
- * after 4, 8, 16, ... up to {@value #MAX_RECHECK_TICKS} periods, to see whether it moved to another
- * site (a task that sleeps once per chunk of its work costs a stack per doubling, not per sleep).
- * Taking every waiting thread's stack every period cost Spark's 30-odd service threads, which wait
- * for the whole run inside their thread bodies, 70 % more wall time (a stack is tens of
- * microseconds of work and, before JDK 19, a stop of every thread); the back-off costs a site
- * change that happens between two checks (within one wait, or from one wait to the next in the same
- * state and execution) its place in time, never the wait.
+ * exit cost a fixed amount of CPU per JVM, far more than the 3 % a profile of a short program may
+ * add (docs/profile.md, JVM and OS layers). Its cost here: one wake-up per period and a few stacks
+ * a period, at most {@link #STACKS_PER_TICK}. A stack is taken when a wait begins (a new state or a
+ * new execution); while a thread stays in that state in that execution, or waits in it again, its
+ * stack is taken again after 4, 8, 16, ... up to {@value #MAX_RECHECK_TICKS} periods, to see
+ * whether it moved to another site (a task that sleeps once per chunk of its work costs a stack per
+ * doubling, not per sleep). Taking every waiting thread's stack every period made Spark, whose
+ * 30-odd service threads wait for the whole run inside their thread bodies, much slower (a stack is
+ * work and, before JDK 19, a stop of every thread; docs/profile.md has the figures); the back-off
+ * costs a site change that happens between two checks (within one wait, or from one wait to the
+ * next in the same state and execution) its place in time, never the wait.
  *
  * <p>Implementation note: one daemon thread owns everything but {@link #ARRIVED}, the queue through
  * which each recording thread hands its state over as it starts recording (so that the sampler

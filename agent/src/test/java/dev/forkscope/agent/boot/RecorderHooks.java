@@ -23,8 +23,8 @@ import org.openjdk.jmh.annotations.Warmup;
  * the same task without hooks; and an actor's mailbox run ({@code mailbox}, its outer entry alone
  * {@code mailboxOuter}) against the run without hooks ({@code mailboxBaseline}). {@code shift} 0 is
  * a class recorded in full, 8 a fine-grained class sampled at 1 in 256 (its records counted rather
- * than written 255 times in 256). Run by {@link JmhRecorderTest}; the figures are the budget in
- * {@link ThreadState}'s implementation note.
+ * than written 255 times in 256). Run by {@link JmhRecorderTest}; the figures, behind the budget in
+ * {@link ThreadState}'s implementation note, are in docs/journal.md.
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)

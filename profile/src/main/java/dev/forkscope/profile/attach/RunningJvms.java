@@ -16,7 +16,7 @@ import java.util.concurrent.TimeUnit;
  * Profiling a JVM that is already running: lists the local JVMs, and starts and stops a recording
  * in one through the JDK's Attach API ({@code jdk.attach}), with the same agent jar as a launched
  * profile. The agent hooks the loaded classes, records for a window, then removes its hooks (see
- * docs/profile.md, "Attaching to a running JVM").
+ * docs/attach.md).
  *
  * <p>Every failure that leaves the target as it was, which is every failure, is an {@link
  * AttachException} with a one-line message.

@@ -4,9 +4,9 @@ import java.util.List;
 
 /**
  * The JVM and OS layers of a run, recorded beside the task trace (tgp's GC, CPU and context-switch
- * traces, seed 003 §5): garbage-collection pauses and the waits of threads from JDK Flight
- * Recorder, per-thread CPU time and context switches sampled from {@code /proc}. Every time is a
- * {@code System.nanoTime} value of the profiled JVM, the clock of the task executions, so the
+ * traces, Rosà et al. (2019), §5): garbage-collection pauses and the waits of threads from JDK
+ * Flight Recorder, per-thread CPU time and context switches sampled from {@code /proc}. Every time
+ * is a {@code System.nanoTime} value of the profiled JVM, the clock of the task executions, so the
  * layers line up with them.
  *
  * @param gcPauses stop-the-world pauses, in start order

@@ -4,7 +4,7 @@ package dev.forkscope.profile.trace;
  * One execution of one task, as read back from a trace: the row of tgp's {@code tasks.csv}, with
  * 64-bit ids instead of identity hash codes.
  *
- * <p>A task (seed 003 §3) is an instance of {@code Runnable}, {@code Callable}, {@code
+ * <p>A task (Rosà et al. (2019), §3) is an instance of {@code Runnable}, {@code Callable}, {@code
  * ForkJoinTask} or {@code Thread}; JDK wrapper chains (FutureTask, adapters, CompletableFuture
  * async tasks) are already collapsed by the agent, so {@code taskClass} names the user's class.
  * Times are {@code System.nanoTime} values of the profiled JVM; {@code -1} means unknown or not
