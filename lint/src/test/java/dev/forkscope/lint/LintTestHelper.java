@@ -81,6 +81,12 @@ final class LintTestHelper {
     check(expected);
   }
 
+  /** The text of the line a step of a call path points at, for assertions on the path. */
+  String sourceLine(Step step) {
+    Path file = dir.relativize(step.file());
+    return sources.get(file.toString().replace('\\', '/')).get(step.line() - 1);
+  }
+
   /** An expectation in a named file. */
   private record Located(String file, Expectations.Expected expected) {
     @Override
