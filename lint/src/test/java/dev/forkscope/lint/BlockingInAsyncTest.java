@@ -7,7 +7,9 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** blocking-in-async. */
+/**
+ * {@link BlockingInAsync}: blocking-in-async, blocking in async stages that run in the common pool.
+ */
 class BlockingInAsyncTest {
   private final LintTestHelper helper;
 

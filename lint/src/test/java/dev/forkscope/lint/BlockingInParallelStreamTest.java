@@ -4,7 +4,10 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** blocking-in-parallel-stream. */
+/**
+ * {@link BlockingInParallelStream}: blocking-in-parallel-stream, blocking calls in parallel stream
+ * lambdas.
+ */
 class BlockingInParallelStreamTest {
   private final LintTestHelper helper;
 

@@ -4,7 +4,7 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** blocking-io-in-task. */
+/** {@link BlockingIoInTask}: blocking-io-in-task, file and stream I/O inside tasks. */
 class BlockingIoInTaskTest {
   private final LintTestHelper helper;
 

@@ -7,7 +7,10 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** centralized-pooling. */
+/**
+ * {@link CentralizedPooling}: centralized-pooling (bottleneck 1), work handed to a pool from inside
+ * a task.
+ */
 class CentralizedPoolingTest {
   private final LintTestHelper helper;
 

@@ -7,7 +7,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** copy-on-fork. */
+/** {@link CopyOnFork}: copy-on-fork (bottleneck 2), data copied for each subtask. */
 class CopyOnForkTest {
   private final LintTestHelper helper;
 

@@ -7,7 +7,9 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** copy-on-join. */
+/**
+ * {@link CopyOnJoin}: copy-on-join (bottleneck 3), joined results copied into another container.
+ */
 class CopyOnJoinTest {
   private final LintTestHelper helper;
 

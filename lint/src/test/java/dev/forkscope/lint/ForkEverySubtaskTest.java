@@ -7,7 +7,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** fork-every-subtask. */
+/** {@link ForkEverySubtask}: fork-every-subtask, both halves forked and the current thread idle. */
 class ForkEverySubtaskTest {
   private final LintTestHelper helper;
 

@@ -7,7 +7,9 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** fork-immediately-joined. */
+/**
+ * {@link ForkImmediatelyJoined}: fork-immediately-joined, fork() then join() with nothing between.
+ */
 class ForkImmediatelyJoinedTest {
   private final LintTestHelper helper;
 

@@ -4,7 +4,7 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** forked-never-joined. */
+/** {@link ForkedNeverJoined}: forked-never-joined, a forked subtask nobody waits for. */
 class ForkedNeverJoinedTest {
   private final LintTestHelper helper;
 

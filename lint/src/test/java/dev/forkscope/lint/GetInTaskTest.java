@@ -4,7 +4,7 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** get-in-task. */
+/** {@link GetInTask}: get-in-task, get() on a subtask instead of join(). */
 class GetInTaskTest {
   private final LintTestHelper helper;
 

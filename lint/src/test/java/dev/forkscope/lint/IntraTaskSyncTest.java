@@ -7,7 +7,9 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** intra-task-sync. */
+/**
+ * {@link IntraTaskSync}: intra-task-sync (bottleneck 5), locks and synchronized state inside tasks.
+ */
 class IntraTaskSyncTest {
   private final LintTestHelper helper;
 

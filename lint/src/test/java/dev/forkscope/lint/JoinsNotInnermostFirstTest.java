@@ -7,7 +7,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** joins-not-innermost-first. */
+/** {@link JoinsNotInnermostFirst}: joins-not-innermost-first, joins in fork order. */
 class JoinsNotInnermostFirstTest {
   private final LintTestHelper helper;
 

@@ -1,10 +1,13 @@
 package dev.forkscope.lint;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatCode;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.List;
+import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -68,5 +71,19 @@ class LintTestHelperTest {
         .hasMessageContaining("expectNoFindings()");
     assertThatThrownBy(() -> helper.addSourceLines("Nap.java", NAP).expectNoFindings())
         .hasMessageContaining("with // expect: markers");
+  }
+
+  /** One test class per rule, named after its check: copy-on-fork is CopyOnFork, CopyOnForkTest. */
+  @Test
+  void everyRuleHasATestClassNamedAfterItsCheck() {
+    for (Rule rule : Rules.all()) {
+      String check =
+          Arrays.stream(rule.id().split("-"))
+              .map(w -> Character.toUpperCase(w.charAt(0)) + w.substring(1))
+              .collect(Collectors.joining());
+      assertThatCode(() -> Class.forName("dev.forkscope.lint." + check + "Test"))
+          .as("the test class of %s", rule.id())
+          .doesNotThrowAnyException();
+    }
   }
 }

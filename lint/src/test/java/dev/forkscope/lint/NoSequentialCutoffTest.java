@@ -7,7 +7,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** no-sequential-cutoff. */
+/** {@link NoSequentialCutoff}: no-sequential-cutoff, recursion without a useful base case. */
 class NoSequentialCutoffTest {
   private final LintTestHelper helper;
 

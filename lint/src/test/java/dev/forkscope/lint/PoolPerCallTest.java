@@ -7,7 +7,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** pool-per-call. */
+/** {@link PoolPerCall}: pool-per-call, a pool created per call or iteration and left running. */
 class PoolPerCallTest {
   private final LintTestHelper helper;
 

@@ -7,7 +7,10 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** shared-state-in-parallel-stream. */
+/**
+ * {@link SharedStateInParallelStream}: shared-state-in-parallel-stream, unsynchronized shared state
+ * written from parallel streams.
+ */
 class SharedStateInParallelStreamTest {
   private final LintTestHelper helper;
 

@@ -7,7 +7,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** sleepy-worker. */
+/** {@link SleepyWorker}: sleepy-worker (bottleneck 6), sleeping and waiting inside tasks. */
 class SleepyWorkerTest {
   private final LintTestHelper helper;
 
