@@ -29,9 +29,10 @@ import org.opentest4j.AssertionFailedError;
  * }</pre>
  *
  * <p>The findings must be exactly the expected ones: the same rule, on the line the marker stands
- * on, in the same file, with the fragment in the message. A mismatch fails with the expected and
- * the actual findings side by side, and the source line of each difference. {@link #doTest()}
- * returns the findings, for assertions on what a marker does not say (severity, fix, call path).
+ * on, in the same file, with the fragment in the message. A mismatch fails with each missing and
+ * each unexpected finding and its source line, and hands the expected and the actual lists to the
+ * IDE's diff view. {@link #doTest()} returns the findings, sorted by file, line and column, for
+ * assertions on what a marker does not say (severity, fix, call path).
  */
 final class LintTestHelper {
   private final Path dir;
@@ -49,7 +50,8 @@ final class LintTestHelper {
 
   /**
    * Runs only these rules; markers naming other rules are ignored, so one source can say all its
-   * findings and be tested rule by rule. Without this call every rule runs.
+   * findings and be tested rule by rule. No ids, or no call, runs every rule (as {@link
+   * Linter.Builder#rules} does).
    */
   LintTestHelper rules(String... ids) {
     rules = List.of(ids);
