@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -86,10 +87,8 @@ class FixCommandTest {
 
   @Test
   void findingsWithoutARewriteArePrintedAsSuggestions() throws IOException {
-    Files.writeString(
-        dir.resolve("Nap.java"),
-        String.join(
-            "\n",
+    List<String> nap =
+        List.of(
             "import java.util.concurrent.RecursiveAction;",
             "class Nap extends RecursiveAction {",
             "  @Override protected void compute() {",
@@ -99,13 +98,17 @@ class FixCommandTest {
             "    }",
             "  }",
             "}",
-            ""));
+            "");
+    Files.writeString(dir.resolve("Nap.java"), String.join("\n", nap));
+    int sleepLine = nap.indexOf("      Thread.sleep(10);") + 1;
     CliRun run = CliRun.of("fix", dir.toString());
     assertThat(run.exitCode()).isEqualTo(Forkscope.FINDINGS);
     assertThat(run.out()).isEmpty();
     assertThat(run.err())
         .contains(
-            "Nap.java:5:7: suggestion: [sleepy-worker] the handler is not just"
+            "Nap.java:"
+                + sleepLine
+                + ":7: suggestion: [sleepy-worker] the handler is not just"
                 + " Thread.currentThread().interrupt();")
         .contains("    before:\n      try {\n        Thread.sleep(10);")
         .contains("    after:\n      // nothing: a task must not sleep.")

@@ -114,7 +114,11 @@ class LintCommandTest {
 
     CliRun flagged = CliRun.of("lint", copying.toString());
     assertThat(flagged.exitCode()).isEqualTo(Forkscope.FINDINGS);
-    assertThat(flagged.out()).contains("SortTask.java:10:", ": warning: [copy-on-fork] ", "^");
+    int copyLine =
+        COPYING_TASK.lines().toList().indexOf("    int[] left = Arrays.copyOfRange(a, 0, mid);")
+            + 1;
+    assertThat(flagged.out())
+        .contains("SortTask.java:" + copyLine + ":", ": warning: [copy-on-fork] ", "^");
 
     CliRun quiet = CliRun.of("lint", clean.toString());
     assertThat(quiet.exitCode()).isEqualTo(Forkscope.OK);

@@ -7,7 +7,6 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import java.util.stream.Collectors;
 
 /** Test helper: writes Java sources into a directory and lints it. */
 final class Lint {
@@ -29,19 +28,5 @@ final class Lint {
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
-  }
-
-  /** The findings of one rule. */
-  static List<Finding> of(String rule, Path dir, String... sources) {
-    return run(dir, sources).findings().stream()
-        .filter(f -> f.rule().id().equals(rule))
-        .collect(Collectors.toList());
-  }
-
-  /** "rule@line" for every finding, for compact assertions. */
-  static List<String> ids(LintResult result) {
-    return result.findings().stream()
-        .map(f -> f.rule().id() + "@" + f.line())
-        .collect(Collectors.toList());
   }
 }

@@ -7,18 +7,22 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** scattered-data (bottleneck 4). */
+/** {@link ScatteredData}: scattered-data (bottleneck 4), subtasks forked one by one in a loop. */
 class ScatteredDataTest {
-  @TempDir Path dir;
+  private final LintTestHelper helper;
+
+  ScatteredDataTest(@TempDir Path dir) {
+    helper = LintTestHelper.newInstance(dir).rules("scattered-data");
+  }
 
   /** Pinto et al. 2017, Fig. 8 (CSSTProto). */
   @Test
   void createAndForkInALoopThenJoinIsFlagged() {
     List<Finding> f =
-        Lint.of(
-            "scattered-data",
-            dir,
-            """
+        helper
+            .addSourceLines(
+                "Fan.java",
+                """
                 import java.util.concurrent.*;
                 class Fan extends RecursiveTask<Integer> {
                     final int from, len;
@@ -29,7 +33,7 @@ class ScatteredDataTest {
                         ForkJoinTask<Integer>[] tasks = new ForkJoinTask[len];
                         for (int i = 0; i < len; i++) {
                             ForkJoinTask<Integer> task = createTask(from + i);
-                            task.fork();
+                            task.fork(); // expect: scattered-data
                             tasks[i] = task;
                         }
                         Integer result = tasks[0].join();
@@ -39,12 +43,12 @@ class ScatteredDataTest {
                         return result;
                     }
                 }
-                """);
+                """)
+            .doTest();
     assertThat(f)
         .singleElement()
         .satisfies(
             x -> {
-              assertThat(x.line()).isEqualTo(11);
               assertThat(x.rule().bottleneck()).isEqualTo(4);
               assertThat(x.fix()).isEqualTo(FixSafety.SUGGESTION);
             });
@@ -53,10 +57,10 @@ class ScatteredDataTest {
   @Test
   void forkLoopOverPreparedTasksIsFlaggedAsSafe() {
     List<Finding> f =
-        Lint.of(
-            "scattered-data",
-            dir,
-            """
+        helper
+            .addSourceLines(
+                "Batch.java",
+                """
                 import java.util.*;
                 import java.util.concurrent.*;
                 class Batch extends RecursiveTask<Long> {
@@ -66,28 +70,29 @@ class ScatteredDataTest {
                         if (n < 100) return (long) n;
                         List<Batch> ts = new ArrayList<>();
                         for (int i = 0; i < 4; i++) ts.add(new Batch(n / 4));
-                        for (Batch t : ts) t.fork();
+                        for (Batch t : ts) t.fork(); // expect: scattered-data
                         long s = 0;
                         for (Batch t : ts) s += t.join();
                         return s;
                     }
                 }
-                """);
+                """)
+            .doTest();
     assertThat(f)
         .singleElement()
         .satisfies(
             x -> {
-              assertThat(x.line()).isEqualTo(10);
               assertThat(x.fix()).isEqualTo(FixSafety.SAFE);
             });
   }
 
   @Test
   void invokeAllOverAListBuiltInALoopIsClean() {
-    assertThat(
-            Lint.run(
-                    dir,
-                    """
+    helper
+        .rules()
+        .addSourceLines(
+            "Batch.java",
+            """
                 import java.util.*;
                 import java.util.concurrent.*;
                 class Batch extends RecursiveTask<Long> {
@@ -104,17 +109,17 @@ class ScatteredDataTest {
                     }
                 }
                 """)
-                .findings())
-        .isEmpty();
+        .expectNoFindings();
   }
 
   /** The linked-subtasks idiom of the RecursiveAction javadoc (Applyer). */
   @Test
   void forkLoopWithTryUnforkIsClean() {
-    assertThat(
-            Lint.run(
-                    dir,
-                    """
+    helper
+        .rules()
+        .addSourceLines(
+            "Applyer.java",
+            """
                 import java.util.concurrent.*;
                 class Applyer extends RecursiveAction {
                     final double[] array; final int lo, hi; double result; Applyer next;
@@ -146,17 +151,15 @@ class ScatteredDataTest {
                     }
                 }
                 """)
-                .findings())
-        .isEmpty();
+        .expectNoFindings();
   }
 
   @Test
   void countedCompleterForkLoopWithoutJoinIsClean() {
-    assertThat(
-            Lint.of(
-                "scattered-data",
-                dir,
-                """
+    helper
+        .addSourceLines(
+            "Spread.java",
+            """
                 import java.util.concurrent.*;
                 class Spread extends CountedCompleter<Void> {
                     final int lo, hi;
@@ -172,7 +175,7 @@ class ScatteredDataTest {
                         tryComplete();
                     }
                 }
-                """))
-        .isEmpty();
+                """)
+        .expectNoFindings();
   }
 }

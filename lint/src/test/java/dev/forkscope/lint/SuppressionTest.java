@@ -6,74 +6,150 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+/** {@code @SuppressWarnings("forkscope:...")} and {@code // forkscope:ignore} comments. */
 class SuppressionTest {
-  @TempDir Path dir;
+  private final LintTestHelper helper;
 
-  private static String sleepy(String annotation, String comment) {
-    return """
-                import java.util.concurrent.*;
-                %s
-                class Nap extends RecursiveAction {
-                    protected void compute() {
-                        try {
-                            %s
-                            Thread.sleep(1);
-                            synchronized (this) { }
-                        } catch (InterruptedException e) { }
-                    }
-                }
-                """
-        .formatted(annotation, comment);
+  SuppressionTest(@TempDir Path dir) {
+    helper = LintTestHelper.newInstance(dir);
   }
 
   @Test
   void unsuppressedCodeIsReported() {
-    assertThat(Lint.ids(Lint.run(dir, sleepy("", ""))))
-        .containsExactly("sleepy-worker@7", "intra-task-sync@8");
+    helper
+        .addSourceLines(
+            "Nap.java",
+            """
+            import java.util.concurrent.*;
+            class Nap extends RecursiveAction {
+                protected void compute() {
+                    try {
+                        Thread.sleep(1); // expect: sleepy-worker
+                        synchronized (this) { } // expect: intra-task-sync
+                    } catch (InterruptedException e) { }
+                }
+            }
+            """)
+        .doTest();
   }
 
   @Test
   void suppressWarningsOnTheClassSilencesOneRule() {
-    assertThat(
-            Lint.ids(Lint.run(dir, sleepy("@SuppressWarnings(\"forkscope:sleepy-worker\")", ""))))
-        .containsExactly("intra-task-sync@8");
+    helper
+        .addSourceLines(
+            "Nap.java",
+            """
+            import java.util.concurrent.*;
+            @SuppressWarnings("forkscope:sleepy-worker")
+            class Nap extends RecursiveAction {
+                protected void compute() {
+                    try {
+                        Thread.sleep(1);
+                        synchronized (this) { } // expect: intra-task-sync
+                    } catch (InterruptedException e) { }
+                }
+            }
+            """)
+        .doTest();
   }
 
   @Test
   void suppressWarningsAllAndArraysWork() {
-    assertThat(
-            Lint.run(dir, sleepy("@SuppressWarnings({\"unchecked\", \"forkscope:all\"})", ""))
-                .findings())
-        .isEmpty();
+    helper
+        .addSourceLines(
+            "Nap.java",
+            """
+            import java.util.concurrent.*;
+            @SuppressWarnings({"unchecked", "forkscope:all"})
+            class Nap extends RecursiveAction {
+                protected void compute() {
+                    try {
+                        Thread.sleep(1);
+                        synchronized (this) { }
+                    } catch (InterruptedException e) { }
+                }
+            }
+            """)
+        .expectNoFindings();
   }
 
   @Test
   void ignoreCommentOnTheLineAboveSilencesTheNamedRule() {
-    assertThat(
-            Lint.ids(
-                Lint.run(
-                    dir, sleepy("", "// forkscope:ignore sleepy-worker -- the test needs it"))))
-        .containsExactly("intra-task-sync@8");
+    helper
+        .addSourceLines(
+            "Nap.java",
+            """
+            import java.util.concurrent.*;
+            class Nap extends RecursiveAction {
+                protected void compute() {
+                    try {
+                        // forkscope:ignore sleepy-worker -- the test needs it
+                        Thread.sleep(1);
+                        synchronized (this) { } // expect: intra-task-sync
+                    } catch (InterruptedException e) { }
+                }
+            }
+            """)
+        .doTest();
   }
 
   @Test
   void ignoreCommentForAnotherRuleDoesNotSilence() {
-    assertThat(Lint.ids(Lint.run(dir, sleepy("", "// forkscope:ignore copy-on-fork"))))
-        .containsExactly("sleepy-worker@7", "intra-task-sync@8");
+    helper
+        .addSourceLines(
+            "Nap.java",
+            """
+            import java.util.concurrent.*;
+            class Nap extends RecursiveAction {
+                protected void compute() {
+                    try {
+                        // forkscope:ignore copy-on-fork
+                        Thread.sleep(1); // expect: sleepy-worker
+                        synchronized (this) { } // expect: intra-task-sync
+                    } catch (InterruptedException e) { }
+                }
+            }
+            """)
+        .doTest();
   }
 
   @Test
   void bareIgnoreCommentAtTheEndOfTheLineSilencesAllRulesOnThatLine() {
-    String source =
-        sleepy("", "").replace("Thread.sleep(1);", "Thread.sleep(1); // forkscope:ignore");
-    assertThat(Lint.ids(Lint.run(dir, source))).containsExactly("intra-task-sync@8");
+    helper
+        .addSourceLines(
+            "Nap.java",
+            """
+            import java.util.concurrent.*;
+            class Nap extends RecursiveAction {
+                protected void compute() {
+                    try {
+                        Thread.sleep(1); // forkscope:ignore
+                        synchronized (this) { } // expect: intra-task-sync
+                    } catch (InterruptedException e) { }
+                }
+            }
+            """)
+        .doTest();
   }
 
   @Test
   void ignoreCommentMustBeAloneOnTheLineAbove() {
-    String source = sleepy("", "int x = 0; // forkscope:ignore");
-    assertThat(Lint.ids(Lint.run(dir, source)))
-        .containsExactly("sleepy-worker@7", "intra-task-sync@8");
+    helper
+        .addSourceLines(
+            "Nap.java",
+            """
+            import java.util.concurrent.*;
+            class Nap extends RecursiveAction {
+                protected void compute() {
+                    try {
+                        int x = 0; // forkscope:ignore
+                        Thread.sleep(1); // expect: sleepy-worker
+                        synchronized (this) { } // expect: intra-task-sync
+                    } catch (InterruptedException e) { }
+                }
+            }
+            """)
+        .doTest();
   }
 
   @Test

@@ -98,10 +98,13 @@ class ForkscopeLanguageServerTest {
           .extracting(d -> d.getCode().getLeft())
           .containsExactlyInAnyOrder("copy-on-fork", "copy-on-fork", "sleepy-worker");
       Diagnostic copy = byRule(found, "copy-on-fork");
-      assertThat(copy.getRange().getStart()).isEqualTo(new Position(23, 18));
+      assertThat(offset(SUM_TASK, copy.getRange().getStart()))
+          .as("starts at the first copy")
+          .isEqualTo(SUM_TASK.indexOf("Arrays.copyOfRange(values, 0, half)"));
       assertThat(copy.getMessage()).contains("copies data for the subtask");
       Diagnostic sleep = byRule(found, "sleepy-worker");
-      assertThat(sleep.getRange().getStart().getLine()).isEqualTo(32);
+      assertThat(SUM_TASK.lines().toList().get(sleep.getRange().getStart().getLine()))
+          .contains("Thread.sleep(1);");
       assertThat(sleep.getRelatedInformation())
           .isNotEmpty()
           .allSatisfy(r -> assertThat(r.getLocation().getUri()).isEqualTo(URI));

@@ -7,17 +7,24 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** centralized-pooling (bottleneck 1) and pool-per-call (no bottleneck number). */
-class PoolRulesTest {
-  @TempDir Path dir;
+/**
+ * {@link CentralizedPooling}: centralized-pooling (bottleneck 1), work handed to a pool from inside
+ * a task.
+ */
+class CentralizedPoolingTest {
+  private final LintTestHelper helper;
+
+  CentralizedPoolingTest(@TempDir Path dir) {
+    helper = LintTestHelper.newInstance(dir).rules("centralized-pooling");
+  }
 
   @Test
   void submissionToPoolFromInsideTaskIsFlagged() {
     List<Finding> f =
-        Lint.of(
-            "centralized-pooling",
-            dir,
-            """
+        helper
+            .addSourceLines(
+                "Walker.java",
+                """
                 import java.util.concurrent.*;
                 class Walker extends RecursiveAction {
                     static final ForkJoinPool POOL = new ForkJoinPool();
@@ -25,16 +32,16 @@ class PoolRulesTest {
                     Walker(int n) { this.n = n; }
                     protected void compute() {
                         if (n > 0) {
-                            POOL.execute(new Walker(n - 1));
+                            POOL.execute(new Walker(n - 1)); // expect: centralized-pooling
                         }
                     }
                 }
-                """);
+                """)
+            .doTest();
     assertThat(f)
         .singleElement()
         .satisfies(
             x -> {
-              assertThat(x.line()).isEqualTo(8);
               assertThat(x.taskClass()).isEqualTo("Walker");
               assertThat(x.rule().bottleneck()).isEqualTo(1);
               assertThat(x.path()).isEmpty();
@@ -44,11 +51,10 @@ class PoolRulesTest {
 
   @Test
   void theExternalHalfOfAForkFirstDispatchIsClean() {
-    List<Finding> f =
-        Lint.of(
-            "centralized-pooling",
-            dir,
-            """
+
+    helper.addSourceLines(
+        "Hop.java",
+        """
                 import java.util.concurrent.*;
                 class Hop extends RecursiveAction {
                     final ForkJoinPool pool;
@@ -62,20 +68,19 @@ class PoolRulesTest {
                             pool.execute(new Hop(pool, n - 1));
                         }
                         if (pool != getPool()) pool.execute(new Hop(pool, 0));
-                        if (ForkJoinTask.getPool() == pool) pool.execute(new Hop(pool, 0));
+                        if (ForkJoinTask.getPool() == pool) pool.execute(new Hop(pool, 0)); // expect: centralized-pooling
                     }
                 }
                 """);
-    assertThat(f).singleElement().satisfies(x -> assertThat(x.line()).isEqualTo(14));
   }
 
   @Test
   void akkaStyleDispatchReachedThroughCallsCarriesThePath() {
     List<Finding> f =
-        Lint.of(
-            "centralized-pooling",
-            dir,
-            """
+        helper
+            .addSourceLines(
+                "Mailbox.java",
+                """
                 import java.util.concurrent.*;
                 class Mailbox extends ForkJoinTask<Void> {
                     final Dispatcher dispatcher = new Dispatcher();
@@ -84,21 +89,22 @@ class PoolRulesTest {
                     protected boolean exec() { process(); return false; }
                     void process() { dispatcher.dispatch(this); }
                 }
-                """,
-            """
+                """)
+            .addSourceLines(
+                "Dispatcher.java",
+                """
                 import java.util.concurrent.*;
                 class Dispatcher {
                     final ForkJoinPool pool = ForkJoinPool.commonPool();
                     void dispatch(Mailbox m) { schedule(m); }
-                    void schedule(Mailbox m) { pool.execute(m); }
+                    void schedule(Mailbox m) { pool.execute(m); } // expect: centralized-pooling
                 }
-                """);
+                """)
+            .doTest();
     assertThat(f)
         .singleElement()
         .satisfies(
             x -> {
-              assertThat(x.file().getFileName().toString()).isEqualTo("Dispatcher.java");
-              assertThat(x.line()).isEqualTo(5);
               assertThat(x.message())
                   .contains(
                       "reached from Mailbox.exec() -> Mailbox.process() -> Dispatcher.dispatch() -> Dispatcher.schedule()");
@@ -117,10 +123,10 @@ class PoolRulesTest {
   @Test
   void mailboxResubmittedToItsOwnExecutorIsANote() {
     List<Finding> f =
-        Lint.of(
-            "centralized-pooling",
-            dir,
-            """
+        helper
+            .addSourceLines(
+                "Mailbox.java",
+                """
                 import java.util.concurrent.*;
                 class Mailbox extends ForkJoinTask<Void> {
                     final ConcurrentLinkedQueue<Object> queue = new ConcurrentLinkedQueue<>();
@@ -133,19 +139,22 @@ class PoolRulesTest {
                         return false;
                     }
                 }
-                """,
-            """
+                """)
+            .addSourceLines(
+                "Dispatcher.java",
+                """
                 import java.util.concurrent.*;
                 class Dispatcher {
                     private final ExecutorService executorService;
                     Dispatcher(ExecutorService executorService) { this.executorService = executorService; }
                     void registerForExecution(Mailbox mbox) {
                         if (!mbox.queue.isEmpty()) {
-                            executorService.execute(mbox);
+                            executorService.execute(mbox); // expect: centralized-pooling: submits to the pool it runs in (executorService)
                         }
                     }
                 }
-                """);
+                """)
+            .doTest();
     assertThat(f)
         .singleElement()
         .satisfies(
@@ -164,10 +173,10 @@ class PoolRulesTest {
   @Test
   void resubmissionThroughGetPoolIsANote() {
     List<Finding> f =
-        Lint.of(
-            "centralized-pooling",
-            dir,
-            """
+        helper
+            .addSourceLines(
+                "Crawl.java",
+                """
                 import java.util.*;
                 import java.util.concurrent.*;
                 class Crawl extends RecursiveAction {
@@ -176,17 +185,17 @@ class PoolRulesTest {
                     protected void compute() {
                         for (String link : List.of(url + "/a", url + "/b")) {
                             if (seen.add(link)) {
-                                getPool().submit(ForkJoinTask.adapt(() -> System.out.println(link)));
+                                getPool().submit(ForkJoinTask.adapt(() -> System.out.println(link))); // expect: centralized-pooling
                             }
                         }
                     }
                 }
-                """);
+                """)
+            .doTest();
     assertThat(f)
         .singleElement()
         .satisfies(
             x -> {
-              assertThat(x.line()).isEqualTo(9);
               assertThat(x.rule().severity()).isEqualTo(Severity.NOTE);
             });
   }
@@ -195,10 +204,10 @@ class PoolRulesTest {
   @Test
   void submissionToTheCommonPoolFromATaskOfACustomPoolIsAWarning() {
     List<Finding> f =
-        Lint.of(
-            "centralized-pooling",
-            dir,
-            """
+        helper
+            .addSourceLines(
+                "Index.java",
+                """
                 import java.util.*;
                 import java.util.concurrent.*;
                 class Index extends RecursiveAction {
@@ -212,7 +221,7 @@ class PoolRulesTest {
                         }
                         for (int i = lo; i < hi; i++) {
                             String d = docs.get(i);
-                            ForkJoinPool.commonPool().submit(() -> d.split(" ")).join();
+                            ForkJoinPool.commonPool().submit(() -> d.split(" ")).join(); // expect: centralized-pooling
                         }
                     }
                     static void run(List<String> docs) {
@@ -220,12 +229,12 @@ class PoolRulesTest {
                         try { pool.invoke(new Index(docs, 0, docs.size())); } finally { pool.shutdown(); }
                     }
                 }
-                """);
+                """)
+            .doTest();
     assertThat(f)
         .singleElement()
         .satisfies(
             x -> {
-              assertThat(x.line()).isEqualTo(14);
               assertThat(x.rule().severity()).isEqualTo(Severity.WARNING);
               assertThat(x.message())
                   .contains("submits to another pool (ForkJoinPool.commonPool())")
@@ -236,22 +245,23 @@ class PoolRulesTest {
   @Test
   void submissionToTheCommonPoolFromATaskThatRunsThereIsANote() {
     List<Finding> f =
-        Lint.of(
-            "centralized-pooling",
-            dir,
-            """
+        helper
+            .addSourceLines(
+                "Walk.java",
+                """
                 import java.util.concurrent.*;
                 class Walk extends RecursiveAction {
                     final int depth;
                     Walk(int depth) { this.depth = depth; }
                     protected void compute() {
                         if (depth > 0) {
-                            ForkJoinPool.commonPool().execute(ForkJoinTask.adapt(() -> System.out.println(depth)));
+                            ForkJoinPool.commonPool().execute(ForkJoinTask.adapt(() -> System.out.println(depth))); // expect: centralized-pooling
                         }
                     }
                     static void run() { ForkJoinPool.commonPool().invoke(new Walk(3)); }
                 }
-                """);
+                """)
+            .doTest();
     assertThat(f)
         .singleElement()
         .satisfies(x -> assertThat(x.rule().severity()).isEqualTo(Severity.NOTE));
@@ -260,10 +270,10 @@ class PoolRulesTest {
   @Test
   void executorSubmissionFromInsideATaskIsAWarning() {
     List<Finding> f =
-        Lint.of(
-            "centralized-pooling",
-            dir,
-            """
+        helper
+            .addSourceLines(
+                "Export.java",
+                """
                 import java.util.*;
                 import java.util.concurrent.*;
                 class Export extends RecursiveAction {
@@ -277,15 +287,15 @@ class PoolRulesTest {
                             return;
                         }
                         String chunk = String.join(", ", rows.subList(lo, hi));
-                        WRITER.submit(() -> System.out.println(chunk));
+                        WRITER.submit(() -> System.out.println(chunk)); // expect: centralized-pooling
                     }
                 }
-                """);
+                """)
+            .doTest();
     assertThat(f)
         .singleElement()
         .satisfies(
             x -> {
-              assertThat(x.line()).isEqualTo(14);
               assertThat(x.rule().severity()).isEqualTo(Severity.WARNING);
               assertThat(x.message()).contains("hands work to the executor WRITER");
             });
@@ -294,25 +304,25 @@ class PoolRulesTest {
   @Test
   void submissionToAPoolOfUnknownRelationSaysBothCases() {
     List<Finding> f =
-        Lint.of(
-            "centralized-pooling",
-            dir,
-            """
+        helper
+            .addSourceLines(
+                "Relay.java",
+                """
                 import java.util.concurrent.*;
                 class Relay extends RecursiveAction {
                     final ForkJoinPool target;
                     Relay(ForkJoinPool target) { this.target = target; }
                     protected void compute() {
-                        target.execute(() -> System.out.println("relayed"));
+                        target.execute(() -> System.out.println("relayed")); // expect: centralized-pooling: unless it is the pool this code runs in
                     }
                 }
-                """);
+                """)
+            .doTest();
     assertThat(f)
         .singleElement()
         .satisfies(
             x -> {
               assertThat(x.rule().severity()).isEqualTo(Severity.WARNING);
-              assertThat(x.message()).contains("unless it is the pool this code runs in");
             });
   }
 
@@ -322,10 +332,10 @@ class PoolRulesTest {
    */
   @Test
   void submissionGuardedToRunOffTheWorkersIsClean() {
-    assertThat(
-            Lint.run(
-                    dir,
-                    """
+    helper
+        .addSourceLines(
+            "Box.java",
+            """
                 import java.util.concurrent.*;
                 class Box extends RecursiveAction {
                     final ConcurrentLinkedQueue<Object> queue = new ConcurrentLinkedQueue<>();
@@ -354,18 +364,15 @@ class PoolRulesTest {
                     }
                 }
                 """)
-                .findings())
-        .extracting(x -> x.rule().id() + "@" + x.line())
-        .doesNotContain("centralized-pooling@14", "centralized-pooling@21");
+        .expectNoFindings();
   }
 
   @Test
   void executorUsedByTheDriverIsClean() {
-    assertThat(
-            Lint.of(
-                "centralized-pooling",
-                dir,
-                """
+    helper
+        .addSourceLines(
+            "Batch.java",
+            """
                 import java.util.concurrent.*;
                 class Batch extends RecursiveTask<Integer> {
                     protected Integer compute() { return 1; }
@@ -376,16 +383,17 @@ class PoolRulesTest {
                         io.shutdown();
                     }
                 }
-                """))
-        .isEmpty();
+                """)
+        .expectNoFindings();
   }
 
   @Test
   void driverThatInvokesThePoolIsClean() {
-    assertThat(
-            Lint.run(
-                    dir,
-                    """
+    helper
+        .rules()
+        .addSourceLines(
+            "Sum.java",
+            """
                 import java.util.concurrent.*;
                 class Sum extends RecursiveTask<Long> {
                     static final ForkJoinPool POOL = new ForkJoinPool();
@@ -401,236 +409,22 @@ class PoolRulesTest {
                     public static void main(String[] args) { System.out.println(run(1_000_000)); }
                 }
                 """)
-                .findings())
-        .isEmpty();
+        .expectNoFindings();
   }
 
   @Test
   void lambdaSubmittedFromAPoolLambdaIsFlagged() {
-    List<Finding> f =
-        Lint.of(
-            "centralized-pooling",
-            dir,
+    helper
+        .addSourceLines(
+            "Nested.java",
             """
                 import java.util.concurrent.*;
                 class Nested {
                     static void run(ForkJoinPool pool) {
-                        pool.submit(() -> pool.submit(() -> System.out.println("inner")));
+                        pool.submit(() -> pool.submit(() -> System.out.println("inner"))); // expect: centralized-pooling: ForkJoinPool.submit()
                     }
                 }
-                """);
-    assertThat(f)
-        .singleElement()
-        .satisfies(x -> assertThat(x.message()).contains("ForkJoinPool.submit()"));
-  }
-
-  /** A benchmark harness that leaves a pool running for every thread count it measures. */
-  @Test
-  void poolCreatedInALoopAndLeftRunningIsFlagged() {
-    List<Finding> f =
-        Lint.of(
-            "pool-per-call",
-            dir,
-            """
-                import java.util.concurrent.*;
-                class Harness {
-                    static long work() { return 1; }
-                    public static void main(String[] args) {
-                        for (int threads = 1; threads <= 8; threads *= 2) {
-                            long t = new ForkJoinPool(threads).invoke(ForkJoinTask.adapt(Harness::work));
-                        }
-                        ForkJoinPool last = null;
-                        for (int threads = 1; threads <= 8; threads *= 2) {
-                            last = new ForkJoinPool(threads);
-                            last.invoke(ForkJoinTask.adapt(Harness::work));
-                        }
-                        last.shutdown();
-                        for (String name : args) {
-                            ForkJoinPool pool = new ForkJoinPool();
-                            pool.submit(() -> System.out.println(name));
-                            pool.awaitQuiescence(1, TimeUnit.SECONDS);
-                        }
-                    }
-                }
-                """);
-    assertThat(f).extracting(Finding::line).containsExactly(6, 10, 15);
-    assertThat(f)
-        .allSatisfy(
-            x -> {
-              assertThat(x.rule().bottleneck()).isNull();
-              assertThat(x.message()).contains("does not shut it down in the same iteration");
-            });
-  }
-
-  /** Issue 8: a pool created in a loop and shut down in the same iteration is fine. */
-  @Test
-  void poolShutDownInTheIterationThatCreatedItIsClean() {
-    assertThat(
-            Lint.of(
-                "pool-per-call",
-                dir,
-                """
-                import java.util.concurrent.*;
-                class Harness {
-                    static long work() { return 1; }
-                    public static void main(String[] args) throws InterruptedException {
-                        for (int threads = 1; threads <= 8; threads *= 2) {
-                            try (ForkJoinPool pool = new ForkJoinPool(threads)) {
-                                pool.invoke(ForkJoinTask.adapt(Harness::work));
-                            }
-                        }
-                        for (int threads = 1; threads <= 8; threads *= 2) {
-                            ForkJoinPool pool = new ForkJoinPool(threads);
-                            try {
-                                pool.invoke(ForkJoinTask.adapt(Harness::work));
-                            } finally {
-                                pool.shutdown();
-                                pool.awaitTermination(1, TimeUnit.SECONDS);
-                            }
-                        }
-                        int i = 0;
-                        while (i++ < 3) {
-                            ForkJoinPool pool = new ForkJoinPool();
-                            pool.execute(() -> { });
-                            pool.shutdownNow();
-                        }
-                    }
-                    static ForkJoinPool[] shards(int n) {
-                        ForkJoinPool[] shards = new ForkJoinPool[n];
-                        for (int s = 0; s < n; s++) {
-                            shards[s] = new ForkJoinPool(1);
-                        }
-                        int p = 0;
-                        for (int s = 0; s < n; s++) {
-                            p += new ForkJoinPool().getParallelism();
-                        }
-                        return shards;
-                    }
-                }
-                """))
-        .isEmpty();
-  }
-
-  /** One finding per statement, not per {@code new}. */
-  @Test
-  void aStatementThatCreatesTwoPoolsGetsOneFinding() {
-    List<Finding> f =
-        Lint.of(
-            "pool-per-call",
-            dir,
-            """
-                import java.util.concurrent.*;
-                class Service {
-                    long sized(long[] data) {
-                        return new ForkJoinPool(new ForkJoinPool().getParallelism()).invoke(ForkJoinTask.adapt(() -> 1L));
-                    }
-                    long twice() {
-                        return new ForkJoinPool().invoke(ForkJoinTask.adapt(() -> 1L)) + new ForkJoinPool().invoke(ForkJoinTask.adapt(() -> 2L));
-                    }
-                }
-                class Inner extends RecursiveAction {
-                    protected void compute() {
-                        ForkJoinPool a = new ForkJoinPool(new ForkJoinPool().getParallelism());
-                        a.invoke(new Inner());
-                        a.shutdown();
-                    }
-                }
-                """);
-    assertThat(f).extracting(Finding::line).containsExactly(4, 7, 12);
-    assertThat(f.get(0).column()).isEqualTo(16);
-    assertThat(f.get(2).message()).contains("inside Inner.compute()");
-  }
-
-  @Test
-  void aPoolAskedOnlyForItsParallelismIsClean() {
-    assertThat(
-            Lint.of(
-                "pool-per-call",
-                dir,
-                """
-                import java.util.concurrent.*;
-                class Sizing {
-                    int threads() {
-                        return new ForkJoinPool().getParallelism();
-                    }
-                    ForkJoinPool sized() {
-                        ForkJoinPool pool = new ForkJoinPool(new ForkJoinPool().getParallelism() * 2);
-                        return pool;
-                    }
-                }
-                """))
-        .isEmpty();
-  }
-
-  @Test
-  void poolCreatedPerCallAndNeverShutDownIsFlagged() {
-    List<Finding> f =
-        Lint.of(
-            "pool-per-call",
-            dir,
-            """
-                import java.util.concurrent.*;
-                class Service {
-                    long total(long[] data) {
-                        ForkJoinPool pool = new ForkJoinPool();
-                        return pool.invoke(ForkJoinTask.adapt(() -> data.length)).longValue();
-                    }
-                    long inline() {
-                        return new ForkJoinPool().invoke(ForkJoinTask.adapt(() -> 1L));
-                    }
-                }
-                """);
-    assertThat(f).extracting(Finding::line).containsExactly(4, 8);
-  }
-
-  @Test
-  void poolsThatAreClosedSharedOrCreatedInMainAreClean() {
-    assertThat(
-            Lint.of(
-                "pool-per-call",
-                dir,
-                """
-                import java.util.concurrent.*;
-                class Fine {
-                    static final ForkJoinPool SHARED = new ForkJoinPool();
-                    private ForkJoinPool lazy;
-                    long closed() {
-                        try (ForkJoinPool pool = new ForkJoinPool(2)) { return pool.invoke(ForkJoinTask.adapt(() -> 1L)); }
-                    }
-                    long shutDown() {
-                        ForkJoinPool pool = new ForkJoinPool(2);
-                        try { return pool.invoke(ForkJoinTask.adapt(() -> 1L)); } finally { pool.shutdown(); }
-                    }
-                    ForkJoinPool factory() {
-                        ForkJoinPool pool = new ForkJoinPool(2);
-                        return pool;
-                    }
-                    void init() { lazy = new ForkJoinPool(); }
-                    public static void main(String[] args) {
-                        ForkJoinPool pool = new ForkJoinPool(2);
-                        pool.invoke(ForkJoinTask.adapt(() -> { }));
-                    }
-                }
-                """))
-        .isEmpty();
-  }
-
-  @Test
-  void poolCreatedInsideATaskIsFlagged() {
-    List<Finding> f =
-        Lint.of(
-            "pool-per-call",
-            dir,
-            """
-                import java.util.concurrent.*;
-                class Inner extends RecursiveAction {
-                    protected void compute() {
-                        try (ForkJoinPool pool = new ForkJoinPool()) { pool.invoke(new Inner()); }
-                    }
-                }
-                """);
-    assertThat(f)
-        .singleElement()
-        .satisfies(x -> assertThat(x.message()).contains("inside Inner.compute()"));
+                """)
+        .doTest();
   }
 }

@@ -7,18 +7,22 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** copy-on-fork (bottleneck 2) and copy-on-join (bottleneck 3). */
-class CopyRulesTest {
-  @TempDir Path dir;
+/** {@link CopyOnFork}: copy-on-fork (bottleneck 2), data copied for each subtask. */
+class CopyOnForkTest {
+  private final LintTestHelper helper;
+
+  CopyOnForkTest(@TempDir Path dir) {
+    helper = LintTestHelper.newInstance(dir).rules("copy-on-fork");
+  }
 
   /** Pinto et al. 2017, Fig. 2. */
   @Test
   void copyOfRangeHandedToSubtasksIsFlagged() {
     List<Finding> f =
-        Lint.of(
-            "copy-on-fork",
-            dir,
-            """
+        helper
+            .addSourceLines(
+                "Task.java",
+                """
                 import java.util.concurrent.RecursiveAction;
                 import static java.util.Arrays.*;
                 class Task extends RecursiveAction {
@@ -28,15 +32,15 @@ class CopyRulesTest {
                         if (u.length < 1000) { local(u); }
                         else {
                             int split = u.length / 2;
-                            int[] u1 = copyOfRange(u, 0, split);
-                            int[] u2 = copyOfRange(u, split, u.length);
+                            int[] u1 = copyOfRange(u, 0, split); // expect: copy-on-fork
+                            int[] u2 = copyOfRange(u, split, u.length); // expect: copy-on-fork
                             invokeAll(new Task(u1), new Task(u2));
                         }
                     }
                     void local(int[] a) { }
                 }
-                """);
-    assertThat(f).extracting(Finding::line).containsExactly(10, 11);
+                """)
+            .doTest();
     assertThat(f.get(0).column()).isEqualTo(24);
     assertThat(f.get(0).fix()).isEqualTo(FixSafety.SUGGESTION);
     assertThat(f.get(0).rule().bottleneck()).isEqualTo(2);
@@ -45,10 +49,10 @@ class CopyRulesTest {
   @Test
   void inlineCopiesOfListsAndArraysAreFlagged() {
     List<Finding> f =
-        Lint.of(
-            "copy-on-fork",
-            dir,
-            """
+        helper
+            .addSourceLines(
+                "ListTask.java",
+                """
                 import java.util.*;
                 import java.util.concurrent.*;
                 class ListTask extends RecursiveTask<Integer> {
@@ -57,28 +61,30 @@ class CopyRulesTest {
                     protected Integer compute() {
                         if (items.size() < 100) return items.size();
                         int mid = items.size() / 2;
-                        ListTask l = new ListTask(new ArrayList<>(items.subList(0, mid)));
+                        ListTask l = new ListTask(new ArrayList<>(items.subList(0, mid))); // expect: copy-on-fork
                         int[] tmp = new int[mid];
-                        System.arraycopy(new int[0], 0, tmp, 0, 0);
+                        System.arraycopy(new int[0], 0, tmp, 0, 0); // expect: copy-on-fork
                         ArrTask a = new ArrTask(tmp);
                         l.fork();
+                        // expect: copy-on-fork: hands a subList view to the subtask new ListTask(..)
                         return new ListTask(items.subList(mid, items.size())).compute() + l.join() + a.invoke();
                     }
                 }
-                """,
-            """
+                """)
+            .addSourceLines(
+                "ArrTask.java",
+                """
                 import java.util.concurrent.*;
                 class ArrTask extends RecursiveTask<Integer> {
                     final int[] a;
                     ArrTask(int[] a) { this.a = a; }
                     protected Integer compute() { return a.length; }
                 }
-                """);
-    assertThat(f).extracting(Finding::line).containsExactly(9, 11, 14);
+                """)
+            .doTest();
     assertThat(f)
         .extracting(x -> x.rule().severity())
         .containsExactly(Severity.WARNING, Severity.WARNING, Severity.NOTE);
-    assertThat(f.get(2).message()).contains("hands a subList view to the subtask new ListTask(..)");
   }
 
   /**
@@ -88,10 +94,10 @@ class CopyRulesTest {
   @Test
   void subListViewPerSubtaskIsANoteThatDoesNotClaimACopy() {
     List<Finding> f =
-        Lint.of(
-            "copy-on-fork",
-            dir,
-            """
+        helper
+            .addSourceLines(
+                "RecursiveFilteringTask.java",
+                """
                 import java.util.*;
                 import java.util.concurrent.*;
                 import java.util.function.Predicate;
@@ -102,17 +108,17 @@ class CopyRulesTest {
                         int size = dataSource.size();
                         if (size < 1000) { List<T> r = new ArrayList<>(); for (T t : dataSource) if (filter.test(t)) r.add(t); return r; }
                         int mid = size / 2;
-                        List<T> head = dataSource.subList(0, mid);
+                        List<T> head = dataSource.subList(0, mid); // expect: copy-on-fork
                         RecursiveFilteringTask<T> first = new RecursiveFilteringTask<T>(filter, head);
                         first.fork();
-                        RecursiveFilteringTask<T> second = new RecursiveFilteringTask<T>(filter, dataSource.subList(mid, size));
+                        RecursiveFilteringTask<T> second = new RecursiveFilteringTask<T>(filter, dataSource.subList(mid, size)); // expect: copy-on-fork
                         List<T> result = new ArrayList<>(second.compute());
                         result.addAll(first.join());
                         return result;
                     }
                 }
-                """);
-    assertThat(f).extracting(Finding::line).containsExactly(11, 14);
+                """)
+            .doTest();
     assertThat(f)
         .allSatisfy(
             x -> {
@@ -130,11 +136,10 @@ class CopyRulesTest {
 
   @Test
   void subListUsedInTheLeafOrByTheDriverIsClean() {
-    assertThat(
-            Lint.of(
-                "copy-on-fork",
-                dir,
-                """
+    helper
+        .addSourceLines(
+            "SortWords.java",
+            """
                 import java.util.*;
                 import java.util.concurrent.*;
                 class SortWords extends RecursiveAction {
@@ -150,18 +155,18 @@ class CopyRulesTest {
                         ForkJoinPool.commonPool().invoke(new SortWords(tail, 0, tail.size()));
                     }
                 }
-                """))
-        .isEmpty();
+                """)
+        .expectNoFindings();
   }
 
   /** exhibitor (Pinto et al. 2017, Fig. 11): Guava's Lists.partition feeding the subtasks. */
   @Test
   void guavaPartitionsFeedingSubtasksAreFlagged() {
     List<Finding> f =
-        Lint.of(
-            "copy-on-fork",
-            dir,
-            """
+        helper
+            .addSourceLines(
+                "StatusTask.java",
+                """
                 import com.google.common.collect.Iterables;
                 import com.google.common.collect.Lists;
                 import java.util.*;
@@ -172,7 +177,7 @@ class CopyRulesTest {
                     protected Integer compute() {
                         if (hosts.size() <= 1) return hosts.size();
                         List<StatusTask> tasks = new ArrayList<>();
-                        for (List<String> part : Lists.partition(hosts, hosts.size() / 2)) {
+                        for (List<String> part : Lists.partition(hosts, hosts.size() / 2)) { // expect: copy-on-fork
                             tasks.add(new StatusTask(part));
                         }
                         int n = 0;
@@ -188,7 +193,7 @@ class CopyRulesTest {
                         List<List<String>> parts = new ArrayList<>();
                         Iterables.partition(rows, 100).forEach(parts::add);
                         if (parts.size() == 1) return parts.get(0).size();
-                        Iterable<List<String>> halves = Iterables.partition(rows, 50);
+                        Iterable<List<String>> halves = Iterables.partition(rows, 50); // expect: copy-on-fork: copies the data into new lists with Iterables.partition
                         for (List<String> half : halves) {
                             tasks.add(new BatchTask(half));
                         }
@@ -197,24 +202,21 @@ class CopyRulesTest {
                         return n;
                     }
                 }
-                """);
-    assertThat(f).extracting(Finding::line).containsExactly(11, 27);
+                """)
+            .doTest();
     assertThat(f.get(0).rule().severity()).isEqualTo(Severity.NOTE);
     assertThat(f.get(0).message())
         .contains("Lists.partition")
         .contains("each part is a subList view (not a copy)");
     assertThat(f.get(1).rule().severity()).isEqualTo(Severity.WARNING);
-    assertThat(f.get(1).message())
-        .contains("copies the data into new lists with Iterables.partition");
   }
 
   @Test
   void partitionOfAnotherLibraryOrOnceByARootTaskIsClean() {
-    assertThat(
-            Lint.of(
-                "copy-on-fork",
-                dir,
-                """
+    helper
+        .addSourceLines(
+            "Chunk.java",
+            """
                 import com.google.common.collect.Lists;
                 import java.util.*;
                 import java.util.concurrent.*;
@@ -233,8 +235,10 @@ class CopyRulesTest {
                         invokeAll(chunks);
                     }
                 }
-                """,
-                """
+                """)
+        .addSourceLines(
+            "Lists.java",
+            """
                 import java.util.*;
                 import java.util.concurrent.*;
                 class Lists { static <T> List<List<T>> partition(List<T> l, int n) { return List.of(l); } }
@@ -248,25 +252,25 @@ class CopyRulesTest {
                         invokeAll(tasks);
                     }
                 }
-                """))
-        .isEmpty();
+                """)
+        .expectNoFindings();
   }
 
   /** doms-transformers, netflixoss: the subtask's own constructor copies what it is given. */
   @Test
   void copyInTheConstructorOfATaskThatForksItselfIsFlaggedAtTheCopy() {
     List<Finding> f =
-        Lint.of(
-            "copy-on-fork",
-            dir,
-            """
+        helper
+            .addSourceLines(
+                "Totals.java",
+                """
                 import com.google.common.collect.ImmutableList;
                 import java.util.*;
                 import java.util.concurrent.*;
                 class Totals extends RecursiveTask<Long> {
                     private final ImmutableList<Long> samples;
                     Totals(List<Long> samples) {
-                        this.samples = ImmutableList.copyOf(samples);
+                        this.samples = ImmutableList.copyOf(samples); // expect: copy-on-fork: in the constructor of
                     }
                     protected Long compute() {
                         if (samples.size() <= 1000) { long s = 0; for (long v : samples) s += v; return s; }
@@ -277,30 +281,30 @@ class CopyRulesTest {
                         return right.compute() + left.join();
                     }
                 }
-                """,
-            """
+                """)
+            .addSourceLines(
+                "Blur.java",
+                """
                 import java.util.*;
                 import java.util.concurrent.*;
                 class Blur extends RecursiveAction {
                     private final int[] pixels;
                     private final List<String> tags;
                     Blur(int[] pixels, List<String> tags) {
-                        this.pixels = pixels.clone();
-                        this.tags = new ArrayList<>(tags);
+                        this.pixels = pixels.clone(); // expect: copy-on-fork: in the constructor of
+                        this.tags = new ArrayList<>(tags); // expect: copy-on-fork
                         assert !this.tags.isEmpty();
                     }
                     protected void compute() {
                         if (pixels.length < 1000) return;
                         int mid = pixels.length / 2;
-                        invokeAll(new Blur(Arrays.copyOf(pixels, mid), tags), new Blur(pixels, tags));
+                        invokeAll(new Blur(Arrays.copyOf(pixels, mid), tags), new Blur(pixels, tags)); // expect: copy-on-fork
                     }
                 }
-                """);
+                """)
+            .doTest();
     assertThat(f)
-        .extracting(x -> x.file().getFileName() + ":" + x.line())
-        .containsExactlyInAnyOrder("Totals.java:7", "Blur.java:7", "Blur.java:8", "Blur.java:14");
-    assertThat(f)
-        .filteredOn(x -> x.line() == 7)
+        .filteredOn(x -> x.message().contains("in the constructor of"))
         .allSatisfy(
             x -> {
               assertThat(x.rule().severity()).isEqualTo(Severity.WARNING);
@@ -312,11 +316,10 @@ class CopyRulesTest {
 
   @Test
   void copyInAConstructorTheRecursionDoesNotUseOrOfATaskThatDoesNotForkItselfIsClean() {
-    assertThat(
-            Lint.of(
-                "copy-on-fork",
-                dir,
-                """
+    helper
+        .addSourceLines(
+            "MaxTask.java",
+            """
                 import java.util.*;
                 import java.util.concurrent.*;
                 public final class MaxTask extends RecursiveTask<Integer> {
@@ -331,8 +334,10 @@ class CopyRulesTest {
                         return Math.max(new MaxTask(values, mid, hi).compute(), left.join());
                     }
                 }
-                """,
-                """
+                """)
+        .addSourceLines(
+            "ChunkTotal.java",
+            """
                 import java.util.*;
                 import java.util.concurrent.*;
                 class ChunkTotal extends RecursiveTask<Long> {
@@ -347,18 +352,18 @@ class CopyRulesTest {
                         return t;
                     }
                 }
-                """))
-        .isEmpty();
+                """)
+        .expectNoFindings();
   }
 
   /** scalatuts: each half collected into a new list with addAll before it is handed on. */
   @Test
   void addAllIntoAFreshCollectionForASubtaskIsFlagged() {
     List<Finding> f =
-        Lint.of(
-            "copy-on-fork",
-            dir,
-            """
+        helper
+            .addSourceLines(
+                "SumTask.java",
+                """
                 import java.util.*;
                 import java.util.concurrent.*;
                 class SumTask extends RecursiveTask<Long> {
@@ -368,27 +373,25 @@ class CopyRulesTest {
                         if (numbers.size() <= 5000) { long s = 0; for (long n : numbers) s += n; return s; }
                         int mid = numbers.size() / 2;
                         List<Long> firstHalf = new ArrayList<>(mid);
-                        firstHalf.addAll(numbers.subList(0, mid));
+                        firstHalf.addAll(numbers.subList(0, mid)); // expect: copy-on-fork: copies data into a new collection with addAll()
                         List<Long> secondHalf = new LinkedList<>();
-                        Collections.addAll(secondHalf, numbers.get(mid), numbers.get(mid + 1));
+                        Collections.addAll(secondHalf, numbers.get(mid), numbers.get(mid + 1)); // expect: copy-on-fork
                         SumTask left = new SumTask(firstHalf);
                         left.fork();
                         return new SumTask(secondHalf).compute() + left.join();
                     }
                 }
-                """);
-    assertThat(f).extracting(Finding::line).containsExactly(10, 12);
-    assertThat(f.get(0).message()).contains("copies data into a new collection with addAll()");
+                """)
+            .doTest();
     assertThat(f).allSatisfy(x -> assertThat(x.rule().severity()).isEqualTo(Severity.WARNING));
   }
 
   @Test
   void addAllIntoAResultOrACopyMadeOnceByARootTaskIsClean() {
-    assertThat(
-            Lint.of(
-                "copy-on-fork",
-                dir,
-                """
+    helper
+        .addSourceLines(
+            "Collect.java",
+            """
                 import java.util.*;
                 import java.util.concurrent.*;
                 class Collect extends RecursiveTask<List<String>> {
@@ -413,18 +416,18 @@ class CopyRulesTest {
                             + new Collect(Arrays.asList(Arrays.copyOf(rows, rows.length)), 0, rows.length).invoke().size();
                     }
                 }
-                """))
-        .isEmpty();
+                """)
+        .expectNoFindings();
   }
 
   /** CSSTProto's createTask: the subtask comes from a factory method of the task class. */
   @Test
   void copyHandedToASubtaskFactoryIsFlagged() {
     List<Finding> f =
-        Lint.of(
-            "copy-on-fork",
-            dir,
-            """
+        helper
+            .addSourceLines(
+                "ListReduce.java",
+                """
                 import java.util.*;
                 import java.util.concurrent.*;
                 abstract class ListReduce<T> extends RecursiveTask<Long> {
@@ -435,15 +438,14 @@ class CopyRulesTest {
                     protected Long compute() {
                         if (items.size() <= 1000) return leaf(items);
                         int mid = items.size() / 2;
-                        ListReduce<T> left = subtask(new ArrayList<>(items.subList(0, mid)));
-                        ListReduce<T> right = this.subtask(items.subList(mid, items.size()));
+                        ListReduce<T> left = subtask(new ArrayList<>(items.subList(0, mid))); // expect: copy-on-fork: for the subtask subtask(..)
+                        ListReduce<T> right = this.subtask(items.subList(mid, items.size())); // expect: copy-on-fork
                         left.fork();
                         return right.compute() + left.join();
                     }
                 }
-                """);
-    assertThat(f).extracting(Finding::line).containsExactly(11, 12);
-    assertThat(f.get(0).message()).contains("for the subtask subtask(..)");
+                """)
+            .doTest();
     assertThat(f.get(1).rule().severity()).isEqualTo(Severity.NOTE);
   }
 
@@ -453,11 +455,10 @@ class CopyRulesTest {
    */
   @Test
   void wholeCopyChangedBeforeTheHandoffIsTheChildsOwnState() {
-    List<Finding> f =
-        Lint.of(
-            "copy-on-fork",
-            dir,
-            """
+
+    helper.addSourceLines(
+        "Queens.java",
+        """
                 import java.util.*;
                 import java.util.concurrent.*;
                 class Queens extends RecursiveTask<Long> {
@@ -471,9 +472,9 @@ class CopyRulesTest {
                             next[row] = c;
                             children.add(new Queens(n, next, row + 1));
                         }
-                        int[] same = Arrays.copyOf(cols, cols.length);
+                        int[] same = Arrays.copyOf(cols, cols.length); // expect: copy-on-fork
                         children.add(new Queens(n, same, row + 1));
-                        int[] half = Arrays.copyOfRange(cols, 0, row);
+                        int[] half = Arrays.copyOfRange(cols, 0, row); // expect: copy-on-fork
                         half[0] = 1;
                         children.add(new Queens(n, half, row + 1));
                         long total = 0;
@@ -482,16 +483,14 @@ class CopyRulesTest {
                     }
                 }
                 """);
-    assertThat(f).extracting(Finding::line).containsExactly(14, 16);
   }
 
   @Test
   void copyMadeOnlyInTheSequentialLeafIsClean() {
-    assertThat(
-            Lint.of(
-                "copy-on-fork",
-                dir,
-                """
+    helper
+        .addSourceLines(
+            "SortTask.java",
+            """
                 import java.util.Arrays;
                 import java.util.concurrent.RecursiveAction;
                 class SortTask extends RecursiveAction {
@@ -508,17 +507,16 @@ class CopyRulesTest {
                         invokeAll(new SortTask(array, lo, mid), new SortTask(array, mid, hi));
                     }
                 }
-                """))
-        .isEmpty();
+                """)
+        .expectNoFindings();
   }
 
   @Test
   void copyInTheDriverIsClean() {
-    assertThat(
-            Lint.of(
-                "copy-on-fork",
-                dir,
-                """
+    helper
+        .addSourceLines(
+            "Driver.java",
+            """
                 import java.util.Arrays;
                 import java.util.concurrent.*;
                 class Driver {
@@ -530,157 +528,7 @@ class CopyRulesTest {
                     Leaf(int[] a) { }
                     protected void compute() { }
                 }
-                """))
-        .isEmpty();
-  }
-
-  /** Pinto et al. 2017, Fig. 6 (cq4j). */
-  @Test
-  void addAllOfJoinedResultsIsFlagged() {
-    List<Finding> f =
-        Lint.of(
-            "copy-on-join",
-            dir,
-            """
-                import java.util.*;
-                import java.util.concurrent.*;
-                class Filter<T> extends RecursiveTask<List<T>> {
-                    final List<T> data;
-                    Filter(List<T> data) { this.data = data; }
-                    protected List<T> compute() {
-                        if (data.size() < 100) return new ArrayList<>(data);
-                        List<T> result = new ArrayList<T>();
-                        int mid = data.size() / 2;
-                        Filter<T> first = new Filter<T>(data.subList(0, mid));
-                        first.fork();
-                        Filter<T> second = new Filter<T>(data.subList(mid, data.size()));
-                        second.fork();
-                        result.addAll(first.join());
-                        List<T> s = second.join();
-                        result.addAll(s);
-                        return result;
-                    }
-                }
-                """);
-    assertThat(f).extracting(Finding::line).containsExactly(14, 16);
-    assertThat(f.get(0).fix()).isEqualTo(FixSafety.NONE);
-  }
-
-  @Test
-  void arrayConcatenationAfterJoinIsFlagged() {
-    List<Finding> f =
-        Lint.of(
-            "copy-on-join",
-            dir,
-            """
-                import java.util.concurrent.*;
-                class Concat extends RecursiveTask<int[]> {
-                    final int n;
-                    Concat(int n) { this.n = n; }
-                    protected int[] compute() {
-                        if (n < 10) return new int[n];
-                        Concat l = new Concat(n / 2), r = new Concat(n - n / 2);
-                        l.fork();
-                        int[] b = r.compute();
-                        int[] a = l.join();
-                        int[] out = new int[a.length + b.length];
-                        System.arraycopy(a, 0, out, 0, a.length);
-                        System.arraycopy(b, 0, out, a.length, b.length);
-                        return out;
-                    }
-                }
-                """);
-    assertThat(f).extracting(Finding::line).containsExactly(12, 13);
-  }
-
-  /** javaOneBR-2012, netflixoss: map results merged entry by entry into another map. */
-  @Test
-  void joinedResultCopiedElementByElementIsFlagged() {
-    List<Finding> f =
-        Lint.of(
-            "copy-on-join",
-            dir,
-            """
-                import java.util.*;
-                import java.util.concurrent.*;
-                class WordCount extends RecursiveTask<Map<String, Integer>> {
-                    final String[] lines; final int lo, hi;
-                    WordCount(String[] lines, int lo, int hi) { this.lines = lines; this.lo = lo; this.hi = hi; }
-                    protected Map<String, Integer> compute() {
-                        if (hi - lo < 100) { Map<String, Integer> m = new HashMap<>(); for (int i = lo; i < hi; i++) m.merge(lines[i], 1, Integer::sum); return m; }
-                        int mid = (lo + hi) >>> 1;
-                        WordCount l = new WordCount(lines, lo, mid);
-                        l.fork();
-                        Map<String, Integer> right = new WordCount(lines, mid, hi).compute();
-                        Map<String, Integer> result = new HashMap<>();
-                        for (Map.Entry<String, Integer> e : l.join().entrySet()) {
-                            result.merge(e.getKey(), e.getValue(), Integer::sum);
-                        }
-                        right.forEach((w, n) -> result.merge(w, n, Integer::sum));
-                        List<String> words = new ArrayList<>();
-                        right.keySet().stream().forEach(words::add);
-                        return result;
-                    }
-                }
-                """);
-    assertThat(f).extracting(Finding::line).containsExactly(13, 16, 18);
-  }
-
-  @Test
-  void readingAJoinedResultElementByElementIsClean() {
-    assertThat(
-            Lint.of(
-                "copy-on-join",
-                dir,
-                """
-                import java.util.*;
-                import java.util.concurrent.*;
-                class Best extends RecursiveTask<List<Integer>> {
-                    final int[] a; final int lo, hi;
-                    Best(int[] a, int lo, int hi) { this.a = a; this.lo = lo; this.hi = hi; }
-                    protected List<Integer> compute() {
-                        if (hi - lo < 100) return List.of(a[lo]);
-                        int mid = (lo + hi) >>> 1;
-                        Best l = new Best(a, lo, mid);
-                        l.fork();
-                        List<Integer> r = new Best(a, mid, hi).compute();
-                        int best = Integer.MIN_VALUE;
-                        long sum = 0;
-                        for (int x : l.join()) { best = Math.max(best, x); sum += x; }
-                        r.forEach(x -> System.out.println(x));
-                        return List.of(best, (int) sum);
-                    }
-                }
-                """))
-        .isEmpty();
-  }
-
-  @Test
-  void combiningNumbersOrCopyingLeafResultsIsClean() {
-    assertThat(
-            Lint.of(
-                "copy-on-join",
-                dir,
-                """
-                import java.util.*;
-                import java.util.concurrent.*;
-                class Count extends RecursiveTask<Long> {
-                    final int n;
-                    Count(int n) { this.n = n; }
-                    protected Long compute() {
-                        if (n < 10) {
-                            List<Integer> tmp = new ArrayList<>();
-                            tmp.addAll(leaf());
-                            return (long) tmp.size();
-                        }
-                        Count l = new Count(n / 2);
-                        l.fork();
-                        long r = new Count(n - n / 2).compute();
-                        return Math.max(r, l.join()) + l.join();
-                    }
-                    List<Integer> leaf() { return List.of(n); }
-                }
-                """))
-        .isEmpty();
+                """)
+        .expectNoFindings();
   }
 }

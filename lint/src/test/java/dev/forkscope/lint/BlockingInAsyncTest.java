@@ -1,0 +1,51 @@
+package dev.forkscope.lint;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@link BlockingInAsync}: blocking-in-async, blocking in async stages that run in the common pool.
+ */
+class BlockingInAsyncTest {
+  private final LintTestHelper helper;
+
+  BlockingInAsyncTest(@TempDir Path dir) {
+    helper = LintTestHelper.newInstance(dir).rules("blocking-in-async");
+  }
+
+  @Test
+  void blockingInAsyncStageWithoutExecutorIsFlagged() {
+    List<Finding> f =
+        helper
+            .addSourceLines(
+                "Fetch.java",
+                """
+                import java.util.concurrent.*;
+                class Fetch {
+                    static final ExecutorService IO = Executors.newCachedThreadPool();
+                    static CompletableFuture<String> get() {
+                        CompletableFuture<String> a = CompletableFuture.supplyAsync(() -> { sleep(); return "a"; });
+                        CompletableFuture<String> b = CompletableFuture.supplyAsync(() -> { sleep(); return "b"; }, IO);
+                        return a.thenApplyAsync(s -> { sleep(); return s; });
+                    }
+                    static void sleep() {
+                        try { Thread.sleep(100); } catch (InterruptedException e) { Thread.currentThread().interrupt(); } // expect: blocking-in-async
+                    }
+                }
+                """)
+            .doTest();
+    assertThat(f)
+        .singleElement()
+        .satisfies(
+            x -> {
+              assertThat(helper.sourceLine(x.path().get(0)))
+                  .as("the stage the path starts at runs in the common pool")
+                  .contains("Async(")
+                  .doesNotContain(", IO)");
+            });
+  }
+}

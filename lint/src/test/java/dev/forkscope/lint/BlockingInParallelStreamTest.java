@@ -1,0 +1,57 @@
+package dev.forkscope.lint;
+
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@link BlockingInParallelStream}: blocking-in-parallel-stream, blocking calls in parallel stream
+ * lambdas.
+ */
+class BlockingInParallelStreamTest {
+  private final LintTestHelper helper;
+
+  BlockingInParallelStreamTest(@TempDir Path dir) {
+    helper = LintTestHelper.newInstance(dir).rules("blocking-in-parallel-stream");
+  }
+
+  @Test
+  void blockingInAParallelStreamLambdaIsFlagged() {
+    helper
+        .addSourceLines(
+            "Crawl.java",
+            """
+                import java.nio.file.*;
+                import java.util.*;
+                class Crawl {
+                    static long sizes(List<Path> paths) {
+                        return paths.parallelStream().mapToLong(p -> read(p)).sum();
+                    }
+                    static long read(Path p) {
+                        try { return Files.readAllBytes(p).length; } catch (Exception e) { return 0; } // expect: blocking-in-parallel-stream: reached from parallel stream lambda in mapToLong() -> Crawl.read()
+                    }
+                    static void nap(List<Integer> xs) {
+                        xs.stream().parallel().forEach(x -> { try { Thread.sleep(x); } catch (InterruptedException e) { } }); // expect: blocking-in-parallel-stream
+                    }
+                }
+                """)
+        .doTest();
+  }
+
+  @Test
+  void sequentialStreamsAndStreamsMadeSequentialAreClean() {
+    helper
+        .addSourceLines(
+            "Calm.java",
+            """
+                import java.util.*;
+                class Calm {
+                    static void nap(List<Integer> xs) {
+                        xs.stream().forEach(x -> { try { Thread.sleep(x); } catch (InterruptedException e) { } });
+                        xs.parallelStream().sequential().forEach(x -> { try { Thread.sleep(x); } catch (InterruptedException e) { } });
+                    }
+                }
+                """)
+        .expectNoFindings();
+  }
+}

@@ -1,0 +1,104 @@
+package dev.forkscope.lint;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@link SleepyWorker}: sleepy-worker (bottleneck 6), sleeping and waiting inside tasks. */
+class SleepyWorkerTest {
+  private final LintTestHelper helper;
+
+  SleepyWorkerTest(@TempDir Path dir) {
+    helper = LintTestHelper.newInstance(dir).rules("sleepy-worker");
+  }
+
+  /** Pinto et al. 2017, CTask. */
+  @Test
+  void sleepWaitTakeAndAwaitInTasksAreFlagged() {
+    List<Finding> f =
+        helper
+            .addSourceLines(
+                "Sleepy.java",
+                """
+                import java.util.concurrent.*;
+                class Sleepy extends RecursiveAction {
+                    static final BlockingQueue<Integer> Q = new LinkedBlockingQueue<>();
+                    static final CountDownLatch LATCH = new CountDownLatch(1);
+                    protected void compute() {
+                        try {
+                            Thread.sleep(1000); // expect: sleepy-worker
+                            TimeUnit.MILLISECONDS.sleep(5); // expect: sleepy-worker
+                            Q.take(); // expect: sleepy-worker
+                            LATCH.await(); // expect: sleepy-worker
+                            pause();
+                        } catch (InterruptedException e) {
+                            Thread.currentThread().interrupt();
+                        }
+                    }
+                    void pause() throws InterruptedException { synchronized (this) { wait(10); } } // expect: sleepy-worker
+                }
+                """)
+            .doTest();
+    assertThat(f.get(0).rule().severity()).isEqualTo(Severity.ERROR);
+    assertThat(f.get(4).path())
+        .extracting(Step::description)
+        .containsExactly("Sleepy.compute()", "Sleepy.pause()", "wait(10)");
+  }
+
+  @Test
+  void sleepingInMainOrUnderManagedBlockIsClean() {
+    helper
+        .addSourceLines(
+            "Driver.java",
+            """
+                import java.util.concurrent.*;
+                class Driver {
+                    public static void main(String[] args) throws Exception {
+                        ForkJoinPool.commonPool().invoke(new Work());
+                        Thread.sleep(100);
+                    }
+                }
+                class Work extends RecursiveAction {
+                    protected void compute() {
+                        try {
+                            ForkJoinPool.managedBlock(new ForkJoinPool.ManagedBlocker() {
+                                public boolean block() throws InterruptedException { Thread.sleep(10); return true; }
+                                public boolean isReleasable() { return false; }
+                            });
+                        } catch (InterruptedException e) {
+                            Thread.currentThread().interrupt();
+                        }
+                    }
+                }
+                """)
+        .expectNoFindings();
+  }
+
+  @Test
+  void sleepInALambdaHandedToAPoolIsFlagged() {
+    List<Finding> f =
+        helper
+            .addSourceLines(
+                "Submit.java",
+                """
+                import java.util.concurrent.*;
+                class Submit {
+                    static final ForkJoinPool POOL = new ForkJoinPool();
+                    static void go() {
+                        POOL.submit(() -> { try { Thread.sleep(5); } catch (InterruptedException e) { } }); // expect: sleepy-worker
+                        new Thread(() -> { try { Thread.sleep(5); } catch (InterruptedException e) { } }).start();
+                    }
+                }
+                """)
+            .doTest();
+    assertThat(f)
+        .singleElement()
+        .satisfies(
+            x -> {
+              assertThat(x.taskClass()).isNull();
+            });
+  }
+}
