@@ -25,18 +25,20 @@ import java.util.Set;
  */
 final class ScatteredData extends Check {
   static final Rule RULE =
-      new Rule(
-          "scattered-data",
-          4,
-          Severity.WARNING,
-          FixSafety.SAFE,
-          "Scattered data",
-          "Creating and forking subtasks one at a time in a loop (create, fork, create, fork, ..., join) scatters "
-              + "their data and pollutes caches; batching the forks cut CSSTProto's energy by 9.8% "
-              + "(Pinto et al. 2017, bottleneck 4).",
-          "Create the subtasks first (into a list or an array), then fork them all with "
-              + "ForkJoinTask.invokeAll(tasks) and collect the results.",
-          "high");
+      Rule.builder("scattered-data")
+          .bottleneck(4)
+          .severity(Severity.WARNING)
+          .title("Scattered data")
+          .why(
+              "Creating and forking subtasks one at a time in a loop (create, fork, create, fork, ..., join) scatters "
+                  + "their data and pollutes caches; batching the forks cut CSSTProto's energy by 9.8% "
+                  + "(Pinto et al. 2017, bottleneck 4).")
+          .instead(
+              "Create the subtasks first (into a list or an array), then fork them all with "
+                  + "ForkJoinTask.invokeAll(tasks) and collect the results.")
+          .precision("high")
+          .rewrite(FixSafety.SAFE, Rule.Rewrite.BATCHED_FORKS)
+          .build();
   private static final Set<String> LINKED_IDIOM = Set.of("tryUnfork", "getSurplusQueuedTaskCount");
 
   ScatteredData() {

@@ -563,7 +563,7 @@ class CopyRulesTest {
                 }
                 """);
     assertThat(f).extracting(Finding::line).containsExactly(14, 16);
-    assertThat(f.get(0).fix()).isEqualTo(FixSafety.NONE);
+    assertThat(f.get(0).fix()).isEqualTo(FixSafety.SUGGESTION);
   }
 
   @Test
