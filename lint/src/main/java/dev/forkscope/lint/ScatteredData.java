@@ -9,8 +9,6 @@ import com.github.javaparser.ast.expr.Expression;
 import com.github.javaparser.ast.expr.MethodCallExpr;
 import com.github.javaparser.ast.expr.NameExpr;
 import com.github.javaparser.ast.expr.ObjectCreationExpr;
-import com.github.javaparser.ast.stmt.BlockStmt;
-import com.github.javaparser.ast.stmt.ExpressionStmt;
 import com.github.javaparser.ast.stmt.ForEachStmt;
 import com.github.javaparser.ast.stmt.Statement;
 import java.util.Set;
@@ -37,7 +35,7 @@ final class ScatteredData extends Check {
               "Create the subtasks first (into a list or an array), then fork them all with "
                   + "ForkJoinTask.invokeAll(tasks) and collect the results.")
           .precision("high")
-          .rewrite(FixSafety.SAFE, Rule.Rewrite.BATCHED_FORKS)
+          .rewrite(FixSafety.SUGGESTION, Rule.Rewrite.BATCHED_FORKS)
           .build();
   private static final Set<String> LINKED_IDIOM = Set.of("tryUnfork", "getSurplusQueuedTaskCount");
 
@@ -61,14 +59,13 @@ final class ScatteredData extends Check {
         || !joinedAfter(callable, loop)) {
       return;
     }
-    boolean plainLoop = loop instanceof ForEachStmt each && isOnlyStatement(each.getBody(), fork);
     scope.report(
         this,
         fork,
         "forks subtasks one at a time in a loop and joins them afterwards in "
             + scope.where()
             + " (create, fork, create, fork, ..., join): use invokeAll",
-        plainLoop ? FixSafety.SAFE : FixSafety.SUGGESTION);
+        rule().fix().safety());
   }
 
   /** Whether the forked task is made (or picked) in the same iteration that forks it. */
@@ -106,13 +103,5 @@ final class ScatteredData extends Check {
                         && c.getArguments().isEmpty()
                         && c.getBegin().map(b -> b.isAfter(end)).orElse(false))
             .isPresent();
-  }
-
-  private static boolean isOnlyStatement(Statement body, MethodCallExpr fork) {
-    Statement only =
-        body instanceof BlockStmt block && block.getStatements().size() == 1
-            ? block.getStatement(0)
-            : body;
-    return only instanceof ExpressionStmt es && es.getExpression() == fork;
   }
 }

@@ -78,7 +78,7 @@ class ScatteredDataTest {
         .satisfies(
             x -> {
               assertThat(x.line()).isEqualTo(10);
-              assertThat(x.fix()).isEqualTo(FixSafety.SAFE);
+              assertThat(x.fix()).isEqualTo(FixSafety.SUGGESTION);
             });
   }
 
