@@ -24,13 +24,16 @@ import java.util.Optional;
  * <p>Implementation note: why a rule names its rewrite through {@link Rewrite} and does not hold
  * the rewrite itself. The rewrites live in {@code dev.forkscope.lint.fix}, which depends on this
  * package (a rewrite reads {@link Finding}s, the fixer runs the {@link Linter}); a check that
- * referred to a rewrite class would tie the two packages in a cycle. So the rule carries a small
- * descriptor, {@link Fix}: the safety its findings report, the rewrite by name or why there is
- * none, and a suggestion snippet when the rule has its own. The fix package turns each {@link
+ * referred to a rewrite class would tie the two packages in a cycle, and moving the fix package's
+ * {@code Rewrite} interface here would not untie it (a check would still name an implementation,
+ * and the implementations need that package's parsed source and text edits). So the rule carries a
+ * small descriptor, {@link Fix}: the safety its findings report, the rewrite by name or why there
+ * is none, and a suggestion snippet when the rule has its own. The fix package turns each {@link
  * Rewrite} constant into its implementation with one exhaustive switch, which javac rejects when a
  * constant has no implementation; no rule id appears there. {@code RuleFixesTest} holds the
  * declaration and the behaviour together: a rule that declares a rewrite gets edits from it, a rule
- * that declares none gets suggestions only.
+ * that declares none gets suggestions only; {@code RuleTableTest} holds the rule table of
+ * docs/lint.md to the registry.
  */
 public final class Rule {
   private final String id;
