@@ -31,7 +31,7 @@ abstract class BlockingCheck extends Check {
           this,
           node,
           name(node) + " " + category.verb + " in " + scope.where() + ": " + consequence(),
-          rule().fix());
+          rule().fix().safety());
     }
   }
 

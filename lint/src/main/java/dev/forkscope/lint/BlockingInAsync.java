@@ -3,16 +3,17 @@ package dev.forkscope.lint;
 /** Blocking in a CompletableFuture async stage that runs in the common pool (no executor given). */
 final class BlockingInAsync extends BlockingCheck {
   static final Rule RULE =
-      new Rule(
-          "blocking-in-async",
-          null,
-          Severity.WARNING,
-          FixSafety.SUGGESTION,
-          "Blocking in a common-pool async stage",
-          "CompletableFuture async methods without an executor run in the common ForkJoinPool, so blocking work "
-              + "there starves every other common-pool user (CompletableFuture javadoc).",
-          "Pass a dedicated Executor (for example Executors.newVirtualThreadPerTaskExecutor()) as the last argument.",
-          "high");
+      Rule.builder("blocking-in-async")
+          .severity(Severity.WARNING)
+          .title("Blocking in a common-pool async stage")
+          .why(
+              "CompletableFuture async methods without an executor run in the common ForkJoinPool, so blocking work "
+                  + "there starves every other common-pool user (CompletableFuture javadoc).")
+          .instead(
+              "Pass a dedicated Executor (for example Executors.newVirtualThreadPerTaskExecutor()) as the last argument.")
+          .precision("high")
+          .noRewrite(FixSafety.SUGGESTION)
+          .build();
 
   BlockingInAsync() {
     super(RULE);

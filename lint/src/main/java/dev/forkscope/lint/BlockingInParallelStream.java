@@ -3,16 +3,17 @@ package dev.forkscope.lint;
 /** Blocking in a parallel stream lambda, which runs in the JVM-wide common pool. */
 final class BlockingInParallelStream extends BlockingCheck {
   static final Rule RULE =
-      new Rule(
-          "blocking-in-parallel-stream",
-          null,
-          Severity.WARNING,
-          FixSafety.SUGGESTION,
-          "Blocking in a parallel stream",
-          "Parallel streams run in the common ForkJoinPool, so a blocking call in a stream lambda stalls workers "
-              + "that the whole JVM shares (ForkJoinTask and java.util.stream docs).",
-          "Run blocking work on a dedicated executor (for example virtual threads), or make the stream sequential.",
-          "high");
+      Rule.builder("blocking-in-parallel-stream")
+          .severity(Severity.WARNING)
+          .title("Blocking in a parallel stream")
+          .why(
+              "Parallel streams run in the common ForkJoinPool, so a blocking call in a stream lambda stalls workers "
+                  + "that the whole JVM shares (ForkJoinTask and java.util.stream docs).")
+          .instead(
+              "Run blocking work on a dedicated executor (for example virtual threads), or make the stream sequential.")
+          .precision("high")
+          .noRewrite(FixSafety.SUGGESTION)
+          .build();
 
   BlockingInParallelStream() {
     super(RULE);

@@ -49,34 +49,34 @@ import java.util.Set;
  */
 final class CentralizedPooling extends Check {
   static final Rule RULE =
-      new Rule(
-          "centralized-pooling",
-          1,
-          Severity.WARNING,
-          FixSafety.SUGGESTION,
-          "Centralized pooling",
-          "Submitting work from inside a task to another pool or to an executor goes through that pool's "
-              + "shared submission queue instead of the worker's own deque, against the decentralized spirit "
-              + "of work stealing; on JDK 8 even a submission to the task's own pool did (Pinto et al. 2017, "
-              + "bottleneck 1).",
-          "Fork the new task from the running one (task.fork(), task.invoke() or invokeAll(..)) so it lands on "
-              + "the current worker's deque.",
-          "high");
+      Rule.builder("centralized-pooling")
+          .bottleneck(1)
+          .severity(Severity.WARNING)
+          .title("Centralized pooling")
+          .why(
+              "Submitting work from inside a task to another pool or to an executor goes through that pool's "
+                  + "shared submission queue instead of the worker's own deque, against the decentralized spirit "
+                  + "of work stealing; on JDK 8 even a submission to the task's own pool did (Pinto et al. 2017, "
+                  + "bottleneck 1).")
+          .instead(
+              "Fork the new task from the running one (task.fork(), task.invoke() or invokeAll(..)) so it lands on "
+                  + "the current worker's deque.")
+          .precision("high")
+          .rewrite(FixSafety.SUGGESTION, Rule.Rewrite.FORK_IN_OWN_POOL)
+          .build();
 
   /** The same rule for a submission to the pool the code runs in: costly on JDK 8 only. */
   static final Rule OWN_POOL =
-      new Rule(
-          RULE.id(),
-          RULE.bottleneck(),
-          Severity.NOTE,
-          RULE.fix(),
-          RULE.title(),
-          "On JDK 8 a worker's submission to its own pool went through the pool's shared submission queue "
-              + "(Pinto et al. 2017, bottleneck 1, Akka's mailboxes); since JDK 9 ForkJoinPool pushes it onto "
-              + "the worker's own deque, so it costs little more than fork().",
-          "Use fork() (or invoke()/invokeAll(..)) for work created inside a task: it says what is meant and "
-              + "is cheap on every JDK.",
-          RULE.precision());
+      RULE.variant("the task's own pool")
+          .severity(Severity.NOTE)
+          .why(
+              "On JDK 8 a worker's submission to its own pool went through the pool's shared submission queue "
+                  + "(Pinto et al. 2017, bottleneck 1, Akka's mailboxes); since JDK 9 ForkJoinPool pushes it onto "
+                  + "the worker's own deque, so it costs little more than fork().")
+          .instead(
+              "Use fork() (or invoke()/invokeAll(..)) for work created inside a task: it says what is meant and "
+                  + "is cheap on every JDK.")
+          .build();
 
   private static final Set<String> EXECUTOR_SUBMISSIONS =
       Set.of("execute", "submit", "invokeAll", "invokeAny");
@@ -161,7 +161,7 @@ final class CentralizedPooling extends Check {
                   + scope.where()
                   + ": costly on JDK 8 only, where it goes through the pool's shared submission queue "
                   + "(since JDK 9 it lands on this worker's own deque); use fork()",
-              rule().fix());
+              rule().fix().safety());
       case OTHER_POOL ->
           scope.report(
               this,
@@ -174,7 +174,7 @@ final class CentralizedPooling extends Check {
                   + scope.where()
                   + ", which runs in a pool of its own: the work goes through that pool's shared "
                   + "submission queue and leaves this pool's work stealing; fork it instead",
-              rule().fix());
+              rule().fix().safety());
       case EXECUTOR ->
           scope.report(
               this,
@@ -188,7 +188,7 @@ final class CentralizedPooling extends Check {
                   + ": it goes through the executor's shared queue, outside work stealing; fork it "
                   + "as a subtask instead (or suppress this if it is blocking work moved off the pool "
                   + "on purpose)",
-              rule().fix());
+              rule().fix().safety());
       case UNKNOWN ->
           scope.report(
               this,
@@ -201,7 +201,7 @@ final class CentralizedPooling extends Check {
                   + scope.where()
                   + ": unless it is the pool this code runs in (on JDK 9 or later), it goes through "
                   + "the pool's shared submission queue instead of this worker's deque; fork it instead",
-              rule().fix());
+              rule().fix().safety());
     }
   }
 

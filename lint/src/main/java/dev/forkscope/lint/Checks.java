@@ -29,6 +29,9 @@ final class Checks {
   static final List<Rule> RULES =
       FACTORIES.stream().map(f -> f.get().rule()).collect(Collectors.toUnmodifiableList());
 
+  /** The rules' variants, each a lower severity in one case of its rule. */
+  static final List<Rule> VARIANTS = List.of(CentralizedPooling.OWN_POOL, CopyOnFork.VIEW);
+
   private Checks() {}
 
   /** Fresh check instances for the chosen rules. */

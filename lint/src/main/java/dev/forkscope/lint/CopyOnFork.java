@@ -49,32 +49,32 @@ import java.util.Set;
  */
 final class CopyOnFork extends Check {
   static final Rule RULE =
-      new Rule(
-          "copy-on-fork",
-          2,
-          Severity.WARNING,
-          FixSafety.SUGGESTION,
-          "Copy on fork",
-          "Copying the data for each subtask at every level of the recursion creates masses of short-lived "
-              + "objects and up to O(n log n) copying, a burden for the allocator and the garbage collector "
-              + "(Pinto et al. 2017, bottleneck 2).",
-          "Share the array or list and pass index bounds (data, lo, hi) so each subtask works on its own range.",
-          "high");
+      Rule.builder("copy-on-fork")
+          .bottleneck(2)
+          .severity(Severity.WARNING)
+          .title("Copy on fork")
+          .why(
+              "Copying the data for each subtask at every level of the recursion creates masses of short-lived "
+                  + "objects and up to O(n log n) copying, a burden for the allocator and the garbage collector "
+                  + "(Pinto et al. 2017, bottleneck 2).")
+          .instead(
+              "Share the array or list and pass index bounds (data, lo, hi) so each subtask works on its own range.")
+          .precision("high")
+          .rewrite(FixSafety.SUGGESTION, Rule.Rewrite.INDEX_RANGES)
+          .snippet(
+              "// share the data and pass index bounds: new Task(data, lo, mid), new Task(data, mid, hi)")
+          .build();
 
   /** The same rule for views (subList, Lists.partition): not copies, so a note. */
   static final Rule VIEW =
-      new Rule(
-          RULE.id(),
-          RULE.bottleneck(),
-          Severity.NOTE,
-          RULE.fix(),
-          RULE.title(),
-          "A subList view per subtask copies nothing, but every level allocates a view object that keeps its "
-              + "parent list reachable, and on a LinkedList each get(i) walks the nodes (on JDK 8 nested views "
-              + "of an AbstractList also forward every access through each level); Pinto et al. 2017 count it "
-              + "with copy on fork (bottleneck 2) and their accepted patches replaced it by index ranges.",
-          RULE.instead(),
-          RULE.precision());
+      RULE.variant("`subList` views")
+          .severity(Severity.NOTE)
+          .why(
+              "A subList view per subtask copies nothing, but every level allocates a view object that keeps its "
+                  + "parent list reachable, and on a LinkedList each get(i) walks the nodes (on JDK 8 nested views "
+                  + "of an AbstractList also forward every access through each level); Pinto et al. 2017 count it "
+                  + "with copy on fork (bottleneck 2) and their accepted patches replaced it by index ranges.")
+          .build();
 
   private static final Set<String> BULK_ADDS = Set.of("addAll", "putAll");
 
@@ -146,7 +146,7 @@ final class CopyOnFork extends Check {
                 + " in "
                 + scope.where()
                 + ": the copy is repeated at every level of the recursion",
-            rule().fix());
+            rule().fix().safety());
         continue;
       }
       Expression copyInConstructor = constructorCopy(constructors, i, scope);
@@ -159,7 +159,7 @@ final class CopyOnFork extends Check {
                   + created
                   + ", which forks instances of itself: the copy is repeated for every subtask, at "
                   + "every level of the recursion",
-              rule().fix());
+              rule().fix().safety());
         }
         continue;
       }
@@ -236,7 +236,7 @@ final class CopyOnFork extends Check {
               + "reachable, on a LinkedList every get(i) walks the nodes, and on JDK 8 every "
               + "access through nested views walks the chain of views; pass the list with index "
               + "bounds instead",
-          rule().fix());
+          rule().fix().safety());
       return;
     }
     Expression partition = partitionOf(arg, scope.index());
@@ -256,7 +256,7 @@ final class CopyOnFork extends Check {
               + scope.where()
               + ": each part is a subList view (not a copy), so every level adds view objects that "
               + "keep the parent list reachable; pass the list with index bounds instead",
-          rule().fix());
+          rule().fix().safety());
     } else {
       scope.report(
           this,
@@ -268,7 +268,7 @@ final class CopyOnFork extends Check {
               + " in "
               + scope.where()
               + ": the copy is repeated at every level of the recursion",
-          rule().fix());
+          rule().fix().safety());
     }
   }
 

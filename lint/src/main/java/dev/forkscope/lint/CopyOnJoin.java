@@ -12,17 +12,19 @@ import java.util.Set;
 /** Bottleneck 3: subtask results merged by copying them (Pinto et al. 2017, Fig. 6, cq4j). */
 final class CopyOnJoin extends Check {
   static final Rule RULE =
-      new Rule(
-          "copy-on-join",
-          3,
-          Severity.WARNING,
-          FixSafety.NONE,
-          "Copy on join",
-          "Merging joined results by copying them into new collections or arrays repeats the copy at every level "
-              + "and lengthens the wait at join barriers (Pinto et al. 2017, bottleneck 3).",
-          "Pass a shared, preallocated result structure into the subtasks (each fills its own range), or use a "
-              + "CountedCompleter or a concatenating structure instead of copying.",
-          "high");
+      Rule.builder("copy-on-join")
+          .bottleneck(3)
+          .severity(Severity.WARNING)
+          .title("Copy on join")
+          .why(
+              "Merging joined results by copying them into new collections or arrays repeats the copy at every level "
+                  + "and lengthens the wait at join barriers (Pinto et al. 2017, bottleneck 3).")
+          .instead(
+              "Pass a shared, preallocated result structure into the subtasks (each fills its own range), or use a "
+                  + "CountedCompleter or a concatenating structure instead of copying.")
+          .precision("high")
+          .rewrite(FixSafety.SUGGESTION, Rule.Rewrite.FILTER_MARKS)
+          .build();
   private static final Set<String> RESULTS = Set.of("join", "invoke", "getRawResult", "compute");
   private static final Set<String> BULK_ADDS = Set.of("addAll", "putAll");
 
@@ -71,7 +73,7 @@ final class CopyOnJoin extends Check {
               + "structure in "
               + scope.where()
               + ": the merge copy is repeated at every level",
-          rule().fix());
+          rule().fix().safety());
     }
   }
 

@@ -16,17 +16,18 @@ import java.util.Set;
  */
 final class ForkEverySubtask extends Check {
   static final Rule RULE =
-      new Rule(
-          "fork-every-subtask",
-          null,
-          Severity.WARNING,
-          FixSafety.SAFE,
-          "Every subtask forked",
-          "Forking every subtask leaves the current worker nothing to do but wait in join; computing the last one "
-              + "directly saves a fork and a join per level (RecursiveTask javadoc; De Wael et al. 2014).",
-          "Fork all but one subtask and run the last directly: left.fork(); r = right.invoke(); l = left.join(); "
-              + "or use invokeAll(left, right).",
-          "high");
+      Rule.builder("fork-every-subtask")
+          .severity(Severity.WARNING)
+          .title("Every subtask forked")
+          .why(
+              "Forking every subtask leaves the current worker nothing to do but wait in join; computing the last one "
+                  + "directly saves a fork and a join per level (RecursiveTask javadoc; De Wael et al. 2014).")
+          .instead(
+              "Fork all but one subtask and run the last directly: left.fork(); r = right.invoke(); l = left.join(); "
+                  + "or use invokeAll(left, right).")
+          .precision("high")
+          .rewrite(FixSafety.SAFE, Rule.Rewrite.RUN_LAST_SUBTASK)
+          .build();
   private static final Set<String> LOCAL_RUNS = Set.of("compute", "invoke");
 
   ForkEverySubtask() {
@@ -76,7 +77,7 @@ final class ForkEverySubtask extends Check {
               + " and then only waits: run the last one with "
               + fork.getScope().orElseThrow()
               + ".invoke()",
-          rule().fix());
+          rule().fix().safety());
     }
   }
 }

@@ -14,16 +14,16 @@ import com.github.javaparser.ast.stmt.Statement;
  */
 final class ForkImmediatelyJoined extends Check {
   static final Rule RULE =
-      new Rule(
-          "fork-immediately-joined",
-          null,
-          Severity.NOTE,
-          FixSafety.SAFE,
-          "Fork immediately joined",
-          "fork() followed at once by join() pushes the task onto the deque only to pop it again; invoke() runs it "
-              + "directly in the current thread with the same result (ForkJoinTask javadoc).",
-          "Call t.invoke() instead of t.fork() plus t.join().",
-          "very-high");
+      Rule.builder("fork-immediately-joined")
+          .severity(Severity.NOTE)
+          .title("Fork immediately joined")
+          .why(
+              "fork() followed at once by join() pushes the task onto the deque only to pop it again; invoke() runs it "
+                  + "directly in the current thread with the same result (ForkJoinTask javadoc).")
+          .instead("Call t.invoke() instead of t.fork() plus t.join().")
+          .precision("very-high")
+          .rewrite(FixSafety.SAFE, Rule.Rewrite.INVOKE)
+          .build();
 
   ForkImmediatelyJoined() {
     super(RULE);
@@ -63,6 +63,6 @@ final class ForkImmediatelyJoined extends Check {
             + ": call "
             + task
             + ".invoke() instead",
-        rule().fix());
+        rule().fix().safety());
   }
 }

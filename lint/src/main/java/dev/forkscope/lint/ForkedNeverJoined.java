@@ -19,17 +19,18 @@ import java.util.Set;
  */
 final class ForkedNeverJoined extends Check {
   static final Rule RULE =
-      new Rule(
-          "forked-never-joined",
-          null,
-          Severity.WARNING,
-          FixSafety.SUGGESTION,
-          "Forked but never joined",
-          "A forked task that is never joined loses its exceptions, which fork/join rethrows only to joiners, and "
-              + "nothing waits for its completion (ForkJoinTask javadoc).",
-          "Join it (join, quietlyJoin or invokeAll), or make it a CountedCompleter if completion is tracked by "
-              + "pending counts.",
-          "high");
+      Rule.builder("forked-never-joined")
+          .severity(Severity.WARNING)
+          .title("Forked but never joined")
+          .why(
+              "A forked task that is never joined loses its exceptions, which fork/join rethrows only to joiners, and "
+                  + "nothing waits for its completion (ForkJoinTask javadoc).")
+          .instead(
+              "Join it (join, quietlyJoin or invokeAll), or make it a CountedCompleter if completion is tracked by "
+                  + "pending counts.")
+          .precision("high")
+          .noRewrite(FixSafety.SUGGESTION)
+          .build();
   private static final Set<String> QUIESCENCE =
       Set.of("helpQuiesce", "awaitQuiescence", "quietlyCompleteRoot");
 
@@ -90,6 +91,6 @@ final class ForkedNeverJoined extends Check {
             + " is forked in "
             + scope.where()
             + " but never joined: its exceptions are lost and nothing waits for it",
-        rule().fix());
+        rule().fix().safety());
   }
 }

@@ -7,16 +7,17 @@ import com.github.javaparser.ast.expr.MethodCallExpr;
 /** {@code Future.get()} inside a task instead of {@code join()}. */
 final class GetInTask extends Check {
   static final Rule RULE =
-      new Rule(
-          "get-in-task",
-          null,
-          Severity.WARNING,
-          FixSafety.SUGGESTION,
-          "get() in a task",
-          "get() inside a task blocks the worker like any future and wraps failures in checked exceptions; join() "
-              + "is the fork/join way to wait for a subtask (ForkJoinTask javadoc).",
-          "Use join() (or invoke()) and adjust the catch blocks: join throws unchecked exceptions.",
-          "high");
+      Rule.builder("get-in-task")
+          .severity(Severity.WARNING)
+          .title("get() in a task")
+          .why(
+              "get() inside a task blocks the worker like any future and wraps failures in checked exceptions; join() "
+                  + "is the fork/join way to wait for a subtask (ForkJoinTask javadoc).")
+          .instead(
+              "Use join() (or invoke()) and adjust the catch blocks: join throws unchecked exceptions.")
+          .precision("high")
+          .noRewrite(FixSafety.SUGGESTION)
+          .build();
 
   GetInTask() {
     super(RULE);
@@ -38,7 +39,7 @@ final class GetInTask extends Check {
           this,
           call,
           receiver + ".get() blocks the worker in " + scope.where() + ": use join()",
-          rule().fix());
+          rule().fix().safety());
     }
   }
 }

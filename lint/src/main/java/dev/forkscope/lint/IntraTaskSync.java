@@ -24,17 +24,19 @@ import java.util.Set;
  */
 final class IntraTaskSync extends Check {
   static final Rule RULE =
-      new Rule(
-          "intra-task-sync",
-          5,
-          Severity.WARNING,
-          FixSafety.SUGGESTION,
-          "Exacting intra-task synchronization",
-          "A worker that blocks on a lock in the middle of a task cannot run the other tasks in its deque, so "
-              + "synchronization inside tasks stalls work stealing (Pinto et al. 2017, bottleneck 5).",
-          "Give each task its own data and combine results through join; where sharing is unavoidable use "
-              + "non-blocking structures (LongAdder, ThreadLocalRandom.current(), concurrent collections).",
-          "high");
+      Rule.builder("intra-task-sync")
+          .bottleneck(5)
+          .severity(Severity.WARNING)
+          .title("Exacting intra-task synchronization")
+          .why(
+              "A worker that blocks on a lock in the middle of a task cannot run the other tasks in its deque, so "
+                  + "synchronization inside tasks stalls work stealing (Pinto et al. 2017, bottleneck 5).")
+          .instead(
+              "Give each task its own data and combine results through join; where sharing is unavoidable use "
+                  + "non-blocking structures (LongAdder, ThreadLocalRandom.current(), concurrent collections).")
+          .precision("high")
+          .rewrite(FixSafety.SUGGESTION, Rule.Rewrite.LOCK_REMOVAL)
+          .build();
   private static final Set<String> LOCKS = Set.of("lock", "lockInterruptibly");
   private static final Set<String> SYNCHRONIZED_TYPES = Set.of("Vector", "Hashtable", "Stack");
   private static final Set<String> RANDOM_METHODS =
@@ -63,7 +65,7 @@ final class IntraTaskSync extends Check {
           "synchronized block in "
               + scope.where()
               + ": a worker waiting for the lock cannot run other tasks",
-          rule().fix());
+          rule().fix().safety());
     } else if (node instanceof MethodDeclaration method && method.isSynchronized()) {
       Optional<Modifier> modifier =
           method.getModifiers().stream()
@@ -77,7 +79,7 @@ final class IntraTaskSync extends Check {
               + "() runs in "
               + scope.where()
               + ": a worker waiting for the lock cannot run other tasks",
-          rule().fix());
+          rule().fix().safety());
     } else if (node instanceof MethodCallExpr call) {
       String problem = problem(call, scope);
       if (problem != null) {
@@ -88,7 +90,7 @@ final class IntraTaskSync extends Check {
                 + " in "
                 + scope.where()
                 + ": a worker waiting for the lock cannot run other tasks",
-            rule().fix());
+            rule().fix().safety());
       }
     }
   }

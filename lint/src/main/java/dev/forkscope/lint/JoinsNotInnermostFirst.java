@@ -15,17 +15,17 @@ import java.util.Set;
  */
 final class JoinsNotInnermostFirst extends Check {
   static final Rule RULE =
-      new Rule(
-          "joins-not-innermost-first",
-          null,
-          Severity.NOTE,
-          FixSafety.SAFE,
-          "Joins not innermost-first",
-          "Returns (joins) should be performed innermost-first: the task forked last sits on top of the worker's "
-              + "deque and can be run directly, while joining an older one first makes the worker wait or "
-              + "steal (ForkJoinTask javadoc).",
-          "Join in the reverse order of forking: a.fork(); b.fork(); b.join(); a.join();",
-          "very-high");
+      Rule.builder("joins-not-innermost-first")
+          .severity(Severity.NOTE)
+          .title("Joins not innermost-first")
+          .why(
+              "Returns (joins) should be performed innermost-first: the task forked last sits on top of the worker's "
+                  + "deque and can be run directly, while joining an older one first makes the worker wait or "
+                  + "steal (ForkJoinTask javadoc).")
+          .instead("Join in the reverse order of forking: a.fork(); b.fork(); b.join(); a.join();")
+          .precision("very-high")
+          .rewrite(FixSafety.SAFE, Rule.Rewrite.JOINS_INNERMOST_FIRST)
+          .build();
 
   JoinsNotInnermostFirst() {
     super(RULE);

@@ -34,17 +34,18 @@ import java.util.Set;
  */
 final class NoSequentialCutoff extends Check {
   static final Rule RULE =
-      new Rule(
-          "no-sequential-cutoff",
-          null,
-          Severity.WARNING,
-          FixSafety.SUGGESTION,
-          "No sequential cutoff",
-          "Without a sequential cutoff, or with a cutoff of one or two elements, the smallest subtasks are too small "
-              + "and task overhead dominates; a task should perform between 100 and 10,000 basic steps "
-              + "(ForkJoinTask and RecursiveTask javadoc).",
-          "Split only above a threshold (a named constant) and solve smaller problems with a sequential loop.",
-          "medium");
+      Rule.builder("no-sequential-cutoff")
+          .severity(Severity.WARNING)
+          .title("No sequential cutoff")
+          .why(
+              "Without a sequential cutoff, or with a cutoff of one or two elements, the smallest subtasks are too small "
+                  + "and task overhead dominates; a task should perform between 100 and 10,000 basic steps "
+                  + "(ForkJoinTask and RecursiveTask javadoc).")
+          .instead(
+              "Split only above a threshold (a named constant) and solve smaller problems with a sequential loop.")
+          .precision("medium")
+          .noRewrite(FixSafety.SUGGESTION)
+          .build();
   private static final Set<String> SIZE_NAMES =
       Set.of("n", "len", "length", "size", "count", "num", "remaining");
   private static final Set<String> SIZE_CALLS =
@@ -110,7 +111,7 @@ final class NoSequentialCutoff extends Check {
               + "() of "
               + scope.where()
               + " always splits: there is no sequential base case",
-          rule().fix());
+          rule().fix().safety());
       return;
     }
     if (sizeTests.isEmpty() || sizeTests.stream().anyMatch(b -> !tiny(b))) {
@@ -125,7 +126,7 @@ final class NoSequentialCutoff extends Check {
             + " is "
             + first
             + ": the smallest subtasks are far too small to pay for their fork and join",
-        rule().fix());
+        rule().fix().safety());
   }
 
   /**

@@ -28,19 +28,26 @@ import java.util.Set;
  */
 final class PoolPerCall extends Check {
   static final Rule RULE =
-      new Rule(
-          "pool-per-call",
-          null,
-          Severity.WARNING,
-          FixSafety.SUGGESTION,
-          "Pool created per call",
-          "Each new ForkJoinPool starts its own workers, so a pool per call, per iteration or per task multiplies "
-              + "threads and splits the work into pools that cannot steal from each other; one that is never "
-              + "shut down leaves its idle workers behind until they time out.",
-          "Create one pool and reuse it (a static final field or ForkJoinPool.commonPool()), or shut a "
-              + "short-lived pool down in the same call or iteration; inside a task, fork or invoke the "
-              + "subtask instead.",
-          "high");
+      Rule.builder("pool-per-call")
+          .severity(Severity.WARNING)
+          .title("Pool created per call")
+          .why(
+              "Each new ForkJoinPool starts its own workers, so a pool per call, per iteration or per task multiplies "
+                  + "threads and splits the work into pools that cannot steal from each other; one that is never "
+                  + "shut down leaves its idle workers behind until they time out.")
+          .instead(
+              "Create one pool and reuse it (a static final field or ForkJoinPool.commonPool()), or shut a "
+                  + "short-lived pool down in the same call or iteration; inside a task, fork or invoke the "
+                  + "subtask instead.")
+          .precision("high")
+          .noRewrite(
+              FixSafety.SUGGESTION,
+              "sharing one pool changes its lifetime and configuration: a design change")
+          .snippet(
+              "private static final ForkJoinPool POOL = "
+                  + Rule.Fix.FLAGGED
+                  + "; // once; use POOL here")
+          .build();
 
   /** Calls that shut a pool down. */
   private static final Set<String> SHUTDOWNS = Set.of("shutdown", "shutdownNow", "close");
@@ -62,7 +69,7 @@ final class PoolPerCall extends Check {
           "creates a new ForkJoinPool inside "
               + scope.where()
               + ": every execution starts a fresh set of worker threads",
-          rule().fix());
+          rule().fix().safety());
     }
   }
 
@@ -73,7 +80,7 @@ final class PoolPerCall extends Check {
     }
     String problem = problem((ObjectCreationExpr) node);
     if (problem != null && firstInStatement(node, n -> problem(n) != null)) {
-      file.report(this, node, problem, rule().fix());
+      file.report(this, node, problem, rule().fix().safety());
     }
   }
 

@@ -9,8 +9,6 @@ import com.github.javaparser.ast.expr.Expression;
 import com.github.javaparser.ast.expr.MethodCallExpr;
 import com.github.javaparser.ast.expr.NameExpr;
 import com.github.javaparser.ast.expr.ObjectCreationExpr;
-import com.github.javaparser.ast.stmt.BlockStmt;
-import com.github.javaparser.ast.stmt.ExpressionStmt;
 import com.github.javaparser.ast.stmt.ForEachStmt;
 import com.github.javaparser.ast.stmt.Statement;
 import java.util.Set;
@@ -25,18 +23,20 @@ import java.util.Set;
  */
 final class ScatteredData extends Check {
   static final Rule RULE =
-      new Rule(
-          "scattered-data",
-          4,
-          Severity.WARNING,
-          FixSafety.SAFE,
-          "Scattered data",
-          "Creating and forking subtasks one at a time in a loop (create, fork, create, fork, ..., join) scatters "
-              + "their data and pollutes caches; batching the forks cut CSSTProto's energy by 9.8% "
-              + "(Pinto et al. 2017, bottleneck 4).",
-          "Create the subtasks first (into a list or an array), then fork them all with "
-              + "ForkJoinTask.invokeAll(tasks) and collect the results.",
-          "high");
+      Rule.builder("scattered-data")
+          .bottleneck(4)
+          .severity(Severity.WARNING)
+          .title("Scattered data")
+          .why(
+              "Creating and forking subtasks one at a time in a loop (create, fork, create, fork, ..., join) scatters "
+                  + "their data and pollutes caches; batching the forks cut CSSTProto's energy by 9.8% "
+                  + "(Pinto et al. 2017, bottleneck 4).")
+          .instead(
+              "Create the subtasks first (into a list or an array), then fork them all with "
+                  + "ForkJoinTask.invokeAll(tasks) and collect the results.")
+          .precision("high")
+          .rewrite(FixSafety.SUGGESTION, Rule.Rewrite.BATCHED_FORKS)
+          .build();
   private static final Set<String> LINKED_IDIOM = Set.of("tryUnfork", "getSurplusQueuedTaskCount");
 
   ScatteredData() {
@@ -59,14 +59,13 @@ final class ScatteredData extends Check {
         || !joinedAfter(callable, loop)) {
       return;
     }
-    boolean plainLoop = loop instanceof ForEachStmt each && isOnlyStatement(each.getBody(), fork);
     scope.report(
         this,
         fork,
         "forks subtasks one at a time in a loop and joins them afterwards in "
             + scope.where()
             + " (create, fork, create, fork, ..., join): use invokeAll",
-        plainLoop ? FixSafety.SAFE : FixSafety.SUGGESTION);
+        rule().fix().safety());
   }
 
   /** Whether the forked task is made (or picked) in the same iteration that forks it. */
@@ -104,13 +103,5 @@ final class ScatteredData extends Check {
                         && c.getArguments().isEmpty()
                         && c.getBegin().map(b -> b.isAfter(end)).orElse(false))
             .isPresent();
-  }
-
-  private static boolean isOnlyStatement(Statement body, MethodCallExpr fork) {
-    Statement only =
-        body instanceof BlockStmt block && block.getStatements().size() == 1
-            ? block.getStatement(0)
-            : body;
-    return only instanceof ExpressionStmt es && es.getExpression() == fork;
   }
 }

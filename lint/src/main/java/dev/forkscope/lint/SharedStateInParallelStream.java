@@ -18,16 +18,17 @@ import java.util.Set;
  */
 final class SharedStateInParallelStream extends Check {
   static final Rule RULE =
-      new Rule(
-          "shared-state-in-parallel-stream",
-          null,
-          Severity.ERROR,
-          FixSafety.SUGGESTION,
-          "Shared mutable state in a parallel stream",
-          "Stream operations must be non-interfering and stateless; writing to shared, non-thread-safe state from a "
-              + "parallel stream races and loses updates (java.util.stream package docs; Effective Java item 48).",
-          "Produce the result with collect(Collectors.toList()), toMap, groupingBy or reduce instead of side effects.",
-          "high");
+      Rule.builder("shared-state-in-parallel-stream")
+          .severity(Severity.ERROR)
+          .title("Shared mutable state in a parallel stream")
+          .why(
+              "Stream operations must be non-interfering and stateless; writing to shared, non-thread-safe state from a "
+                  + "parallel stream races and loses updates (java.util.stream package docs; Effective Java item 48).")
+          .instead(
+              "Produce the result with collect(Collectors.toList()), toMap, groupingBy or reduce instead of side effects.")
+          .precision("high")
+          .noRewrite(FixSafety.SUGGESTION)
+          .build();
   private static final Set<String> MUTATORS =
       Set.of(
           "add",
@@ -101,7 +102,7 @@ final class SharedStateInParallelStream extends Check {
         this,
         node,
         what + " by all threads of " + scope.where() + ": updates race and get lost",
-        rule().fix());
+        rule().fix().safety());
   }
 
   /**

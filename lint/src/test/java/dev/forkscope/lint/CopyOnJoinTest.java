@@ -46,7 +46,7 @@ class CopyOnJoinTest {
                 }
                 """)
             .doTest();
-    assertThat(f.get(0).fix()).isEqualTo(FixSafety.NONE);
+    assertThat(f.get(0).fix()).isEqualTo(FixSafety.SUGGESTION);
   }
 
   @Test

@@ -55,7 +55,7 @@ class ScatteredDataTest {
   }
 
   @Test
-  void forkLoopOverPreparedTasksIsFlaggedAsSafe() {
+  void forkLoopOverPreparedTasksIsFlaggedAsASuggestion() {
     List<Finding> f =
         helper
             .addSourceLines(
@@ -82,7 +82,7 @@ class ScatteredDataTest {
         .singleElement()
         .satisfies(
             x -> {
-              assertThat(x.fix()).isEqualTo(FixSafety.SAFE);
+              assertThat(x.fix()).isEqualTo(FixSafety.SUGGESTION);
             });
   }
 

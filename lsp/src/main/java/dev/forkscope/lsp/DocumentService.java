@@ -1,6 +1,8 @@
 package dev.forkscope.lsp;
 
+import dev.forkscope.lint.Finding;
 import dev.forkscope.lint.LintResult;
+import dev.forkscope.lint.Rule;
 import dev.forkscope.lint.fix.FileFix;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -30,7 +32,9 @@ import org.eclipse.lsp4j.services.TextDocumentService;
  * The open documents: lints each on open, change and save and publishes its diagnostics; answers
  * code actions with the fixes of {@code forkscope fix}, computed once per document version. Fixes
  * run on a thread of their own, since their javac check takes far longer than a lint: diagnostics
- * never wait behind one.
+ * never wait behind one. Only a rule that declares a rewrite ({@link Rule.Fix#rewrite()}) can have
+ * a quick fix, so a request whose range meets no finding of such a rule in the version's published
+ * findings is answered without running the fixer.
  */
 final class DocumentService implements TextDocumentService {
 
@@ -40,11 +44,15 @@ final class DocumentService implements TextDocumentService {
   /** The fixes of one snapshot. */
   private record Fixes(Snapshot of, Optional<FileFix> file) {}
 
+  /** The findings last published for one snapshot. */
+  private record Linted(Snapshot of, List<Finding> findings) {}
+
   private final Workspace workspace;
   private final Executor linting;
   private final Executor fixing;
   private final Map<String, Snapshot> open = new ConcurrentHashMap<>();
   private final Map<String, Fixes> fixes = new ConcurrentHashMap<>();
+  private final Map<String, Linted> linted = new ConcurrentHashMap<>();
   private volatile LanguageClient client;
 
   DocumentService(Workspace workspace, Executor linting, Executor fixing) {
@@ -87,6 +95,7 @@ final class DocumentService implements TextDocumentService {
     String uri = params.getTextDocument().getUri();
     open.remove(uri);
     fixes.remove(uri);
+    linted.remove(uri);
     linting.execute(
         () -> {
           try {
@@ -105,6 +114,7 @@ final class DocumentService implements TextDocumentService {
 
   /** Lints every open document again (after the rules changed). */
   void relintAll() {
+    linted.clear(); // found under the old rules
     open.values().forEach(s -> linting.execute(() -> publish(s)));
   }
 
@@ -124,6 +134,7 @@ final class DocumentService implements TextDocumentService {
       log(MessageType.Error, "cannot lint " + snapshot.uri() + ": " + e);
       return;
     }
+    linted.put(snapshot.uri(), new Linted(snapshot, result.findings()));
     Path copy = workspace.copy(snapshot.uri(), Workspace.Use.LINT);
     client.publishDiagnostics(
         new PublishDiagnosticsParams(
@@ -138,6 +149,16 @@ final class DocumentService implements TextDocumentService {
     String uri = params.getTextDocument().getUri();
     Snapshot snapshot = open.get(uri);
     if (snapshot == null) {
+      return List.of();
+    }
+    Linted found = linted.get(uri);
+    if (found != null
+        && found.of() == snapshot
+        && found.findings().stream()
+            .noneMatch(
+                f ->
+                    f.rule().fix().rewrite().isPresent()
+                        && Protocol.touches(f, params.getRange()))) {
       return List.of();
     }
     Fixes cached = fixes.get(uri);

@@ -4,6 +4,7 @@ import dev.forkscope.lint.Finding;
 import dev.forkscope.lint.LintResult;
 import dev.forkscope.lint.Linter;
 import dev.forkscope.lint.Progress;
+import dev.forkscope.lint.Rule;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
@@ -15,6 +16,7 @@ import java.nio.file.attribute.FileTime;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;
+import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -34,32 +36,24 @@ import java.util.regex.Pattern;
  * }</pre>
  *
  * <p>Implementation note: the fixer lints the paths, then works file by file on the text exactly as
- * read. Each finding of a rule with a rewrite gets a proposal: edits on the original text (see
- * {@link TextEdit}), or the reason it was refused. Proposals are taken in file order, fork-shape
- * rules first; one is accepted when its edits do not overlap those already accepted and the file
- * still parses with them. Text outside the edits is never touched, which keeps comments and
- * formatting byte for byte. Then the rewritten files are compiled ({@link CompileCheck}); a file
- * that fails loses its rewrites. A rewrite removes the pattern its rule looks for, so a second run
- * finds nothing more to do. Nothing is written here: {@link FixWriter} writes a file.
+ * read. Each finding of a rule that declares a rewrite ({@link Rule.Fix}) gets a proposal: edits on
+ * the original text (see {@link TextEdit}), or the reason it was refused. Proposals are taken in
+ * file order, fork-shape rules first; one is accepted when its edits do not overlap those already
+ * accepted and the file still parses with them. Text outside the edits is never touched, which
+ * keeps comments and formatting byte for byte. Then the rewritten files are compiled ({@link
+ * CompileCheck}); a file that fails loses its rewrites. A rewrite removes the pattern its rule
+ * looks for, so a second run finds nothing more to do. Nothing is written here: {@link FixWriter}
+ * writes a file.
  */
 public final class Fixer {
-  private static final Map<String, Rewrite> REWRITES =
-      Map.of(
-          "copy-on-fork", new IndexRanges(),
-          "fork-every-subtask", ForkShapes::forkEverySubtask,
-          "joins-not-innermost-first", ForkShapes::joinsInnermostFirst,
-          "fork-immediately-joined", ForkShapes::forkImmediatelyJoined,
-          "centralized-pooling", PoolSubmissions::fork,
-          "sleepy-worker", Sleeps::drop,
-          "scattered-data", BatchedForks::invokeAll,
-          "intra-task-sync", LockRemoval::unlock,
-          "copy-on-join", FilterMarks::rewrite);
+  /** Each rewrite a rule can declare, by its name in the rule's {@link Rule.Fix}. */
+  private static final Map<Rule.Rewrite, Rewrite> REWRITES = new EnumMap<>(Rule.Rewrite.class);
 
-  /** Why rules without a rewrite have none. */
-  private static final Map<String, String> NO_REWRITE =
-      Map.of(
-          "pool-per-call",
-          "sharing one pool changes its lifetime and configuration: a design change");
+  static {
+    for (Rule.Rewrite name : Rule.Rewrite.values()) {
+      REWRITES.put(name, implementation(name));
+    }
+  }
 
   private static final Pattern LONE_CR = Pattern.compile("\r(?!\n)");
 
@@ -163,16 +157,12 @@ public final class Fixer {
     List<Finding> ordered = new ArrayList<>(findings);
     ordered.sort(Comparator.comparingInt(Fixer::priority).thenComparingInt(Finding::line));
     for (Finding finding : ordered) {
-      Rewrite rewrite = REWRITES.get(finding.rule().id());
-      if (rewrite == null) {
-        suggestions.add(
-            Snippets.of(
-                finding,
-                source,
-                NO_REWRITE.getOrDefault(
-                    finding.rule().id(), "the rule has no mechanical rewrite")));
+      Rule.Fix declared = finding.rule().fix();
+      if (declared.rewrite().isEmpty()) {
+        suggestions.add(Snippets.of(finding, source, declared.reason().orElseThrow()));
         continue;
       }
+      Rewrite rewrite = REWRITES.get(declared.rewrite().get());
       Rewrite.Proposal proposal;
       try {
         proposal = rewrite.propose(finding, source);
@@ -235,9 +225,27 @@ public final class Fixer {
     return fixes.stream().flatMap(f -> f.edits().stream()).toList();
   }
 
-  /** Fork-every-subtask first: its fix also settles the join order of the same block. */
+  /** The implementation of a rewrite that rules name; javac holds this switch exhaustive. */
+  private static Rewrite implementation(Rule.Rewrite name) {
+    return switch (name) {
+      case INDEX_RANGES -> new IndexRanges();
+      case FILTER_MARKS -> FilterMarks::rewrite;
+      case BATCHED_FORKS -> BatchedForks::invokeAll;
+      case LOCK_REMOVAL -> LockRemoval::unlock;
+      case SLEEP_REMOVAL -> Sleeps::drop;
+      case FORK_IN_OWN_POOL -> PoolSubmissions::fork;
+      case RUN_LAST_SUBTASK -> ForkShapes::forkEverySubtask;
+      case JOINS_INNERMOST_FIRST -> ForkShapes::joinsInnermostFirst;
+      case INVOKE -> ForkShapes::forkImmediatelyJoined;
+    };
+  }
+
+  /**
+   * Running the last subtask first (fork-every-subtask): its fix also settles the join order of the
+   * same block.
+   */
   private static int priority(Finding finding) {
-    return finding.rule().id().equals("fork-every-subtask") ? 0 : 1;
+    return finding.rule().fix().rewrite().orElse(null) == Rule.Rewrite.RUN_LAST_SUBTASK ? 0 : 1;
   }
 
   private static FileFix unfixable(

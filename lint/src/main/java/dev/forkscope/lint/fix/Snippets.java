@@ -14,18 +14,16 @@ import com.github.javaparser.ast.stmt.Statement;
 import com.github.javaparser.ast.stmt.SynchronizedStmt;
 import com.github.javaparser.ast.stmt.TryStmt;
 import dev.forkscope.lint.Finding;
+import dev.forkscope.lint.Rule;
 import java.util.List;
 import java.util.stream.Collectors;
 
 /**
- * The before/after snippets of suggestions: the decisive code as written and what it could become,
- * filled in with the names the code uses where the rule's shape is known, else the rule's advice.
+ * The before/after snippets of suggestions: the decisive code as written and what it could become:
+ * the rule's own snippet ({@link Rule.Fix#snippet()}), else a sketch of its rewrite filled in with
+ * the names the code uses, else the rule's advice.
  */
 final class Snippets {
-  private static final String NO_SLEEP =
-      "// nothing: a task must not sleep. Use the value as soon as it is computed; if the task"
-          + " really waits for another thread, wrap the wait in ForkJoinPool.managedBlock(..)";
-
   private Snippets() {}
 
   /** A suggestion for a finding; {@code source} is null when the file could not be parsed. */
@@ -38,29 +36,20 @@ final class Snippets {
     Statement statement =
         node instanceof Statement s ? s : node.findAncestor(Statement.class).orElse(null);
     String before = statement == null ? source.text(node) : text(source, statement);
+    Rule.Fix fix = finding.rule().fix();
+    Rule.Rewrite rewrite = fix.rewrite().orElse(null);
     String after =
-        switch (finding.rule().id()) {
-          case "sleepy-worker" -> NO_SLEEP;
-          case "intra-task-sync" -> unlocked(source, node);
-          case "scattered-data" -> batched(source, node);
-          case "centralized-pooling" -> forked(source, node);
-          case "pool-per-call" ->
-              "private static final ForkJoinPool POOL = "
-                  + source.text(node)
-                  + "; // once; use POOL here";
-          case "copy-on-join" -> sharedOutput(node);
-          case "copy-on-fork" ->
-              "// share the data and pass index bounds: new Task(data, lo, mid), new Task(data, mid, hi)";
-          default -> null;
-        };
-    if (finding.rule().id().equals("sleepy-worker") && statement != null) {
+        fix.snippet()
+            .map(s -> s.replace(Rule.Fix.FLAGGED, source.text(node)))
+            .orElseGet(() -> rewrite == null ? null : sketch(rewrite, source, node));
+    if (rewrite == Rule.Rewrite.SLEEP_REMOVAL && statement != null) {
       Node enclosing = sleepingTry(statement);
       before = text(source, enclosing == null ? statement : enclosing);
     }
-    if (finding.rule().id().equals("scattered-data") && loopOf(node) != null) {
+    if (rewrite == Rule.Rewrite.BATCHED_FORKS && loopOf(node) != null) {
       before = text(source, loopOf(node));
     }
-    if (finding.rule().id().equals("intra-task-sync") && node instanceof SynchronizedStmt) {
+    if (rewrite == Rule.Rewrite.LOCK_REMOVAL && node instanceof SynchronizedStmt) {
       before = text(source, node);
     }
     if (node instanceof Modifier
@@ -69,6 +58,17 @@ final class Snippets {
     }
     return new Suggestion(
         finding, reason, before, after == null ? "// " + finding.rule().instead() : after);
+  }
+
+  /** What the rewrite would make of the code, as a sketch; null for the rule's advice. */
+  private static String sketch(Rule.Rewrite rewrite, Source source, Node node) {
+    return switch (rewrite) {
+      case LOCK_REMOVAL -> unlocked(source, node);
+      case BATCHED_FORKS -> batched(source, node);
+      case FORK_IN_OWN_POOL -> forked(source, node);
+      case FILTER_MARKS -> sharedOutput(node);
+      case INDEX_RANGES, SLEEP_REMOVAL, RUN_LAST_SUBTASK, JOINS_INNERMOST_FIRST, INVOKE -> null;
+    };
   }
 
   /** The try statement around a sleep when the sleep is all it tries. */

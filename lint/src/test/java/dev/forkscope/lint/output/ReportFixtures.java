@@ -4,8 +4,8 @@ import dev.forkscope.lint.FileError;
 import dev.forkscope.lint.Finding;
 import dev.forkscope.lint.FixSafety;
 import dev.forkscope.lint.LintResult;
+import dev.forkscope.lint.ReportRules;
 import dev.forkscope.lint.Rule;
-import dev.forkscope.lint.Severity;
 import dev.forkscope.lint.Step;
 import dev.forkscope.lint.Summary;
 import java.nio.file.Path;
@@ -13,36 +13,9 @@ import java.util.List;
 
 /** Hand-made results, so the writers are tested independently of the rules. */
 final class ReportFixtures {
-  static final Rule COPY_ON_FORK =
-      new Rule(
-          "copy-on-fork",
-          2,
-          Severity.WARNING,
-          FixSafety.SUGGESTION,
-          "Copy on fork",
-          "Copying at every level of the recursion costs O(n log n) allocation.",
-          "Pass the shared array with an index range.",
-          "high");
-  static final Rule SLEEPY_WORKER =
-      new Rule(
-          "sleepy-worker",
-          6,
-          Severity.ERROR,
-          FixSafety.NONE,
-          "Sleepy workers",
-          "A sleeping task puts its worker to sleep.",
-          "Remove the sleep.",
-          "very-high");
-  static final Rule FORK_JOINED =
-      new Rule(
-          "fork-immediately-joined",
-          null,
-          Severity.NOTE,
-          FixSafety.SAFE,
-          "Fork immediately joined",
-          "fork() then join() is invoke() with extra overhead.",
-          "Call invoke().",
-          "very-high");
+  static final Rule COPY_ON_FORK = ReportRules.COPY_ON_FORK;
+  static final Rule SLEEPY_WORKER = ReportRules.SLEEPY_WORKER;
+  static final Rule FORK_JOINED = ReportRules.FORK_JOINED;
   static final List<Rule> RULES = List.of(COPY_ON_FORK, SLEEPY_WORKER, FORK_JOINED);
 
   private ReportFixtures() {}
