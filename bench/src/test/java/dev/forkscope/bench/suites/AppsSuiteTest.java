@@ -26,20 +26,20 @@ class AppsSuiteTest {
 
   @Test
   void choosesAppsByNameAndRejectsUnknownOnes() {
-    assertThat(AppsSuite.choose(List.of()))
-        .extracting(AppsSuite.App::name)
+    assertThat(AppCatalogue.choose(List.of()))
+        .extracting(AppCatalogue.App::name)
         .containsExactly("pmd", "lucene", "h2", "pekko", "spark");
-    assertThat(AppsSuite.choose(List.of("h2", "pmd")))
-        .extracting(AppsSuite.App::name)
+    assertThat(AppCatalogue.choose(List.of("h2", "pmd")))
+        .extracting(AppCatalogue.App::name)
         .containsExactly("h2", "pmd");
-    assertThatThrownBy(() -> AppsSuite.choose(List.of("dacapo")))
+    assertThatThrownBy(() -> AppCatalogue.choose(List.of("dacapo")))
         .isInstanceOf(BenchInputException.class)
         .hasMessage("unknown app 'dacapo'; known apps: pmd, lucene, h2, pekko, spark");
   }
 
   @Test
   void jsonHasTheThreeVariantsWithVerdictsExactChecksAndTheSpeedupsInterval() throws Exception {
-    AppsSuite.App h2 = AppsSuite.choose(List.of("h2")).get(0);
+    AppCatalogue.App h2 = AppCatalogue.choose(List.of("h2")).get(0);
     AppsSuite.Measured m =
         new AppsSuite.Measured(
             h2,
@@ -75,7 +75,7 @@ class AppsSuiteTest {
 
   @Test
   void aCountThatDoesNotMatchAndAnAppThatFailedAreFailedChecks() {
-    AppsSuite.App h2 = AppsSuite.choose(List.of("h2")).get(0);
+    AppCatalogue.App h2 = AppCatalogue.choose(List.of("h2")).get(0);
     AppsSuite.Measured m =
         new AppsSuite.Measured(
             h2,
