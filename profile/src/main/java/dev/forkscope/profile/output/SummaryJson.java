@@ -1,4 +1,4 @@
-package dev.forkscope.profile;
+package dev.forkscope.profile.output;
 
 import com.fasterxml.jackson.core.StreamWriteFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -6,6 +6,13 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.forkscope.profile.Distribution;
+import dev.forkscope.profile.Profile;
+import dev.forkscope.profile.RunLayers;
+import dev.forkscope.profile.RuntimeFinding;
+import dev.forkscope.profile.SiteProfile;
+import dev.forkscope.profile.TaskClassProfile;
+import dev.forkscope.profile.WorkSpan;
 import dev.forkscope.profile.trace.Trace;
 import java.io.IOException;
 import java.io.Writer;

@@ -1,7 +1,8 @@
-package dev.forkscope.profile;
+package dev.forkscope.profile.output;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.forkscope.io.AtomicFiles;
+import dev.forkscope.profile.Profile;
 import dev.forkscope.profile.trace.Trace;
 import java.io.IOException;
 import java.io.Writer;

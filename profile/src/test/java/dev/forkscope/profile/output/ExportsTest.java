@@ -1,4 +1,4 @@
-package dev.forkscope.profile;
+package dev.forkscope.profile.output;
 
 import static dev.forkscope.profile.Executions.exec;
 import static dev.forkscope.profile.Executions.meta;
@@ -6,6 +6,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.forkscope.profile.Analysis;
+import dev.forkscope.profile.AnalysisOptions;
 import dev.forkscope.profile.trace.Trace;
 import java.io.StringWriter;
 import java.io.Writer;

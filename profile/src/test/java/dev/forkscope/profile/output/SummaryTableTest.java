@@ -1,9 +1,12 @@
-package dev.forkscope.profile;
+package dev.forkscope.profile.output;
 
 import static dev.forkscope.profile.Executions.exec;
 import static dev.forkscope.profile.Executions.meta;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.forkscope.profile.Analysis;
+import dev.forkscope.profile.AnalysisOptions;
+import dev.forkscope.profile.Executions;
 import dev.forkscope.profile.trace.TaskExecution;
 import dev.forkscope.profile.trace.Trace;
 import java.util.ArrayList;

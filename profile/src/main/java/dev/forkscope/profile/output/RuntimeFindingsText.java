@@ -1,5 +1,9 @@
-package dev.forkscope.profile;
+package dev.forkscope.profile.output;
 
+import dev.forkscope.profile.Profile;
+import dev.forkscope.profile.RunLayers;
+import dev.forkscope.profile.RuntimeFinding;
+import dev.forkscope.profile.Units;
 import java.util.Locale;
 
 /**
@@ -37,7 +41,7 @@ public final class RuntimeFindingsText {
                 "  %s %s: %s%n      %s%n",
                 f.bottleneck() == null ? "[-]" : "[" + f.bottleneck() + "]",
                 f.rule(),
-                f.taskClass() == null ? "run" : LayerAnalysis.simpleName(f.taskClass()),
+                f.taskClass() == null ? "run" : Units.simpleName(f.taskClass()),
                 f.evidence()));
       }
     }

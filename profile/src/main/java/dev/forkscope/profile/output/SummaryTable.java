@@ -1,8 +1,11 @@
-package dev.forkscope.profile;
+package dev.forkscope.profile.output;
 
 import static dev.forkscope.profile.Units.count;
 import static dev.forkscope.profile.Units.duration;
 
+import dev.forkscope.profile.Profile;
+import dev.forkscope.profile.SiteProfile;
+import dev.forkscope.profile.TaskClassProfile;
 import dev.forkscope.profile.trace.Trace;
 import java.util.Locale;
 

@@ -1,4 +1,4 @@
-package dev.forkscope.profile;
+package dev.forkscope.profile.output;
 
 import dev.forkscope.profile.trace.TaskExecution;
 import dev.forkscope.profile.trace.Trace;
