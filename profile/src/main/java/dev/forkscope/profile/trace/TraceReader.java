@@ -16,7 +16,7 @@ import java.util.regex.Pattern;
  * Reads a trace directory written by the forkscope agent ({@code trace.bin} and {@code meta.json})
  * into a {@link Trace}.
  *
- * <p>The records are linked into tasks, executions and events by {@link TraceLinker}.
+ * <p>The records are linked into tasks, executions and events by {@code TraceLinker}.
  */
 public final class TraceReader {
   private static final Pattern LAMBDA_SUFFIX =
