@@ -12,14 +12,14 @@ import java.util.Map;
  * thread that ends between two readings takes its CPU time with it (probes that start threads
  * account for them themselves).
  */
-final class CpuClock {
+public final class CpuClock {
   private static final com.sun.management.ThreadMXBean THREADS =
       (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
 
   private CpuClock() {}
 
   /** Summed CPU time of all live Java threads of this process. */
-  static long process() {
+  public static long process() {
     long sum = 0;
     for (long cpu : THREADS.getThreadCpuTime(THREADS.getAllThreadIds())) {
       if (cpu > 0) {
@@ -30,12 +30,12 @@ final class CpuClock {
   }
 
   /** CPU time of the calling thread. */
-  static long currentThread() {
+  public static long currentThread() {
     return THREADS.getCurrentThreadCpuTime();
   }
 
   /** Summed CPU time of the given threads; threads that have ended count as zero. */
-  static long threads(Collection<Thread> threads) {
+  public static long threads(Collection<Thread> threads) {
     long sum = 0;
     for (Thread t : threads) {
       long cpu = THREADS.getThreadCpuTime(t.getId());
@@ -51,7 +51,7 @@ final class CpuClock {
    * #byThread}): threads started since count in full, threads that have ended since count as zero
    * (their time in the window is lost, never subtracted), so the result is never negative.
    */
-  static long since(Map<Long, Long> before) {
+  public static long since(Map<Long, Long> before) {
     long[] ids = THREADS.getAllThreadIds();
     long[] cpus = THREADS.getThreadCpuTime(ids);
     long sum = 0;
@@ -64,7 +64,7 @@ final class CpuClock {
   }
 
   /** Each live Java thread's CPU time, by thread id, for {@link #since}. */
-  static Map<Long, Long> byThread() {
+  public static Map<Long, Long> byThread() {
     long[] ids = THREADS.getAllThreadIds();
     long[] cpus = THREADS.getThreadCpuTime(ids);
     Map<Long, Long> out = new HashMap<>();

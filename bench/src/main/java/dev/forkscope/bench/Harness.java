@@ -1,5 +1,7 @@
 package dev.forkscope.bench;
 
+import dev.forkscope.bench.kernels.Dialect;
+import dev.forkscope.bench.kernels.Kernel;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
@@ -17,7 +19,7 @@ import java.util.function.Function;
  * Suites that measure child JVMs ({@code lint}, {@code profile}) time them from outside and report
  * the child's own figures in its {@link Sample}.
  */
-final class Harness {
+public final class Harness {
 
   /**
    * One timed run.
@@ -26,33 +28,33 @@ final class Harness {
    * @param cpuNs CPU time of the measured process, all threads
    * @param figures the run's own figures (a child's heap peak, its lint time), by name
    */
-  record Sample(long wallNs, long cpuNs, Map<String, Double> figures) {
-    Sample(long wallNs, long cpuNs) {
+  public record Sample(long wallNs, long cpuNs, Map<String, Double> figures) {
+    public Sample(long wallNs, long cpuNs) {
       this(wallNs, cpuNs, Map.of());
     }
 
-    Sample {
+    public Sample {
       figures = Map.copyOf(figures);
     }
   }
 
   /** One run of a benchmark. */
   @FunctionalInterface
-  interface Trial<X extends Exception> {
+  public interface Trial<X extends Exception> {
     Sample run() throws X;
   }
 
   /**
    * The figure {@link #measure} adds to a kernel's row: max minus min wall time over the median, %.
    */
-  static final String SPREAD = "wallSpreadPct";
+  public static final String SPREAD = "wallSpreadPct";
 
   private final int warmups;
   private final int runs;
   private final Optional<Rapl> rapl;
 
   /** A harness for in-process kernels: {@code warmups} untimed runs, then {@code runs} timed. */
-  Harness(int warmups, int runs, Optional<Rapl> rapl) {
+  public Harness(int warmups, int runs, Optional<Rapl> rapl) {
     if (warmups < 1 || runs < 1) {
       throw new IllegalArgumentException("need at least one warm-up and one run");
     }
@@ -62,7 +64,7 @@ final class Harness {
   }
 
   /** Runs {@code trial} {@code runs} times in a row. */
-  static <X extends Exception> List<Sample> repeat(int runs, Trial<X> trial) throws X {
+  public static <X extends Exception> List<Sample> repeat(int runs, Trial<X> trial) throws X {
     List<Sample> samples = new ArrayList<>(runs);
     for (int i = 0; i < runs; i++) {
       samples.add(trial.run());
@@ -75,7 +77,7 @@ final class Harness {
    * (mod their number): the samples of one repetition are taken close together, so their ratios can
    * be paired.
    */
-  static <V, X extends Exception> Map<V, List<Sample>> rotating(
+  public static <V, X extends Exception> Map<V, List<Sample>> rotating(
       List<V> variants, int runs, Function<V, Trial<X>> trial) throws X {
     Map<V, List<Sample>> samples = new LinkedHashMap<>();
     variants.forEach(v -> samples.put(v, new ArrayList<>(runs)));
@@ -88,22 +90,22 @@ final class Harness {
   }
 
   /** The items starting at position {@code turn} (mod their number). */
-  static <T> List<T> rotated(List<T> items, int turn) {
+  public static <T> List<T> rotated(List<T> items, int turn) {
     List<T> out = new ArrayList<>(items);
     Collections.rotate(out, -(turn % items.size()));
     return out;
   }
 
-  static double medianWallMs(List<Sample> samples) {
+  public static double medianWallMs(List<Sample> samples) {
     return Stats.median(samples.stream().mapToLong(Sample::wallNs).toArray()) / 1e6;
   }
 
-  static double medianCpuMs(List<Sample> samples) {
+  public static double medianCpuMs(List<Sample> samples) {
     return Stats.median(samples.stream().mapToLong(Sample::cpuNs).toArray()) / 1e6;
   }
 
   /** The median of one of the samples' own figures. */
-  static double median(List<Sample> samples, String figure) {
+  public static double median(List<Sample> samples, String figure) {
     return Stats.median(samples.stream().mapToDouble(s -> s.figures().get(figure)).toArray());
   }
 
@@ -112,7 +114,7 @@ final class Harness {
    * and process CPU time, the pool's counter deltas per run, the energy per run and the spread of
    * the wall times ({@code wallSpreadPct}: max minus min over the median).
    */
-  Measurement measure(Kernel kernel, Dialect dialect) {
+  public Measurement measure(Kernel kernel, Dialect dialect) {
     Trial<RuntimeException> run =
         () -> {
           kernel.prepare();
@@ -143,14 +145,15 @@ final class Harness {
   }
 
   /** The range of the timed runs' wall times, in percent of their median. */
-  static double spreadPct(List<Sample> samples) {
+  public static double spreadPct(List<Sample> samples) {
     long[] walls = samples.stream().mapToLong(Sample::wallNs).sorted().toArray();
     double median = Stats.median(walls);
     return median > 0 ? 100.0 * (walls[walls.length - 1] - walls[0]) / median : 0;
   }
 
   /** Counter deltas divided by the number of runs; {@code threadsCreated} stays a total. */
-  static Map<String, Long> perRun(Map<String, Long> before, Map<String, Long> after, int runs) {
+  public static Map<String, Long> perRun(
+      Map<String, Long> before, Map<String, Long> after, int runs) {
     Map<String, Long> delta = new HashMap<>();
     after.forEach(
         (name, value) -> {

@@ -22,7 +22,7 @@ import java.util.Map;
  * @param extra probe-specific figures (latency percentiles, idle CPU, pass/fail), in order; values
  *     may be null
  */
-record Measurement(
+public record Measurement(
     String benchmark,
     String variant,
     int threads,
@@ -37,13 +37,13 @@ record Measurement(
     Double energyJoules,
     Map<String, Object> extra) {
 
-  Measurement {
+  public Measurement {
     counters = Map.copyOf(counters);
     extra = Collections.unmodifiableMap(new LinkedHashMap<>(extra));
   }
 
   /** A row with measurements only; speedup and ratios are filled in by {@link #withRatios}. */
-  static Measurement measured(
+  public static Measurement measured(
       String benchmark,
       String variant,
       int threads,
@@ -70,7 +70,7 @@ record Measurement(
         extra);
   }
 
-  Measurement withRatios(Double speedup, Double ratioToFjp, Double cpuRatioToFjp) {
+  public Measurement withRatios(Double speedup, Double ratioToFjp, Double cpuRatioToFjp) {
     return new Measurement(
         benchmark,
         variant,
@@ -91,7 +91,7 @@ record Measurement(
    * A timed kernel rather than a probe: its only own figure, if any, is the spread of its runs
    * ({@link Harness#SPREAD}).
    */
-  boolean isKernel() {
+  public boolean isKernel() {
     return extra.keySet().stream().allMatch(Harness.SPREAD::equals);
   }
 

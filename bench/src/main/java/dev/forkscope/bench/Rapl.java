@@ -14,8 +14,8 @@ import java.util.Optional;
  * #open(Path)} returns empty unless every package counter is readable; callers then report "n/a".
  * Counters wrap at {@code max_energy_range_uj}; a reading across one wrap is corrected.
  */
-final class Rapl {
-  static final Path POWERCAP = Path.of("/sys/class/powercap");
+public final class Rapl {
+  public static final Path POWERCAP = Path.of("/sys/class/powercap");
 
   private final List<Path> domains;
   private final long[] ranges;
@@ -26,7 +26,7 @@ final class Rapl {
   }
 
   /** The package domains under {@code powercap} (top-level {@code intel-rapl:N} only). */
-  static Optional<Rapl> open(Path powercap) {
+  public static Optional<Rapl> open(Path powercap) {
     List<Path> domains = new ArrayList<>();
     try (DirectoryStream<Path> dirs = Files.newDirectoryStream(powercap, "intel-rapl:*")) {
       for (Path dir : dirs) {

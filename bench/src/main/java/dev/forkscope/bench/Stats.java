@@ -4,16 +4,16 @@ import java.util.Arrays;
 import java.util.Collection;
 
 /** The few statistics the harness reports. */
-final class Stats {
+public final class Stats {
   private Stats() {}
 
   /** The median; for an even count, the mean of the two middle values. */
-  static double median(long[] values) {
+  public static double median(long[] values) {
     return median(Arrays.stream(values).asDoubleStream().toArray());
   }
 
   /** The median; for an even count, the mean of the two middle values. */
-  static double median(double[] values) {
+  public static double median(double[] values) {
     if (values.length == 0) {
       throw new IllegalArgumentException("median of nothing");
     }
@@ -24,7 +24,7 @@ final class Stats {
   }
 
   /** The nearest-rank percentile, {@code p} in (0, 100]. */
-  static long percentile(long[] values, double p) {
+  public static long percentile(long[] values, double p) {
     if (values.length == 0) {
       throw new IllegalArgumentException("percentile of nothing");
     }
@@ -35,7 +35,7 @@ final class Stats {
   }
 
   /** The geometric mean of positive ratios. */
-  static double geometricMean(Collection<Double> ratios) {
+  public static double geometricMean(Collection<Double> ratios) {
     if (ratios.isEmpty()) {
       throw new IllegalArgumentException("geometric mean of nothing");
     }
@@ -63,7 +63,7 @@ final class Stats {
    *
    * @return {@code {low, high}}, or null
    */
-  static double[] ci95OfGeometricMean(double[] ratios) {
+  public static double[] ci95OfGeometricMean(double[] ratios) {
     int n = ratios.length;
     if (n < 2) {
       return null;

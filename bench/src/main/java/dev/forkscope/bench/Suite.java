@@ -8,9 +8,9 @@ import java.util.function.Consumer;
 
 /**
  * One suite of {@code forkscope bench}: a named set of benchmarks that turns a {@link Context} into
- * an {@link Outcome}. A new suite is one class here, registered in {@link Suites}; it measures with
- * {@link Harness} and returns {@link Result} rows, and the front end prints the table and writes
- * the JSON and the chart.
+ * an {@link Outcome}. A new suite is one class in {@code suites}, registered in {@link
+ * dev.forkscope.bench.suites.Suites}; it measures with {@link Harness} and returns {@link Result}
+ * rows, and the front end prints the table and writes the JSON and the chart.
  */
 public interface Suite {
 
@@ -66,7 +66,7 @@ public interface Suite {
     }
 
     /** Reports step {@code n} of {@code total}: {@code [n/total] subject, variant}. */
-    void step(int n, int total, String subject, String variant) {
+    public void step(int n, int total, String subject, String variant) {
       progress.accept(String.format(Locale.ROOT, "[%d/%d] %s, %s", n, total, subject, variant));
     }
 

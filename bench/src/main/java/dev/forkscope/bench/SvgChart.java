@@ -12,7 +12,7 @@ import java.util.Set;
  * suites draw speedup over one worker and CPU per operation relative to ForkJoinPool; the actors
  * suite draws speedup and CPU relative to Pekko's default dispatcher.
  */
-final class SvgChart {
+public final class SvgChart {
   private static final String[] COLOURS = {
     "#4d4d4d", "#1f77b4", "#2ca02c", "#ff7f0e", "#d62728", "#9467bd", "#8c564b"
   };
@@ -22,7 +22,7 @@ final class SvgChart {
   private static final int GROUP_GAP = 18;
 
   /** One bar: its group (a benchmark), its series (a variant) and its height, or null for none. */
-  record Bar(String group, String series, Double value) {}
+  public record Bar(String group, String series, Double value) {}
 
   /**
    * One chart.
@@ -32,12 +32,12 @@ final class SvgChart {
    * @param emptyHint why there may be no bars, shown when there are none
    * @param bars the bars, in the order their groups and series should appear
    */
-  record Panel(String title, double reference, String emptyHint, List<Bar> bars) {}
+  public record Panel(String title, double reference, String emptyHint, List<Bar> bars) {}
 
   private SvgChart() {}
 
   /** The panels one below the other, with a legend of every series under them. */
-  static String render(String title, List<Panel> panels) {
+  public static String render(String title, List<Panel> panels) {
     Set<String> benchmarks = new LinkedHashSet<>();
     Set<String> variants = new LinkedHashSet<>();
     panels.forEach(

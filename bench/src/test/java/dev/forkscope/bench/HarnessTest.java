@@ -3,6 +3,9 @@ package dev.forkscope.bench;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.forkscope.bench.kernels.Dialect;
+import dev.forkscope.bench.kernels.ForkJoinPoolDialect;
+import dev.forkscope.bench.kernels.Kernel;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

@@ -3,6 +3,9 @@ package dev.forkscope.bench;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import dev.forkscope.bench.kernels.Dialect;
+import dev.forkscope.bench.kernels.FibKernel;
+import dev.forkscope.bench.kernels.ForkJoinPoolDialect;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;

@@ -1,9 +1,9 @@
 package dev.forkscope.cli;
 
 import dev.forkscope.bench.BenchInputException;
-import dev.forkscope.bench.Seeds;
 import dev.forkscope.bench.Suite;
-import dev.forkscope.bench.Suites;
+import dev.forkscope.bench.findings.Seeds;
+import dev.forkscope.bench.suites.Suites;
 import dev.forkscope.io.AtomicFiles;
 import java.io.PrintWriter;
 import java.nio.file.Files;

@@ -4,9 +4,9 @@ import static java.util.stream.Collectors.joining;
 
 import dev.forkscope.profile.AnalysisOptions;
 import dev.forkscope.profile.Profile;
-import dev.forkscope.profile.RuntimeFindingsText;
-import dev.forkscope.profile.SummaryTable;
 import dev.forkscope.profile.VerdictMode;
+import dev.forkscope.profile.output.RuntimeFindingsText;
+import dev.forkscope.profile.output.SummaryTable;
 import dev.forkscope.profile.trace.Trace;
 import dev.forkscope.profile.trace.TraceReader;
 import dev.forkscope.report.ReportFiles;

@@ -1,8 +1,8 @@
 package dev.forkscope.maven;
 
 import dev.forkscope.profile.AnalysisOptions;
-import dev.forkscope.profile.SummaryTable;
 import dev.forkscope.profile.VerdictMode;
+import dev.forkscope.profile.output.SummaryTable;
 import dev.forkscope.profile.trace.Trace;
 import dev.forkscope.profile.trace.TraceReader;
 import dev.forkscope.report.ReportFiles;

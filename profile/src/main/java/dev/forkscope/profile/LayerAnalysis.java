@@ -1,5 +1,7 @@
 package dev.forkscope.profile;
 
+import static dev.forkscope.profile.Units.simpleName;
+
 import dev.forkscope.profile.layers.Layers;
 import dev.forkscope.profile.trace.ExecutionList;
 import dev.forkscope.profile.trace.IndexSort;
@@ -465,14 +467,6 @@ final class LayerAnalysis {
       return String.format(Locale.ROOT, "%.1f KiB", n / 1024.0);
     }
     return n + " B";
-  }
-
-  static String simpleName(String className) {
-    if (className == null) {
-      return "?";
-    }
-    int dot = className.lastIndexOf('.');
-    return dot < 0 ? className : className.substring(dot + 1);
   }
 
   /** The waits of one rule in one task class at one site. */

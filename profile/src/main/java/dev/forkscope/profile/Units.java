@@ -2,15 +2,15 @@ package dev.forkscope.profile;
 
 import java.util.Locale;
 
-/** Human-readable numbers for tables and verdict texts. */
-final class Units {
+/** Human-readable numbers and names for tables and verdict texts. */
+public final class Units {
 
   private Units() {}
 
   /**
    * A duration with three significant digits in the largest fitting unit: 850 ns, 1.93 µs, 12.4 ms.
    */
-  static String duration(long ns) {
+  public static String duration(long ns) {
     double v = Math.abs((double) ns);
     String sign = ns < 0 ? "-" : "";
     if (v < 1_000) {
@@ -27,7 +27,7 @@ final class Units {
   }
 
   /** A count with thousands separators: 524,288. */
-  static String count(long n) {
+  public static String count(long n) {
     return String.format(Locale.ROOT, "%,d", n);
   }
 
@@ -39,6 +39,15 @@ final class Units {
   /** A share as a whole percentage: 48%. */
   static String percent(double share) {
     return String.format(Locale.ROOT, "%.0f%%", share * 100);
+  }
+
+  /** A class name without its package: {@code a.b.Foo$Bar} becomes {@code Foo$Bar}. */
+  public static String simpleName(String className) {
+    if (className == null) {
+      return "?";
+    }
+    int dot = className.lastIndexOf('.');
+    return dot < 0 ? className : className.substring(dot + 1);
   }
 
   private static String threeDigits(double v) {

@@ -3,6 +3,7 @@ package dev.forkscope.profile;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.forkscope.profile.layers.LayersReader;
+import dev.forkscope.profile.output.Exports;
 import dev.forkscope.profile.trace.SyntheticTrace;
 import dev.forkscope.profile.trace.Trace;
 import dev.forkscope.profile.trace.TraceReader;

@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.Map;
 
 /** Builds hand-made executions and traces whose analysis is known. */
-final class Executions {
+public final class Executions {
 
   static final TaskExecution.Kind RUNNABLE = new TaskExecution.Kind(false, true, false, false);
   static final TaskExecution.Kind THREAD = new TaskExecution.Kind(true, true, false, false);
@@ -14,16 +14,16 @@ final class Executions {
 
   private Executions() {}
 
-  static Builder exec(long taskId, String taskClass) {
+  public static Builder exec(long taskId, String taskClass) {
     return new Builder(taskId, taskClass);
   }
 
-  static Trace.TraceMeta meta(int cpus, long overheadNs, long startNs, long endNs) {
+  public static Trace.TraceMeta meta(int cpus, long overheadNs, long startNs, long endNs) {
     return new Trace.TraceMeta(
         "17.0.99", cpus, "off", false, startNs, endNs, overheadNs, 0, Map.of());
   }
 
-  static Trace trace(Trace.TraceMeta meta, List<TaskExecution> executions) {
+  public static Trace trace(Trace.TraceMeta meta, List<TaskExecution> executions) {
     return new Trace(meta, executions, List.of(), List.of());
   }
 
@@ -31,7 +31,7 @@ final class Executions {
    * Mutable builder with defaults: thread 1 creates and runs it, unsubmitted Runnable, self = end -
    * start.
    */
-  static final class Builder {
+  public static final class Builder {
     private final long taskId;
     private final String taskClass;
     private long outer;
@@ -58,27 +58,27 @@ final class Executions {
       this.taskClass = taskClass;
     }
 
-    Builder outer(long id) {
+    public Builder outer(long id) {
       outer = id;
       return this;
     }
 
-    Builder helped() {
+    public Builder helped() {
       helped = true;
       return this;
     }
 
-    Builder createdBy(long thread) {
+    public Builder createdBy(long thread) {
       creationThread = thread;
       return this;
     }
 
-    Builder on(long thread) {
+    public Builder on(long thread) {
       executionThread = thread;
       return this;
     }
 
-    Builder submitted(long executor, String executorClassName, long atNs) {
+    public Builder submitted(long executor, String executorClassName, long atNs) {
       executorId = executor;
       executorClass = executorClassName;
       submittedNs = atNs;
@@ -86,47 +86,47 @@ final class Executions {
     }
 
     /** Submitted by {@code thread} at its stamp {@code atNs}, and not by a fork. */
-    Builder submittedFrom(long thread, long atNs) {
+    public Builder submittedFrom(long thread, long atNs) {
       submissionThread = thread;
       submissionStamp = atNs;
       forked = false;
       return this;
     }
 
-    Builder at(long start, long end) {
+    public Builder at(long start, long end) {
       startNs = start;
       endNs = end;
       return this;
     }
 
-    Builder self(long wall) {
+    public Builder self(long wall) {
       selfWall = wall;
       return this;
     }
 
-    Builder cpu(long cpu) {
+    public Builder cpu(long cpu) {
       selfCpu = cpu;
       return this;
     }
 
-    Builder kind(TaskExecution.Kind k) {
+    public Builder kind(TaskExecution.Kind k) {
       kind = k;
       return this;
     }
 
     /** Recorded as a sample standing for {@code n} executions. */
-    Builder weight(long n) {
+    public Builder weight(long n) {
       weight = n;
       return this;
     }
 
-    Builder sites(int creation, int submission) {
+    public Builder sites(int creation, int submission) {
       creationSite = creation;
       submissionSite = submission;
       return this;
     }
 
-    TaskExecution build() {
+    public TaskExecution build() {
       return new TaskExecution(
           taskId,
           taskClass,

@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.forkscope.profile.output.Exports;
+import dev.forkscope.profile.output.SummaryTable;
 import dev.forkscope.profile.trace.Trace;
 import dev.forkscope.profile.trace.TraceBytes;
 import dev.forkscope.profile.trace.TraceReader;

@@ -2,10 +2,10 @@ package dev.forkscope.report;
 
 import dev.forkscope.profile.Analysis;
 import dev.forkscope.profile.AnalysisOptions;
-import dev.forkscope.profile.Exports;
 import dev.forkscope.profile.Profile;
 import dev.forkscope.profile.layers.Layers;
 import dev.forkscope.profile.layers.LayersReader;
+import dev.forkscope.profile.output.Exports;
 import dev.forkscope.profile.trace.ConcurrentStep;
 import dev.forkscope.profile.trace.Trace;
 import java.io.IOException;

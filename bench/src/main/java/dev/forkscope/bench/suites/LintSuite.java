@@ -1,0 +1,202 @@
+package dev.forkscope.bench.suites;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.forkscope.bench.BenchInputException;
+import dev.forkscope.bench.Harness;
+import dev.forkscope.bench.Result;
+import dev.forkscope.bench.Suite;
+import dev.forkscope.io.FileTrees;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.Enumeration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipFile;
+
+/**
+ * The {@code lint} suite: lints a large code base (by default the JDK 25 {@code java.base} sources)
+ * end to end, from a cold start, in a fresh JVM with a 1 GB heap per run, and reports files, lines,
+ * lines per second of wall time, the heap's peak and the CPU time.
+ *
+ * <p>A {@code src.zip} is extracted once into a cache directory under {@code java.io.tmpdir} (keyed
+ * by the zip's size and date; a marker file says the extraction completed), so that runs measure
+ * linting and not unzipping.
+ */
+final class LintSuite implements Suite {
+  static final Path JDK25_SOURCES = Path.of("/usr/lib/jvm/temurin-25-jdk-amd64/lib/src.zip");
+  private static final String HEAP = "-Xmx1g";
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  @Override
+  public String name() {
+    return "lint";
+  }
+
+  @Override
+  public String description() {
+    return "forkscope lint on the JDK 25 java.base sources (or --input), cold start, -Xmx1g";
+  }
+
+  @Override
+  public Outcome run(Context context) throws Exception {
+    List<Path> inputs = context.inputs();
+    String benchmark = "lint " + (inputs.isEmpty() ? "jdk25 java.base" : describe(inputs));
+    if (inputs.isEmpty()) {
+      if (!Files.isRegularFile(JDK25_SOURCES)) {
+        throw new BenchInputException(
+            "the JDK 25 sources are not at "
+                + JDK25_SOURCES
+                + "; install a JDK 25 with its src.zip, or give sources with --input DIR|src.zip");
+      }
+      inputs = List.of(JDK25_SOURCES);
+    }
+    List<Path> roots = new ArrayList<>();
+    for (Path input : inputs) {
+      if (!Files.exists(input)) {
+        throw new BenchInputException("no such file or directory: " + input);
+      }
+      roots.add(input.toString().endsWith(".zip") ? extracted(input, context) : input);
+    }
+    List<Result> results = new ArrayList<>();
+    for (int threads : context.threads()) {
+      int[] run = {0};
+      List<Harness.Sample> runs =
+          Harness.repeat(
+              context.repeat(),
+              () -> {
+                context
+                    .progress()
+                    .accept(
+                        "forkscope bench lint: "
+                            + threads
+                            + " thread(s), run "
+                            + ++run[0]
+                            + "/"
+                            + context.repeat());
+                return runChild(roots, threads);
+              });
+      double wall = Harness.medianWallMs(runs);
+      long lines = Math.round(runs.get(0).figures().get("lines"));
+      Map<String, Object> extra = new LinkedHashMap<>();
+      extra.put("files", (int) Math.round(runs.get(0).figures().get("files")));
+      extra.put("lines", lines);
+      extra.put("linesPerSecond", Math.round(lines / (wall / 1000)));
+      extra.put("lintMsMedian", Harness.median(runs, "lintMs"));
+      extra.put("heapPeakMbMedian", Math.round(Harness.median(runs, "heapPeakBytes") / (1 << 20)));
+      extra.put("gcMsMedian", Harness.median(runs, "gcMs"));
+      extra.put("findings", (int) Math.round(runs.get(0).figures().get("findings")));
+      extra.put("errors", (int) Math.round(runs.get(0).figures().get("errors")));
+      extra.put("runs", context.repeat());
+      results.add(
+          new Result(
+              benchmark,
+              "forkscope-lint " + HEAP,
+              threads,
+              wall,
+              Harness.medianCpuMs(runs),
+              lines,
+              extra));
+    }
+    return new Outcome(name(), results, List.of(), Map.of(), null, null);
+  }
+
+  /**
+   * One cold run: a fresh JVM lints the roots once; its wall time is taken from outside, its CPU
+   * time and its figures from the JSON line it prints ({@link LintBenchChild}).
+   */
+  private static Harness.Sample runChild(List<Path> roots, int threads)
+      throws IOException, InterruptedException {
+    List<String> command =
+        new ArrayList<>(
+            List.of(
+                javaBinary(),
+                HEAP,
+                "-XX:ActiveProcessorCount=" + threads,
+                "-cp",
+                System.getProperty("java.class.path"),
+                LintBenchChild.class.getName()));
+    roots.forEach(root -> command.add(root.toString()));
+    Path log = Files.createTempFile("forkscope-bench-lint", ".log");
+    try {
+      long start = System.nanoTime();
+      Process process = new ProcessBuilder(command).redirectError(log.toFile()).start();
+      byte[] stdout;
+      try (InputStream in = process.getInputStream()) {
+        stdout = in.readAllBytes();
+      }
+      if (!process.waitFor(30, TimeUnit.MINUTES)) {
+        process.destroyForcibly();
+        throw new IllegalStateException("the lint run did not finish within 30 minutes");
+      }
+      long wall = System.nanoTime() - start;
+      if (process.exitValue() != 0) {
+        throw new IllegalStateException(
+            "the lint run failed (exit "
+                + process.exitValue()
+                + "): "
+                + Files.readString(log, StandardCharsets.UTF_8).strip());
+      }
+      String text = new String(stdout, StandardCharsets.UTF_8).strip();
+      JsonNode line = JSON.readTree(text.substring(text.lastIndexOf('\n') + 1));
+      Map<String, Double> figures = new LinkedHashMap<>();
+      line.properties().forEach(f -> figures.put(f.getKey(), f.getValue().asDouble()));
+      return new Harness.Sample(wall, Math.round(figures.get("cpuMs") * 1e6), figures);
+    } finally {
+      Files.deleteIfExists(log);
+    }
+  }
+
+  /** The java.base sources of a JDK src.zip (or every Java file of another zip), extracted once. */
+  private static Path extracted(Path zip, Context context) throws IOException {
+    String key =
+        zip.getFileName() + "-" + Files.size(zip) + "-" + Files.getLastModifiedTime(zip).toMillis();
+    Path dir = Path.of(System.getProperty("java.io.tmpdir"), "forkscope-bench-cache", key);
+    Path done = dir.resolve(".complete");
+    if (Files.exists(done)) {
+      return dir;
+    }
+    context.progress().accept("forkscope bench lint: extracting " + zip);
+    FileTrees.delete(dir);
+    Files.createDirectories(dir);
+    try (ZipFile file = new ZipFile(zip.toFile())) {
+      boolean jdk = file.getEntry("java.base/java/lang/Object.java") != null;
+      Enumeration<? extends ZipEntry> entries = file.entries();
+      while (entries.hasMoreElements()) {
+        ZipEntry entry = entries.nextElement();
+        Path target = dir.resolve(entry.getName()).normalize();
+        if (entry.isDirectory()
+            || !entry.getName().endsWith(".java")
+            || !target.startsWith(dir)
+            || (jdk && !entry.getName().startsWith("java.base/"))) {
+          continue;
+        }
+        Files.createDirectories(target.getParent());
+        try (InputStream in = file.getInputStream(entry)) {
+          Files.copy(in, target, StandardCopyOption.REPLACE_EXISTING);
+        }
+      }
+    }
+    Files.createFile(done);
+    return dir;
+  }
+
+  private static String describe(List<Path> inputs) {
+    return inputs.size() == 1 ? inputs.get(0).getFileName().toString() : inputs.size() + " inputs";
+  }
+
+  private static String javaBinary() {
+    return ProcessHandle.current()
+        .info()
+        .command()
+        .orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+  }
+}
