@@ -467,7 +467,8 @@ final class FindingsPage {
             + " PARK (CPU and wall of spin over park), and the CPU of the JDK's own ForkJoinPool"
             + " against PARK, which shows how the JDK's idle handling of the day compares with"
             + " parking at once. The seed measured JDK 8u45 on 2 × 8 cores.");
-    List<String> header = new ArrayList<>(List.of("benchmark", "JDK-8080623 analysis (8u45 spinning)"));
+    List<String> header =
+        new ArrayList<>(List.of("benchmark", "JDK-8080623 analysis (8u45 spinning)"));
     for (int jdk : Seeds.JDKS) {
       header.add("JDK " + jdk + " spin CPU");
       header.add("JDK " + jdk + " spin wall");

@@ -69,11 +69,11 @@ final class AppCatalogue {
   record Optimization(String change, String taskClass, Verdict.Kind expected) {}
 
   /**
-   * The applications. A full run measures steady state, as tgp did (Rosà et al. (2019), §8.1: warm-up
-   * iterations until the JIT and the GC have settled, a count per benchmark in its Table 7): the
-   * applications whose iterations last less than a second (h2, pekko) warm up for five and time
-   * iterations until a second has passed, lucene warms up for two; pmd's and spark's iterations
-   * last seconds, one warm-up each.
+   * The applications. A full run measures steady state, as tgp did (Rosà et al. (2019), §8.1:
+   * warm-up iterations until the JIT and the GC have settled, a count per benchmark in its Table
+   * 7): the applications whose iterations last less than a second (h2, pekko) warm up for five and
+   * time iterations until a second has passed, lucene warms up for two; pmd's and spark's
+   * iterations last seconds, one warm-up each.
    */
   static final List<App> APPS =
       List.of(

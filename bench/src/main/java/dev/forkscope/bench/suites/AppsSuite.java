@@ -23,14 +23,14 @@ import java.util.Optional;
 import java.util.function.ToLongFunction;
 
 /**
- * Suite {@code apps}: the profiler on real applications, as tgp was judged (Rosà et al. (2019), §8–11). Each
- * application runs in child JVMs driven by a harness of module {@code apps} ({@code AppMain}) on
- * inputs it generates: without the agent, with the agent as {@code forkscope profile --contexts}
- * runs it (sampled CPU time, calling contexts, the JVM and OS layers), and with one change made in
- * the harness's configuration: the one the profile points at, or, where it points at none, the one
- * tgp made to the 2019 version, so that "ok" is checked against a measurement. The order of the
- * variants rotates every repetition, so that drift on a shared machine hits each alike, and ratios
- * are paired by repetition.
+ * Suite {@code apps}: the profiler on real applications, as tgp was judged (Rosà et al. (2019),
+ * §8–11). Each application runs in child JVMs driven by a harness of module {@code apps} ({@code
+ * AppMain}) on inputs it generates: without the agent, with the agent as {@code forkscope profile
+ * --contexts} runs it (sampled CPU time, calling contexts, the JVM and OS layers), and with one
+ * change made in the harness's configuration: the one the profile points at, or, where it points at
+ * none, the one tgp made to the 2019 version, so that "ok" is checked against a measurement. The
+ * order of the variants rotates every repetition, so that drift on a shared machine hits each
+ * alike, and ratios are paired by repetition.
  *
  * <p>Reported per application: wall and CPU time of the measured iterations (medians, spread), the
  * agent's overhead (median of the paired ratios), the verdicts of the last profiled run with their

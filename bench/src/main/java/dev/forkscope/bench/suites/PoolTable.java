@@ -50,7 +50,8 @@ final class PoolTable {
     }
     if (!report.targets().isEmpty()) {
       out.append(
-          String.format("%ntargets (docs/bench.md, measured figures and targets; ratios against ForkJoinPool in this run):%n"));
+          String.format(
+              "%ntargets (docs/bench.md, measured figures and targets; ratios against ForkJoinPool in this run):%n"));
       for (Target t : report.targets()) {
         out.append(
             String.format(
