@@ -1,5 +1,6 @@
 package dev.forkscope.bench;
 
+import dev.forkscope.agent.contract.AgentOptions;
 import dev.forkscope.profile.Analysis;
 import dev.forkscope.profile.AnalysisOptions;
 import dev.forkscope.profile.Profile;
@@ -49,7 +50,8 @@ final class AppsSuite implements Suite {
   static final double TARGET_CPU_GEOMEAN = 1.10;
 
   /** What {@code forkscope profile --contexts} runs. */
-  private static final String AGENT_OPTIONS = "cpu=sampled,contexts=true";
+  private static final AgentOptions AGENT_OPTIONS =
+      AgentOptions.defaults().withCpu(AgentOptions.Cpu.SAMPLED).withContexts(true);
 
   private static final String MAIN = "dev.forkscope.apps.AppMain";
 
@@ -571,7 +573,7 @@ final class AppsSuite implements Suite {
             Locale.ROOT,
             "%d repetitions per variant, agent options %s with the JVM and OS layers%n",
             repetitions,
-            AGENT_OPTIONS));
+            AGENT_OPTIONS.format()));
     for (Measured m : measured) {
       List<Harness.Sample> off = m.samples().get(Variant.OFF);
       List<Harness.Sample> on = m.samples().get(Variant.ON);

@@ -33,7 +33,31 @@ package dev.forkscope.agent.contract;
  * OWNER record, or 0. EXEC flags: bits 0-1 the method ({@link #F_METHOD}: 0 run, 1 call, 2 exec),
  * {@link #F_HELPED}, {@link #F_VIRTUAL}, {@link #F_THREAD_TASK}, {@link #F_CPU}, bits 8-11 the
  * task's kinds ({@link #KIND_SHIFT}), {@link #F_DONE}, bits 13-16 the sampling period ({@link
- * #periodLog}). SUBMIT flags: {@link #F_FORKED}, {@link #F_TIMED}.
+ * #periodLog}). SUBMIT flags: {@link #F_FORKED}, {@link #F_TIMED}. A CREATE record's time, and an
+ * untimed SUBMIT's, is one more than the thread's previous time stamp (the recorder saves a clock
+ * read there): it orders the record among its thread's others, no more. {@code seq} numbers
+ * executions per recorder (thread); {@code parentSeq} is the enclosing execution's seq on the same
+ * recorder, 0 if none.
+ *
+ * <p>A JOIN record: a join of the task ({@code join}, {@code get}, {@code quietlyJoin}, {@code
+ * invokeAll}, JDK 17's {@code joinForPoolInvoke}) returned normally at {@code time} on the owner
+ * thread (those of {@code invokeAll} only inside a recorded execution); the tasks of one {@code
+ * invokeAll} share one clock read, each record stamped one nanosecond after the one before. A WAIT
+ * record: inside a recorded execution, the owner thread waited from {@code start} to {@code end} in
+ * a join that found its task not done, a quiescence or a managed block (only the outermost such
+ * wait of each execution; tasks run meanwhile have EXEC records of their own, written before the
+ * WAIT). A record cut short by the end of the file (a JVM killed while writing) ends the trace.
+ *
+ * <p>Sampling ({@link #MAGIC}; {@link #MAGIC_UNSAMPLED} is the same without it): once a task class
+ * has shown itself fine-grained, the recorder keeps each of its records (EXEC, CREATE of a class
+ * that is not fork/join, SUBMIT, JOIN) with probability 1 in its period, a power of two that only
+ * grows; each record's draw is independent, so a recorded execution of a sampled class usually has
+ * no recorded submission, and the reader takes the executor from the class's recorded submissions.
+ * An EXEC record of a sampled execution stands for {@link #weight} executions. The executions and
+ * creations that got no record are counted per thread, and a COUNTS record per sampled class,
+ * written at exit, gives their totals and the class's final period: a class's exact execution count
+ * is its EXEC records plus its unrecorded executions. Fork/join creations stay counted in CREATED
+ * records, all of them.
  *
  * <p>A change of the format is one edit here, in the writer and in the reader, a new {@link #MAGIC}
  * when old readers would misread the file, and a line in docs/trace-format.md.
