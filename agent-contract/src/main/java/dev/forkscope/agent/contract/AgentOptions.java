@@ -124,11 +124,15 @@ public final class AgentOptions {
         }
         given.put(name, value);
         Key key = Key.of(name);
-        String problem = key == null ? unknown(name) : check(key, value);
+        if (key == null) {
+          problems.add(unknown(name));
+          continue;
+        }
+        String problem = check(key, value);
         if (problem == null) {
           values.put(key, key == Key.STOP ? "" : value);
         } else {
-          values.remove(key);
+          values.remove(key); // a bad value after a good one: the default, as the problem says
           problems.add(problem);
         }
       }

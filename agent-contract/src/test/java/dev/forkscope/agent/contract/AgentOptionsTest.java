@@ -54,6 +54,15 @@ class AgentOptionsTest {
   }
 
   @Test
+  void aBadValueAfterAGoodOneLeavesTheDefaultItReports() {
+    AgentOptions o = AgentOptions.parse("cpu=all,cpu=most,waits=20,waits=0");
+    assertThat(o.cpu()).isEqualTo(Cpu.SAMPLED);
+    assertThat(o.waitPeriodMs()).isEqualTo(AgentOptions.DEFAULT_WAIT_MS);
+    assertThat(o.problems()).hasSize(2);
+    assertThat(AgentOptions.parse("cpu=off,cpu=all").cpu()).isEqualTo(Cpu.ALL);
+  }
+
+  @Test
   void attachOptions() {
     AgentOptions o = AgentOptions.parse("out=/tmp/x,duration=1500");
     assertThat(o.durationMs()).isEqualTo(1500);
