@@ -67,6 +67,16 @@ class ProfilerAgentTest {
   }
 
   @Test
+  void theRecorderFindsTheTraceFormatBesideItOnTheBootClassPath() throws Exception {
+    Path boot = ProfilerAgent.bootJar(ProfilerAgent.jar());
+    try (URLClassLoader recorder = new URLClassLoader(new URL[] {boot.toUri().toURL()}, null)) {
+      Class<?> format =
+          Class.forName("dev.forkscope.agent.boot.contract.TraceFormat", true, recorder);
+      assertThat(format.getMethod("zigzag", long.class).invoke(null, -1L)).isEqualTo(1L);
+    }
+  }
+
+  @Test
   void theJitOptionsNameMethodsTheRecorderHas() throws Exception {
     List<String> argv =
         ProfilerAgent.command(
