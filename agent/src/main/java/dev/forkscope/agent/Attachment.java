@@ -1,6 +1,7 @@
 package dev.forkscope.agent;
 
 import dev.forkscope.agent.boot.Recorder;
+import dev.forkscope.agent.contract.AgentOptions;
 import java.io.IOException;
 import java.lang.instrument.Instrumentation;
 import java.lang.instrument.UnmodifiableClassException;
@@ -84,7 +85,7 @@ final class Attachment {
     if (error != null) {
       return error;
     }
-    Attachment a = new Attachment(inst, new HookTransformer(inst), options.out);
+    Attachment a = new Attachment(inst, new HookTransformer(inst), options.out());
     inst.addTransformer(a.hooks, true);
     List<Class<?>> candidates = new ArrayList<>();
     for (Class<?> c : inst.getAllLoadedClasses()) {
@@ -98,15 +99,7 @@ final class Attachment {
       figures.put("attachClasses", (long) candidates.size());
       figures.put("attachRetransformNs", times[0]);
       figures.put("attachLongestBatchNs", times[1]);
-      error =
-          Recorder.start(
-              options.out,
-              options.cpu,
-              options.contexts,
-              options.sampling,
-              options.waitPeriodNs,
-              options.given,
-              figures);
+      error = Installer.startRecorder(options, figures);
     } catch (UnmodifiableClassException | RuntimeException | LinkageError e) {
       error = "cannot hook the loaded classes: " + e;
     }
@@ -114,7 +107,7 @@ final class Attachment {
       a.removeHooks();
       return error;
     }
-    a.timer = new Timer(options.out.resolve(STOP), options.durationMs);
+    a.timer = new Timer(options.out().resolve(STOP), options.durationMs());
     a.timer.start();
     current = a;
     return null;

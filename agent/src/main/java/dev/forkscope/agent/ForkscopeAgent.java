@@ -1,5 +1,6 @@
 package dev.forkscope.agent;
 
+import dev.forkscope.agent.contract.AgentOptions;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -30,12 +31,12 @@ public final class ForkscopeAgent {
 
   public static void premain(String args, Instrumentation inst) {
     AgentOptions options = AgentOptions.parse(args);
-    for (String problem : options.problems) {
+    for (String problem : options.problems()) {
       System.err.println("forkscope agent: " + problem);
     }
     String error;
     try {
-      error = prepare(options.out, inst);
+      error = prepare(options.out(), inst);
       if (error == null) {
         error = Installer.install(inst, options);
       }
@@ -49,7 +50,7 @@ public final class ForkscopeAgent {
 
   public static void agentmain(String args, Instrumentation inst) {
     AgentOptions options = AgentOptions.parse(args);
-    if (options.stop) {
+    if (options.stop()) {
       try {
         Attachment.stop();
       } catch (RuntimeException | LinkageError e) {
@@ -57,10 +58,10 @@ public final class ForkscopeAgent {
       }
       return;
     }
-    String error = options.problems.isEmpty() ? null : String.join("; ", options.problems);
+    String error = options.problems().isEmpty() ? null : String.join("; ", options.problems());
     try {
       if (error == null) {
-        error = prepare(options.out, inst);
+        error = prepare(options.out(), inst);
       }
       if (error == null) {
         error = Attachment.start(inst, options);
@@ -68,7 +69,7 @@ public final class ForkscopeAgent {
     } catch (IOException | RuntimeException | LinkageError e) {
       error = "could not start: " + e;
     }
-    Attachment.report(options.out, error);
+    Attachment.report(options.out(), error);
   }
 
   /**

@@ -1,6 +1,7 @@
 package dev.forkscope.agent;
 
 import dev.forkscope.agent.boot.Recorder;
+import dev.forkscope.agent.contract.AgentOptions;
 import java.lang.instrument.Instrumentation;
 import java.lang.instrument.UnmodifiableClassException;
 import java.util.ArrayList;
@@ -8,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Executor;
+import java.util.concurrent.TimeUnit;
 
 /**
  * Starts the recorder and installs the {@link HookTransformer}: classes loaded from now on are
@@ -29,14 +31,7 @@ final class Installer {
     if (error != null) {
       return error;
     }
-    error =
-        Recorder.start(
-            options.out,
-            options.cpu,
-            options.contexts,
-            options.sampling,
-            options.waitPeriodNs,
-            options.given);
+    error = startRecorder(options, null);
     if (error != null) {
       return error;
     }
@@ -62,6 +57,21 @@ final class Installer {
     }
     Recorder.prepareCurrentThread();
     return null;
+  }
+
+  /**
+   * Starts the recorder as {@code options} say; {@code attach} as {@link Recorder#start} takes it.
+   * Returns an error, or null.
+   */
+  static String startRecorder(AgentOptions options, Map<String, Long> attach) {
+    return Recorder.start(
+        options.out(),
+        options.cpu().text(),
+        options.contexts(),
+        options.sampling(),
+        TimeUnit.MILLISECONDS.toNanos(options.waitPeriodMs()),
+        options.settings(),
+        attach);
   }
 
   /**

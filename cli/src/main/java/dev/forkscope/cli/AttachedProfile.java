@@ -1,5 +1,6 @@
 package dev.forkscope.cli;
 
+import dev.forkscope.agent.contract.AgentOptions;
 import dev.forkscope.profile.AnalysisOptions;
 import dev.forkscope.profile.attach.AttachException;
 import dev.forkscope.profile.attach.RunningJvms;
@@ -29,10 +30,11 @@ final class AttachedProfile {
   private final long pid;
   private final long durationMs;
   private final Path dir;
-  private final String agentOptions;
+  private final AgentOptions agentOptions;
   private final boolean procLayer;
 
-  AttachedProfile(long pid, long durationMs, Path dir, String agentOptions, boolean procLayer) {
+  AttachedProfile(
+      long pid, long durationMs, Path dir, AgentOptions agentOptions, boolean procLayer) {
     this.pid = pid;
     this.durationMs = durationMs;
     this.dir = dir;

@@ -1,5 +1,6 @@
 package dev.forkscope.cli;
 
+import dev.forkscope.agent.contract.AgentOptions;
 import dev.forkscope.profile.AnalysisOptions;
 import dev.forkscope.profile.ProfilerAgent;
 import dev.forkscope.profile.layers.ProcSampler;
@@ -136,7 +137,7 @@ final class ProfileCommand implements Callable<Integer> {
               pid,
               durationMs(duration == null ? "30s" : duration),
               prepareOutputDir(out),
-              agentOptions() + (noLayers ? ",waits=off" : ""),
+              noLayers ? agentOptions().withWaitsOff() : agentOptions(),
               !noLayers)
           .run(options, spec.commandLine());
     }
@@ -147,7 +148,7 @@ final class ProfileCommand implements Callable<Integer> {
       throw new UserError(
           "give the program after --, e.g. forkscope profile -- java -cp app.jar com.acme.Main");
     }
-    String agentOptions = agentOptions();
+    AgentOptions agentOptions = agentOptions();
     if (jfr && noLayers) {
       throw new UserError("--jfr records a layer and --no-layers records none: give one of them");
     }
@@ -199,16 +200,19 @@ final class ProfileCommand implements Callable<Integer> {
   }
 
   /** The agent options that --cpu, --contexts and --sampling give. */
-  private String agentOptions() {
-    String cpuMode = cpu.toLowerCase(Locale.ROOT);
-    if (!List.of("off", "sampled", "all").contains(cpuMode)) {
-      throw new UserError("--cpu must be off, sampled or all, not '" + cpu + "'");
-    }
+  private AgentOptions agentOptions() {
+    AgentOptions.Cpu cpuMode =
+        AgentOptions.Cpu.of(cpu.toLowerCase(Locale.ROOT))
+            .orElseThrow(
+                () -> new UserError("--cpu must be off, sampled or all, not '" + cpu + "'"));
     String samplingMode = sampling.toLowerCase(Locale.ROOT);
     if (!List.of("on", "off").contains(samplingMode)) {
       throw new UserError("--sampling must be on or off, not '" + sampling + "'");
     }
-    return "cpu=" + cpuMode + ",contexts=" + contexts + ",sampling=" + samplingMode;
+    return AgentOptions.defaults()
+        .withCpu(cpuMode)
+        .withContexts(contexts)
+        .withSampling(samplingMode.equals("on"));
   }
 
   /** A duration such as 30s, 500ms, 2m or 45 (seconds), in milliseconds; at least 1 ms. */

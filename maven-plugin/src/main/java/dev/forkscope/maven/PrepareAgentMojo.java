@@ -1,5 +1,6 @@
 package dev.forkscope.maven;
 
+import dev.forkscope.agent.contract.AgentOptions;
 import dev.forkscope.profile.ProfilerAgent;
 import java.io.UncheckedIOException;
 import org.apache.maven.plugin.MojoExecutionException;
@@ -24,7 +25,8 @@ public class PrepareAgentMojo extends ForkscopeMojo {
 
   /**
    * Further agent options, comma-separated, as in {@code forkscope profile}: {@code cpu=off},
-   * {@code contexts=true}.
+   * {@code contexts=true}. The output directory is the goal's; an option the agent does not know,
+   * or a bad value, is reported here and left out (the agent uses its default).
    */
   @Parameter(property = "forkscope.agentOptions", defaultValue = "")
   String agentOptions;
@@ -40,9 +42,13 @@ public class PrepareAgentMojo extends ForkscopeMojo {
 
   @Override
   void run() throws MojoExecutionException, MojoFailureException {
+    AgentOptions options = AgentOptions.parse(agentOptions);
+    for (String problem : options.problems()) {
+      getLog().warn("forkscope: agentOptions: " + problem);
+    }
     String agent;
     try {
-      agent = ProfilerAgent.argument(outputDirectory(), agentOptions == null ? "" : agentOptions);
+      agent = ProfilerAgent.argument(outputDirectory(), options);
     } catch (IllegalArgumentException e) {
       throw new MojoFailureException("forkscope: " + e.getMessage());
     } catch (IllegalStateException | UncheckedIOException e) {

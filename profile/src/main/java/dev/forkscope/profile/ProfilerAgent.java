@@ -1,5 +1,6 @@
 package dev.forkscope.profile;
 
+import dev.forkscope.agent.contract.AgentOptions;
 import dev.forkscope.io.AtomicFiles;
 import dev.forkscope.profile.layers.LayerFiles;
 import dev.forkscope.profile.layers.ProcSampler;
@@ -18,8 +19,8 @@ import java.util.zip.ZipFile;
 
 /**
  * The profiler's {@code -javaagent}, as every front end starts it: the CLI's {@code profile}, the
- * overhead benchmark and the Maven plugin's {@code prepare-agent} all find the jar and build its
- * argument here (after JaCoCo's {@code AgentOptions}).
+ * overhead benchmark and the Maven plugin's {@code prepare-agent} all find the jar here and build
+ * its argument from an {@link AgentOptions} (after JaCoCo's {@code AgentOptions}).
  *
  * <p>This module's jar carries the agent jar as the resource {@value #RESOURCE}. A JVM can only
  * load an agent from a file, so it is extracted once into the user's cache directory under a name
@@ -129,37 +130,26 @@ public final class ProfilerAgent {
   }
 
   /**
-   * The {@code -javaagent:} argument that profiles into {@code traceDir}.
+   * The {@code -javaagent:} argument that profiles into {@code traceDir} with {@code options}.
    *
    * @param traceDir where the agent writes its trace; made absolute
-   * @param options further agent options, comma-separated ({@code cpu=off,contexts=true}), or empty
    * @throws IllegalArgumentException if the directory's path contains a comma, which the agent's
    *     option syntax cannot carry
    */
-  public static String argument(Path traceDir, String options) {
-    return "-javaagent:" + jar() + "=" + options(traceDir, options);
-  }
-
-  /**
-   * The agent's option string that profiles into {@code traceDir}: {@code out=DIR[,options]}.
-   *
-   * @throws IllegalArgumentException if the directory's path contains a comma
-   */
-  public static String options(Path traceDir, String options) {
-    String dir = traceDir.toAbsolutePath().normalize().toString();
-    if (dir.contains(",")) {
-      throw new IllegalArgumentException(
-          "directory " + traceDir + " contains a comma, which the agent's options cannot carry");
-    }
-    return "out=" + dir + (options.isEmpty() ? "" : "," + options);
+  public static String argument(Path traceDir, AgentOptions options) {
+    return "-javaagent:"
+        + jar()
+        + "="
+        + options.withOut(traceDir.toAbsolutePath().normalize()).format();
   }
 
   /**
    * A {@code java ...} command line with the agent inserted right after the launcher, so that it is
    * loaded before any of the program's own options take effect, and with the JVM layer recorded the
-   * default way (see {@link #command(List, Path, String, Layering)}).
+   * default way (see {@link #command(List, Path, AgentOptions, Layering)}).
    */
-  public static List<String> command(List<String> javaCommand, Path traceDir, String options) {
+  public static List<String> command(
+      List<String> javaCommand, Path traceDir, AgentOptions options) {
     return command(javaCommand, traceDir, options, Layering.SAMPLED);
   }
 
@@ -182,14 +172,11 @@ public final class ProfilerAgent {
    * that they are not read with this run's trace.
    */
   public static List<String> command(
-      List<String> javaCommand, Path traceDir, String options, Layering layering) {
+      List<String> javaCommand, Path traceDir, AgentOptions options, Layering layering) {
     List<String> argv = new ArrayList<>(javaCommand.size() + 12);
     argv.add(javaCommand.get(0));
-    String agentOptions =
-        layering == Layering.SAMPLED
-            ? options
-            : (options.isEmpty() ? "" : options + ",") + "waits=off"; // JFR records the waits
-    argv.add(argument(traceDir, agentOptions));
+    // without layers nothing reads the agent's samples of thread states; JFR records the waits
+    argv.add(argument(traceDir, layering == Layering.SAMPLED ? options : options.withWaitsOff()));
     argv.add("-Xbootclasspath/a:" + bootJar(jar()));
     if (layering == Layering.OFF) {
       LayerFiles.clear(traceDir); // an earlier run's layers would be read with this trace

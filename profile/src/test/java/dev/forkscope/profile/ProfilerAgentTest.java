@@ -3,6 +3,8 @@ package dev.forkscope.profile;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.forkscope.agent.contract.AgentOptions;
+import dev.forkscope.agent.contract.AgentOptions.Cpu;
 import dev.forkscope.profile.layers.LayerFiles;
 import java.io.IOException;
 import java.lang.reflect.Method;
@@ -15,6 +17,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class ProfilerAgentTest {
+  private static final AgentOptions CPU_OFF = AgentOptions.defaults().withCpu(Cpu.OFF);
+
   @TempDir Path dir;
 
   @Test
@@ -37,7 +41,7 @@ class ProfilerAgentTest {
         ProfilerAgent.command(
             List.of("java", "-Xmx1g", "-cp", "app.jar", "Main"),
             dir,
-            "cpu=off,contexts=false",
+            AgentOptions.defaults().withCpu(Cpu.OFF).withContexts(false),
             ProfilerAgent.Layering.OFF);
 
     assertThat(argv)
@@ -53,7 +57,7 @@ class ProfilerAgentTest {
   void theRecorderGoesOnTheBootClassPathAtLaunchSoThatClassSharingStaysOn() throws Exception {
     List<String> argv =
         ProfilerAgent.command(
-            List.of("java", "-cp", "app.jar", "Main"), dir, "cpu=off", ProfilerAgent.Layering.OFF);
+            List.of("java", "-cp", "app.jar", "Main"), dir, CPU_OFF, ProfilerAgent.Layering.OFF);
 
     assertThat(argv.get(2)).startsWith("-Xbootclasspath/a:");
     Path boot = Path.of(argv.get(2).substring("-Xbootclasspath/a:".length()));
@@ -63,10 +67,20 @@ class ProfilerAgentTest {
   }
 
   @Test
+  void theRecorderFindsTheTraceFormatBesideItOnTheBootClassPath() throws Exception {
+    Path boot = ProfilerAgent.bootJar(ProfilerAgent.jar());
+    try (URLClassLoader recorder = new URLClassLoader(new URL[] {boot.toUri().toURL()}, null)) {
+      Class<?> format =
+          Class.forName("dev.forkscope.agent.boot.contract.TraceFormat", true, recorder);
+      assertThat(format.getMethod("zigzag", long.class).invoke(null, -1L)).isEqualTo(1L);
+    }
+  }
+
+  @Test
   void theJitOptionsNameMethodsTheRecorderHas() throws Exception {
     List<String> argv =
         ProfilerAgent.command(
-            List.of("java", "-cp", "app.jar", "Main"), dir, "cpu=off", ProfilerAgent.Layering.OFF);
+            List.of("java", "-cp", "app.jar", "Main"), dir, CPU_OFF, ProfilerAgent.Layering.OFF);
     List<String> jit = ProfilerAgent.jitOptions();
     assertThat(argv.subList(3, 3 + jit.size())).isEqualTo(jit); // then the program's options
     assertThat(jit.get(0)).isEqualTo("-XX:CompileCommand=quiet");
@@ -88,7 +102,7 @@ class ProfilerAgentTest {
   @Test
   void byDefaultTheGcLogAndTheAgentsSamplesRecordTheJvmLayer() throws Exception {
     List<String> argv =
-        ProfilerAgent.command(List.of("java", "-cp", "app.jar", "Main"), dir, "cpu=off");
+        ProfilerAgent.command(List.of("java", "-cp", "app.jar", "Main"), dir, CPU_OFF);
 
     Path out = dir.toAbsolutePath();
     assertThat(argv)
@@ -107,7 +121,7 @@ class ProfilerAgentTest {
   void withJfrFlightRecorderRecordsTheJvmLayerIntoTheTraceDirectory() throws Exception {
     List<String> argv =
         ProfilerAgent.command(
-            List.of("java", "-cp", "app.jar", "Main"), dir, "cpu=off", ProfilerAgent.Layering.JFR);
+            List.of("java", "-cp", "app.jar", "Main"), dir, CPU_OFF, ProfilerAgent.Layering.JFR);
 
     Path out = dir.toAbsolutePath();
     assertThat(argv.get(1)).endsWith(",cpu=off,waits=off");
@@ -130,7 +144,7 @@ class ProfilerAgentTest {
 
   @Test
   void aCommaInTheTraceDirectoryIsRefused() {
-    assertThatThrownBy(() -> ProfilerAgent.argument(dir.resolve("a,b"), ""))
+    assertThatThrownBy(() -> ProfilerAgent.argument(dir.resolve("a,b"), AgentOptions.defaults()))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("contains a comma");
   }

@@ -107,30 +107,14 @@ public final class Recorder {
   private Recorder() {}
 
   /**
-   * Starts recording into {@code out} (which must exist and be writable).
+   * Starts recording into {@code out} (which must exist and be writable); with {@code attach}
+   * non-null, a recording in a running JVM, which {@link #stop} ends.
    *
    * @param cpu "off", "sampled" or "all"
    * @param sampling whether fine-grained task classes are sampled ({@link Sampling})
    * @param waitPeriodNs how often to sample the states of threads ({@link WaitSampler}); 0 for
    *     never
    * @param settings the agent options as given, for the trace's meta data
-   * @return an error message, or null when recording started
-   */
-  public static String start(
-      Path out,
-      String cpu,
-      boolean withContexts,
-      boolean sampling,
-      long waitPeriodNs,
-      Map<String, String> settings) {
-    return start(out, cpu, withContexts, sampling, waitPeriodNs, settings, null);
-  }
-
-  /**
-   * Starts a recording into {@code out}, as {@link #start(Path, String, boolean, boolean, long,
-   * Map)} does; with {@code attach} non-null, a recording in a running JVM, which {@link #stop}
-   * ends.
-   *
    * @param attach for a recording in a running JVM, figures of the attachment to put into the
    *     trace's meta data (name to value), else null
    * @return an error message, or null when recording started

@@ -1,5 +1,6 @@
 package dev.forkscope.agent.boot;
 
+import dev.forkscope.agent.contract.TraceFormat;
 import java.util.Arrays;
 import java.util.Collection;
 
@@ -94,7 +95,7 @@ final class Sampling {
       if (tc == null
           || windowRecords[id] < WINDOW
           || unconditional[id] < WARM_UP
-          || (tc.kinds & TaskClass.KIND_THREAD) != 0) {
+          || (tc.kinds & TraceFormat.KIND_THREAD) != 0) {
         continue;
       }
       int shift = shiftFor(windowSelfNs[id] / windowWeight[id]);

@@ -1,5 +1,6 @@
 package dev.forkscope.agent.boot;
 
+import dev.forkscope.agent.contract.TraceFormat;
 import java.lang.reflect.Field;
 import java.util.Map;
 import java.util.Set;
@@ -20,11 +21,6 @@ import java.util.concurrent.atomic.AtomicInteger;
  * stop writing them) and updated racily: a lost increment only shifts which execution gets sampled.
  */
 final class TaskClass {
-  static final int KIND_RUNNABLE = 1;
-  static final int KIND_CALLABLE = 2;
-  static final int KIND_FORK_JOIN = 4;
-  static final int KIND_THREAD = 8;
-
   /** JDK wrappers and the field that holds what they wrap, most specific first. */
   private static final Map<String, String> WRAPPED_FIELD =
       Map.ofEntries(
@@ -96,9 +92,10 @@ final class TaskClass {
   int recorded;
 
   /**
-   * log2 of the period at which this class's records are sampled (see {@link TraceFormat}): 0
-   * (every record) until the writer has seen enough of its executions to find it fine-grained; it
-   * only ever grows. Volatile, so that a hook inlined into a program's loop sees it change.
+   * log2 of the period at which this class's records are sampled (see {@link
+   * TraceFormat#periodLog}): 0 (every record) until the writer has seen enough of its executions to
+   * find it fine-grained; it only ever grows. Volatile, so that a hook inlined into a program's
+   * loop sees it change.
    */
   volatile int sampleShift;
 
@@ -139,7 +136,7 @@ final class TaskClass {
    * ThreadState#created}).
    */
   boolean countsCreations() {
-    return (kinds & KIND_FORK_JOIN) != 0;
+    return (kinds & TraceFormat.KIND_FORK_JOIN) != 0;
   }
 
   boolean isWrapper() {
@@ -190,16 +187,16 @@ final class TaskClass {
   private static int kindsOf(Class<?> type) {
     int k = 0;
     if (Runnable.class.isAssignableFrom(type)) {
-      k |= KIND_RUNNABLE;
+      k |= TraceFormat.KIND_RUNNABLE;
     }
     if (Callable.class.isAssignableFrom(type)) {
-      k |= KIND_CALLABLE;
+      k |= TraceFormat.KIND_CALLABLE;
     }
     if (ForkJoinTask.class.isAssignableFrom(type)) {
-      k |= KIND_FORK_JOIN;
+      k |= TraceFormat.KIND_FORK_JOIN;
     }
     if (Thread.class.isAssignableFrom(type)) {
-      k |= KIND_THREAD;
+      k |= TraceFormat.KIND_THREAD;
     }
     return k;
   }

@@ -1,5 +1,6 @@
 package dev.forkscope.agent.boot;
 
+import dev.forkscope.agent.contract.TraceFormat;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -439,21 +440,22 @@ final class ThreadState {
       parentSeq = r >= 0 ? seqs[r] : 0;
     }
     submitDepth = savedSubmitDepth[f];
-    int at = reserve(TraceFormat.EXEC_WORDS);
+    int at = reserve(RecordLayout.EXEC_WORDS);
     if (at >= 0) {
       long[] w = chunk.words;
       long fl =
           flags[f]
               | (selfCpu >= 0 ? TraceFormat.F_CPU : 0)
               | (isDoneForkJoinTask(flags[f], task) ? TraceFormat.F_DONE : 0);
-      w[at] = TraceFormat.EXEC | (fl << 8) | (TraceFormat.parentDistance(seqs[f], parentSeq) << 32);
+      w[at] =
+          RecordLayout.EXEC | (fl << 8) | (RecordLayout.parentDistance(seqs[f], parentSeq) << 32);
       w[at + 1] = keys[f];
       w[at + 2] = seqs[f];
       w[at + 3] = starts[f];
       w[at + 4] = end;
       w[at + 5] = selfWall;
       w[at + 6] = selfCpu;
-      chunk.publish(at + TraceFormat.EXEC_WORDS);
+      chunk.publish(at + RecordLayout.EXEC_WORDS);
     }
     RECORDING.lazySet(this, recording - 1);
     if (virtual && f == 0) {
@@ -467,7 +469,7 @@ final class ThreadState {
    * task class it saw at an {@code instanceof} and recompile the program's code when another came.
    */
   private static boolean isDoneForkJoinTask(int frameFlags, Object task) {
-    return (frameFlags & (TaskClass.KIND_FORK_JOIN << TraceFormat.KIND_SHIFT)) != 0
+    return (frameFlags & (TraceFormat.KIND_FORK_JOIN << TraceFormat.KIND_SHIFT)) != 0
         && ForkJoinTask.class.cast(task).isDone();
   }
 
@@ -546,13 +548,13 @@ final class ThreadState {
    * inlining, so that the hooks inlined into the program's code stay small once a class is sampled.
    */
   private void createdRecorded(Object task, TaskClass tc, int site) {
-    int at = reserve(TraceFormat.CREATE_WORDS);
+    int at = reserve(RecordLayout.CREATE_WORDS);
     if (at >= 0) {
       long[] w = chunk.words;
-      w[at] = TraceFormat.CREATE | TraceFormat.siteBits(site);
+      w[at] = RecordLayout.CREATE | RecordLayout.siteBits(site);
       w[at + 1] = key(tc, task);
       w[at + 2] = stamp();
-      chunk.publish(at + TraceFormat.CREATE_WORDS);
+      chunk.publish(at + RecordLayout.CREATE_WORDS);
     }
   }
 
@@ -585,15 +587,15 @@ final class ThreadState {
       tc.submissionSamples++;
       site = captureSite(null);
     }
-    int at = reserve(TraceFormat.SUBMIT_WORDS);
+    int at = reserve(RecordLayout.SUBMIT_WORDS);
     if (at >= 0) {
       long[] w = chunk.words;
       int fl = (forked ? TraceFormat.F_FORKED : 0) | (timed ? TraceFormat.F_TIMED : 0);
-      w[at] = TraceFormat.SUBMIT | ((long) fl << 8) | TraceFormat.siteBits(site);
+      w[at] = RecordLayout.SUBMIT | ((long) fl << 8) | RecordLayout.siteBits(site);
       w[at + 1] = key(tc, payload);
       w[at + 2] = t;
       w[at + 3] = key(TaskClass.of(executor.getClass()), executor);
-      chunk.publish(at + TraceFormat.SUBMIT_WORDS);
+      chunk.publish(at + RecordLayout.SUBMIT_WORDS);
     }
   }
 
@@ -625,13 +627,13 @@ final class ThreadState {
 
   /** Writes a WAIT record (see {@link #createdRecorded}). */
   private void waitRecorded(long start) {
-    int at = reserve(TraceFormat.WAIT_WORDS);
+    int at = reserve(RecordLayout.WAIT_WORDS);
     if (at >= 0) {
       long[] w = chunk.words;
-      w[at] = TraceFormat.WAIT;
+      w[at] = RecordLayout.WAIT;
       w[at + 1] = start;
       w[at + 2] = clock();
-      chunk.publish(at + TraceFormat.WAIT_WORDS);
+      chunk.publish(at + RecordLayout.WAIT_WORDS);
     }
   }
 
@@ -717,13 +719,13 @@ final class ThreadState {
   /** Writes a JOIN record (see {@link #createdRecorded}). */
   private void joinRecorded(Object payload, long time) {
     TaskClass tc = classOf(payload.getClass());
-    int at = reserve(TraceFormat.JOIN_WORDS);
+    int at = reserve(RecordLayout.JOIN_WORDS);
     if (at >= 0) {
       long[] w = chunk.words;
-      w[at] = TraceFormat.JOIN;
+      w[at] = RecordLayout.JOIN;
       w[at + 1] = key(tc, payload);
       w[at + 2] = time;
-      chunk.publish(at + TraceFormat.JOIN_WORDS);
+      chunk.publish(at + RecordLayout.JOIN_WORDS);
     }
   }
 
@@ -734,7 +736,7 @@ final class ThreadState {
    */
   private boolean inForkJoinExecution() {
     int f = recordedFrame();
-    return f >= 0 && (flags[f] & (TaskClass.KIND_FORK_JOIN << TraceFormat.KIND_SHIFT)) != 0;
+    return f >= 0 && (flags[f] & (TraceFormat.KIND_FORK_JOIN << TraceFormat.KIND_SHIFT)) != 0;
   }
 
   /**
@@ -827,10 +829,10 @@ final class ThreadState {
   }
 
   private static int methodOf(int kinds) {
-    if ((kinds & TaskClass.KIND_CALLABLE) != 0) {
+    if ((kinds & TraceFormat.KIND_CALLABLE) != 0) {
       return CALL;
     }
-    return (kinds & TaskClass.KIND_FORK_JOIN) != 0 ? EXEC : RUN;
+    return (kinds & TraceFormat.KIND_FORK_JOIN) != 0 ? EXEC : RUN;
   }
 
   static long key(TaskClass tc, Object o) {

@@ -1,5 +1,6 @@
 package dev.forkscope.agent.boot;
 
+import dev.forkscope.agent.contract.TraceFormat;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
@@ -39,6 +40,12 @@ import java.util.concurrent.locks.LockSupport;
  * thread's state left behind in its {@code ThreadLocal} holds no buffer.
  */
 final class TraceWriter implements Runnable {
+  /**
+   * An upper bound of one encoded EXEC, CREATE, SUBMIT or JOIN record: a tag and at most ten
+   * varints.
+   */
+  private static final int MAX_RECORD_BYTES = 1 + 10 * 10;
+
   private static final long IDLE_PARK_NS = TimeUnit.MILLISECONDS.toNanos(10);
 
   /**
@@ -138,7 +145,7 @@ final class TraceWriter implements Runnable {
     this.contexts = contexts;
     this.settings = settings;
     this.out = Files.newOutputStream(dir.resolve("trace.bin"));
-    out.write(TraceFormat.MAGIC);
+    out.write(TraceFormat.MAGIC.getBytes(StandardCharsets.US_ASCII));
     varlong(baseNs);
     flush();
     writeMeta(-1);
@@ -420,7 +427,7 @@ final class TraceWriter implements Runnable {
     long windowStart = windowStartNs;
     int i = c.drained;
     while (i < end) {
-      if (pos > b.length - TraceFormat.MAX_RECORD_BYTES) {
+      if (pos > b.length - MAX_RECORD_BYTES) {
         flush();
       }
       long head = w[i];
@@ -429,75 +436,73 @@ final class TraceWriter implements Runnable {
       int n;
       int keys; // bit k: field k is a key (see key)
       switch ((int) (head & 0xff)) {
-        case TraceFormat.EXEC:
+        case RecordLayout.EXEC:
           {
             long seq = w[i + 2];
             long start = w[i + 3];
             long stop = w[i + 4];
             if (start < windowStart) { // see begin
-              i += TraceFormat.EXEC_WORDS;
+              i += RecordLayout.EXEC_WORDS;
               continue;
             }
             tag = TraceFormat.T_EXEC;
             f[0] = flags;
             f[1] = w[i + 1];
-            f[2] = zigzag(seq - prevSeq);
+            f[2] = TraceFormat.zigzag(seq - prevSeq);
             f[3] = head >>> 32;
-            f[4] = zigzag(stop - prevTime);
-            f[5] = zigzag(stop - start);
-            f[6] = zigzag(stop - start - w[i + 5]);
-            f[7] = zigzag(w[i + 6]);
+            f[4] = TraceFormat.zigzag(stop - prevTime);
+            f[5] = TraceFormat.zigzag(stop - start);
+            f[6] = TraceFormat.zigzag(stop - start - w[i + 5]);
+            f[7] = TraceFormat.zigzag(w[i + 6]);
             n = 8;
             keys = 1 << 1;
             prevSeq = seq;
             prevTime = stop;
             executionsWritten++;
             sampling.executed(
-                (int) (w[i + 1] >>> 32),
-                (int) (flags >>> TraceFormat.PERIOD_SHIFT) & TraceFormat.MAX_PERIOD_LOG,
-                w[i + 5]);
-            i += TraceFormat.EXEC_WORDS;
+                (int) (w[i + 1] >>> 32), TraceFormat.periodLog((int) flags), w[i + 5]);
+            i += RecordLayout.EXEC_WORDS;
             break;
           }
-        case TraceFormat.CREATE:
+        case RecordLayout.CREATE:
           tag = TraceFormat.T_CREATE;
           f[0] = w[i + 1];
-          f[1] = zigzag(w[i + 2] - prevTime);
-          f[2] = zigzag(TraceFormat.site(head));
+          f[1] = TraceFormat.zigzag(w[i + 2] - prevTime);
+          f[2] = TraceFormat.zigzag(RecordLayout.site(head));
           n = 3;
           keys = 1;
           prevTime = w[i + 2];
-          i += TraceFormat.CREATE_WORDS;
+          i += RecordLayout.CREATE_WORDS;
           break;
-        case TraceFormat.SUBMIT:
+        case RecordLayout.SUBMIT:
           tag = TraceFormat.T_SUBMIT;
           f[0] = flags;
           f[1] = w[i + 1];
-          f[2] = zigzag(w[i + 2] - prevTime);
+          f[2] = TraceFormat.zigzag(w[i + 2] - prevTime);
           f[3] = w[i + 3];
-          f[4] = zigzag(TraceFormat.site(head));
+          f[4] = TraceFormat.zigzag(RecordLayout.site(head));
           n = 5;
           keys = (1 << 1) | (1 << 3);
           prevTime = w[i + 2];
-          i += TraceFormat.SUBMIT_WORDS;
+          i += RecordLayout.SUBMIT_WORDS;
           break;
-        case TraceFormat.JOIN:
+        case RecordLayout.JOIN:
           tag = TraceFormat.T_JOIN;
           f[0] = w[i + 1];
-          f[1] = zigzag(w[i + 2] - prevTime);
+          f[1] = TraceFormat.zigzag(w[i + 2] - prevTime);
           n = 2;
           keys = 1;
           prevTime = w[i + 2];
-          i += TraceFormat.JOIN_WORDS;
+          i += RecordLayout.JOIN_WORDS;
           break;
-        case TraceFormat.WAIT:
+        case RecordLayout.WAIT:
           tag = TraceFormat.T_WAIT;
-          f[0] = zigzag(w[i + 1] - prevTime);
-          f[1] = zigzag(w[i + 2] - w[i + 1]);
+          f[0] = TraceFormat.zigzag(w[i + 1] - prevTime);
+          f[1] = TraceFormat.zigzag(w[i + 2] - w[i + 1]);
           n = 2;
           keys = 0;
           prevTime = w[i + 2];
-          i += TraceFormat.WAIT_WORDS;
+          i += RecordLayout.WAIT_WORDS;
           break;
         default:
           throw new IllegalStateException("corrupt record buffer at word " + i);
@@ -531,10 +536,6 @@ final class TraceWriter implements Runnable {
       }
     }
     return p;
-  }
-
-  private static long zigzag(long v) {
-    return (v << 1) ^ (v >> 63);
   }
 
   /**

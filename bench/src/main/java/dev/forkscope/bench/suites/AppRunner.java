@@ -1,5 +1,6 @@
 package dev.forkscope.bench.suites;
 
+import dev.forkscope.agent.contract.AgentOptions;
 import dev.forkscope.bench.Harness;
 import dev.forkscope.bench.suites.AppCatalogue.App;
 import dev.forkscope.bench.suites.AppsSuite.ExactCheck;
@@ -39,7 +40,7 @@ final class AppRunner {
   private final Path work;
   private final int threads;
   private final boolean quick;
-  private final String agentOptions;
+  private final AgentOptions agentOptions;
 
   /** The harness's output of the last run of each application with the agent: its checks. */
   private final Map<String, List<String>> checkLines = new LinkedHashMap<>();
@@ -51,7 +52,7 @@ final class AppRunner {
    * @param work where the harness's output and the logs go
    * @param agentOptions the agent's options for variant {@link Variant#ON}
    */
-  AppRunner(String classpath, Path work, int threads, boolean quick, String agentOptions) {
+  AppRunner(String classpath, Path work, int threads, boolean quick, AgentOptions agentOptions) {
     this.classpath = classpath;
     this.work = work;
     this.threads = threads;

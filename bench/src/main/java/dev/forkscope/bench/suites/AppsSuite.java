@@ -3,6 +3,7 @@ package dev.forkscope.bench.suites;
 import static dev.forkscope.bench.suites.AppRunner.TIMED_ITERATIONS;
 import static dev.forkscope.bench.suites.AppRunner.WARMUPS;
 
+import dev.forkscope.agent.contract.AgentOptions;
 import dev.forkscope.bench.Harness;
 import dev.forkscope.bench.Result;
 import dev.forkscope.bench.Stats;
@@ -51,7 +52,8 @@ final class AppsSuite implements Suite {
   static final double TARGET_CPU_GEOMEAN = 1.10;
 
   /** What {@code forkscope profile --contexts} runs. */
-  private static final String AGENT_OPTIONS = "cpu=sampled,contexts=true";
+  private static final AgentOptions AGENT_OPTIONS =
+      AgentOptions.defaults().withCpu(AgentOptions.Cpu.SAMPLED).withContexts(true);
 
   /** Verdict rows per application beside the classes its checks and change name. */
   private static final int TOP_CLASSES = 4;
@@ -177,7 +179,8 @@ final class AppsSuite implements Suite {
       List<Measured> measured, List<String> failed, int threads, int repetitions) {
     List<String> failedChecks = new ArrayList<>(failed);
     failedChecks.addAll(failedChecks(measured));
-    StringBuilder table = new StringBuilder(AppsTable.render(measured, repetitions, AGENT_OPTIONS));
+    StringBuilder table =
+        new StringBuilder(AppsTable.render(measured, repetitions, AGENT_OPTIONS.format()));
     failed.forEach(f -> table.append(f).append('\n'));
     return new Outcome(
         "apps", rows(measured, threads), failedChecks, summary(measured), table.toString(), null);

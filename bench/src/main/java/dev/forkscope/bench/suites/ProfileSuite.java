@@ -1,5 +1,6 @@
 package dev.forkscope.bench.suites;
 
+import dev.forkscope.agent.contract.AgentOptions;
 import dev.forkscope.bench.Harness;
 import dev.forkscope.bench.Result;
 import dev.forkscope.bench.Stats;
@@ -66,7 +67,8 @@ final class ProfileSuite implements Suite {
   /** Target for the JVM and OS layers alone: agent and layers over agent only. */
   static final double TARGET_LAYERS = 1.03;
 
-  private static final String AGENT_OPTIONS = "cpu=off,contexts=false";
+  private static final AgentOptions AGENT_OPTIONS =
+      AgentOptions.defaults().withCpu(AgentOptions.Cpu.OFF).withContexts(false);
 
   /** Untimed calls of a program's {@code main} before the timed ones, at steady state. */
   static final int STEADY_WARMUPS = 5;
@@ -516,7 +518,7 @@ final class ProfileSuite implements Suite {
                     STEADY_ITERATIONS)
                 : "",
             repetitions,
-            AGENT_OPTIONS));
+            AGENT_OPTIONS.format()));
     b.append(
         String.format(
             Locale.ROOT,

@@ -1,5 +1,6 @@
 package dev.forkscope.profile.attach;
 
+import dev.forkscope.agent.contract.AgentOptions;
 import dev.forkscope.profile.ProfilerAgent;
 import dev.forkscope.profile.layers.LayerFiles;
 import java.io.IOException;
@@ -65,11 +66,11 @@ public final class RunningJvms {
    * Starts recording in the JVM {@code pid} into {@code dir}, for {@code durationMs} at most (the
    * agent stops by itself then, even when this process is gone).
    *
-   * @param options further agent options, comma-separated ({@code cpu=off,contexts=true}), or empty
+   * @param options the agent's options; the directory and the duration are set here
    * @throws AttachException when the target cannot be attached to or the agent cannot start in it;
    *     the target then runs on as before
    */
-  public static Recording start(long pid, Path dir, String options, long durationMs)
+  public static Recording start(long pid, Path dir, AgentOptions options, long durationMs)
       throws AttachException {
     requireAttachModule();
     if (pid == ProcessHandle.current().pid()) {
@@ -93,7 +94,7 @@ public final class RunningJvms {
     Path out = dir.toAbsolutePath().normalize();
     String agentOptions;
     try {
-      agentOptions = ProfilerAgent.options(out, options) + ",duration=" + Math.max(1, durationMs);
+      agentOptions = options.withOut(out).withDurationMs(Math.max(1, durationMs)).format();
     } catch (IllegalArgumentException e) {
       throw new AttachException(e.getMessage());
     }

@@ -1,5 +1,6 @@
 package dev.forkscope.profile.trace;
 
+import dev.forkscope.agent.contract.TraceFormat;
 import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
@@ -16,63 +17,19 @@ import java.util.Map;
  * The raw content of {@code trace.bin}, decoded into a column per field of each type of record, but
  * not yet linked.
  *
- * <p>Format (written by the agent's {@code dev.forkscope.agent.boot.TraceWriter}, described in its
- * {@code TraceFormat}): the 8 bytes {@code FSTRACE6} (or {@code FSTRACE5}, the same without
- * sampling), a varlong base time, then tagged records. Integers are LEB128 varints, except {@code
- * identityHash} and {@code executorHash}: 4 bytes, little-endian (random 31-bit values, which would
- * take 5 bytes as varints); {@code z} marks zigzag-encoded signed values.
- *
- * <pre>
- * 1 CLASS   id, name
- * 2 THREAD  recorderId, threadId, name, virtual(0|1)
- * 3 SITE    id, frameCount, frames...
- * 4 OWNER   recorderId                 (the thread of the records that follow)
- * 5 EXEC    flags, classId, identityHash, z(seq - prevSeq), seq - parentSeq (0 if none), z(end - prevTime),
- *           z(end - start), z(end - start - selfWall), z(selfCpu)
- * 6 CREATE  classId, identityHash, z(time - prevTime), z(site)
- * 7 SUBMIT  flags, classId, identityHash, z(time - prevTime), executorClassId, executorHash, z(site)
- * 8 CREATED classId, count             (at exit: fork/join tasks created, counted rather than recorded)
- * 9 JOIN    classId, identityHash, z(time - prevTime)
- * 10 WAIT   z(start - prevTime), z(end - start)
- * 11 COUNTS classId, unrecordedExecutions, unrecordedCreations, period   (FSTRACE6, at close)
- * </pre>
- *
- * {@code prevTime} is the time of the previous EXEC (its end), CREATE, SUBMIT or JOIN record, or
- * the end of the previous WAIT record, since the last OWNER record, or the base time right after
- * it; {@code prevSeq} is the seq of the previous EXEC since the last OWNER record, or 0. A CREATE
- * record's time, and a SUBMIT record's time without {@code F_TIMED}, is one more than the recording
- * thread's previous time stamp: right for ordering, not for timing (submissions made inside a
- * fork/join task's execution are always timed). A JOIN record: a join of the task returned normally
- * at {@code time} on the owner thread. A WAIT record: inside a recorded execution, the owner thread
- * waited from {@code start} to {@code end} (a join that found its task not done, a quiescence, a
- * managed block), running only the tasks whose EXEC records say so. EXEC flag {@code F_DONE}: a
- * fork/join task that was done when the execution ended. A record cut short by the end of the file
- * (a JVM killed while writing) ends the trace.
- *
- * <p>Sampling (FSTRACE6): EXEC flag bits 13-16 hold {@code log2(period)}: 0 for an execution
- * recorded unconditionally, k &gt; 0 for one recorded as the sample of a class recorded at 1 in
- * 2<sup>k</sup>, which stands for 2<sup>k</sup> executions. The agent draws each record of a
- * sampled class (execution, submission, join, creation) independently at the class's period. A
- * COUNTS record, written at close once per sampled class, gives the executions and (non-fork/join)
- * creations that left no record, and the class's final period.
+ * <p>The format is the contract's {@link TraceFormat} (written by the agent's {@code
+ * dev.forkscope.agent.boot.TraceWriter}; docs/trace-format.md): the 8 bytes {@link
+ * TraceFormat#MAGIC} (or {@link TraceFormat#MAGIC_UNSAMPLED}, the same without sampling), a varlong
+ * base time, then tagged records. This class holds each record's fields as absolute values: times
+ * and seqs undone from their deltas, an EXEC record's start derived from its end and inclusive
+ * time, its {@code parentSeq} from its distance. A record cut short by the end of the file (a JVM
+ * killed while writing) ends the trace, and {@link #complete} says so.
  */
 final class TraceFile {
-  static final int F_METHOD = 3;
-  static final int F_HELPED = 4;
-  static final int F_VIRTUAL = 8;
-  static final int F_THREAD_TASK = 16;
-  static final int F_CPU = 32;
-  static final int F_FORKED = 64;
-  static final int F_TIMED = 128;
-  static final int KIND_SHIFT = 8;
-  static final int F_DONE = 1 << 12;
-  static final int PERIOD_SHIFT = 13;
-  static final int PERIOD_BITS = 0xf;
+  private static final byte[] MAGIC = TraceFormat.MAGIC.getBytes(StandardCharsets.US_ASCII);
 
-  private static final byte[] MAGIC = "FSTRACE6".getBytes(StandardCharsets.US_ASCII);
-
-  /** The last format before sampling: the same records, no COUNTS, period bits always 0. */
-  private static final byte[] MAGIC_UNSAMPLED = "FSTRACE5".getBytes(StandardCharsets.US_ASCII);
+  private static final byte[] MAGIC_UNSAMPLED =
+      TraceFormat.MAGIC_UNSAMPLED.getBytes(StandardCharsets.US_ASCII);
 
   record ThreadInfo(long threadId, String name, boolean virtual) {}
 
@@ -199,11 +156,6 @@ final class TraceFile {
     return (int) (key >>> 32);
   }
 
-  /** How many executions an EXEC record with these flags stands for: its sampling period. */
-  static long weight(int flags) {
-    return 1L << ((flags >>> PERIOD_SHIFT) & PERIOD_BITS);
-  }
-
   private void readAll(Path file) throws IOException {
     byte[] magic = bytes(MAGIC.length);
     if (!Arrays.equals(magic, MAGIC) && !Arrays.equals(magic, MAGIC_UNSAMPLED)) {
@@ -221,9 +173,10 @@ final class TraceFile {
       base = varlong();
       for (int tag; (tag = read()) >= 0; ) {
         switch (tag) {
-          case 1 -> classes.put((int) varlong(), string());
-          case 2 -> threads.put(varlong(), new ThreadInfo(varlong(), string(), read() == 1));
-          case 3 -> {
+          case TraceFormat.T_CLASS -> classes.put((int) varlong(), string());
+          case TraceFormat.T_THREAD ->
+              threads.put(varlong(), new ThreadInfo(varlong(), string(), read() == 1));
+          case TraceFormat.T_SITE -> {
             int id = (int) varlong();
             int n = (int) varlong();
             List<String> frames = new ArrayList<>(n);
@@ -232,7 +185,7 @@ final class TraceFile {
             }
             sites.put(id, List.copyOf(frames));
           }
-          case 4 -> {
+          case TraceFormat.T_OWNER -> {
             long id = varlong();
             recorder =
                 recorderIndex.computeIfAbsent(
@@ -244,7 +197,7 @@ final class TraceFile {
             prevTime = base;
             prevSeq = 0;
           }
-          case 5 -> {
+          case TraceFormat.T_EXEC -> {
             int flags = (int) varlong();
             long key = taskKey();
             long seq = prevSeq + zigzag();
@@ -264,7 +217,7 @@ final class TraceFile {
             execs.selfWall.add(selfWall);
             execs.selfCpu.add(selfCpu);
           }
-          case 6 -> {
+          case TraceFormat.T_CREATE -> {
             long key = taskKey();
             long time = time();
             int site = (int) zigzag();
@@ -273,7 +226,7 @@ final class TraceFile {
             creates.time.add(time);
             creates.site.add(site);
           }
-          case 7 -> {
+          case TraceFormat.T_SUBMIT -> {
             int flags = (int) varlong();
             long key = taskKey();
             long time = time();
@@ -286,25 +239,25 @@ final class TraceFile {
             submits.executorKey.add(executorKey);
             submits.site.add(site);
           }
-          case 8 -> {
+          case TraceFormat.T_CREATED -> {
             int classId = (int) varlong();
             createdCounts.merge(classId, varlong(), Long::sum);
           }
-          case 9 -> {
+          case TraceFormat.T_JOIN -> {
             long key = taskKey();
             long time = time();
             joins.recorder.add(recorder);
             joins.key.add(key);
             joins.time.add(time);
           }
-          case 10 -> {
+          case TraceFormat.T_WAIT -> {
             long start = time();
             prevTime = start + zigzag();
             waits.recorder.add(recorder);
             waits.start.add(start);
             waits.end.add(prevTime);
           }
-          case 11 -> {
+          case TraceFormat.T_COUNTS -> {
             int classId = (int) varlong();
             counts.put(classId, new Counts(varlong(), varlong(), varlong()));
           }
@@ -337,8 +290,7 @@ final class TraceFile {
   }
 
   private long zigzag() throws IOException {
-    long v = varlong();
-    return (v >>> 1) ^ -(v & 1);
+    return TraceFormat.unzigzag(varlong());
   }
 
   private long varlong() throws IOException {

@@ -1,5 +1,6 @@
 package dev.forkscope.profile.trace;
 
+import dev.forkscope.agent.contract.TraceFormat;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -82,7 +83,12 @@ final class TraceLinker {
 
   static {
     for (int k = 0; k < KINDS.length; k++) {
-      KINDS[k] = new TaskExecution.Kind((k & 8) != 0, (k & 1) != 0, (k & 2) != 0, (k & 4) != 0);
+      KINDS[k] =
+          new TaskExecution.Kind(
+              (k & TraceFormat.KIND_THREAD) != 0,
+              (k & TraceFormat.KIND_RUNNABLE) != 0,
+              (k & TraceFormat.KIND_CALLABLE) != 0,
+              (k & TraceFormat.KIND_FORK_JOIN) != 0);
     }
   }
 
@@ -226,13 +232,13 @@ final class TraceLinker {
         long key = execs.key.get(e);
         int flags = execs.flags.getInt(e);
         int t = executed(key);
-        tasks.executed(t, (flags & TraceFile.F_DONE) != 0);
+        tasks.executed(t, (flags & TraceFormat.F_DONE) != 0);
         int submission = pollSubmission(t, key);
         if (submission >= 0) {
           tasks.lastSubmission.set(t, submission);
         }
         int executor = tasks.lastSubmission.get(t);
-        if (executor < 0 && TraceFile.weight(flags) > 1) {
+        if (executor < 0 && TraceFormat.weight(flags) > 1) {
           executor = lastSubmissionOfClass.get(TraceFile.classOf(key), -1);
         }
         taskOf[e] = t;
@@ -380,7 +386,7 @@ final class TraceLinker {
             submits.time.get(s),
             submits.time.get(s),
             submitTask[s] + 1,
-            (submits.flags.getInt(s) & TraceFile.F_TIMED) != 0);
+            (submits.flags.getInt(s) & TraceFormat.F_TIMED) != 0);
       } else if (r < firstWait) {
         int j = r - firstExec - file.execs.size();
         events.append(
@@ -476,7 +482,7 @@ final class TraceLinker {
         lastClass = classId;
       }
       last[0]++;
-      last[1] = Math.max(last[1], TraceFile.weight(file.execs.flags.getInt(e)));
+      last[1] = Math.max(last[1], TraceFormat.weight(file.execs.flags.getInt(e)));
     }
     Map<Integer, long[]> sampled = new HashMap<>();
     for (Map.Entry<Integer, long[]> r : recorded.entrySet()) {
@@ -534,40 +540,40 @@ final class TraceLinker {
     TraceFile.ThreadInfo creator = c < 0 ? null : thread(file.creates.recorder.getInt(c));
     TraceFile.ThreadInfo submitter =
         executor < 0 ? null : thread(submits.recorder.getInt(executor));
-    int kinds = flags >>> TraceFile.KIND_SHIFT;
-    boolean threadTask = (flags & TraceFile.F_THREAD_TASK) != 0;
-    TaskExecution.Kind kind = KINDS[(kinds & 0xf) | (threadTask ? 8 : 0)];
+    int kinds = flags >>> TraceFormat.KIND_SHIFT;
+    boolean threadTask = (flags & TraceFormat.F_THREAD_TASK) != 0;
+    TaskExecution.Kind kind = KINDS[(kinds & 0xf) | (threadTask ? TraceFormat.KIND_THREAD : 0)];
     TaskExecution.Method method =
-        TaskExecution.Method.values()[Math.min(flags & TraceFile.F_METHOD, 2)];
+        TaskExecution.Method.values()[Math.min(flags & TraceFormat.F_METHOD, 2)];
     return new TaskExecution(
         t + 1,
         name(TraceFile.classOf(key)),
         number,
         outer,
-        (flags & TraceFile.F_HELPED) != 0,
+        (flags & TraceFormat.F_HELPED) != 0,
         creator == null ? -1 : creator.threadId(),
         creator == null ? null : creator.name(),
         runner == null ? -1 : runner.threadId(),
         runner == null ? null : runner.name(),
-        (flags & TraceFile.F_VIRTUAL) != 0 || (runner != null && runner.virtual()),
+        (flags & TraceFormat.F_VIRTUAL) != 0 || (runner != null && runner.virtual()),
         executor < 0 ? -1 : submits.executorKey.get(executor),
         executor < 0 ? null : name(TraceFile.classOf(submits.executorKey.get(executor))),
-        executor >= 0 && (submits.flags.getInt(executor) & TraceFile.F_FORKED) != 0,
+        executor >= 0 && (submits.flags.getInt(executor) & TraceFormat.F_FORKED) != 0,
         c < 0 ? -1 : file.creates.time.get(c),
-        submission < 0 || (submits.flags.getInt(submission) & TraceFile.F_TIMED) == 0
+        submission < 0 || (submits.flags.getInt(submission) & TraceFormat.F_TIMED) == 0
             ? -1
             : submits.time.get(submission),
         execs.start.get(e),
         execs.end.get(e),
         execs.selfWall.get(e),
-        (flags & TraceFile.F_CPU) != 0 ? execs.selfCpu.get(e) : -1,
+        (flags & TraceFormat.F_CPU) != 0 ? execs.selfCpu.get(e) : -1,
         kind,
         method,
         c < 0 ? -1 : site(file.creates.site.getInt(c), firstCreationSite, key),
         executor < 0 ? -1 : site(submits.site.getInt(executor), firstSubmissionSite, key),
         submitter == null ? -1 : submitter.threadId(),
         executor < 0 ? -1 : submits.time.get(executor),
-        TraceFile.weight(flags));
+        TraceFormat.weight(flags));
   }
 
   private static int site(int own, Map<Integer, Integer> firstOfClass, long key) {

@@ -1,5 +1,6 @@
 package dev.forkscope.profile.agent;
 
+import dev.forkscope.agent.contract.AgentOptions;
 import dev.forkscope.profile.attach.RunningJvms;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -80,7 +81,9 @@ public final class AttachBenchmark {
         before.add(rate(log, t0, System.nanoTime()));
         List<long[]> seen = pauses(safepoints);
         Path out = scratch.resolve("out-" + round);
-        RunningJvms.Recording r = RunningJvms.start(target.pid(), out, "sampling=off", phaseMs);
+        RunningJvms.Recording r =
+            RunningJvms.start(
+                target.pid(), out, AgentOptions.defaults().withSampling(false), phaseMs);
         long started = System.nanoTime();
         List<long[]> atStart = pauses(safepoints);
         long sum = 0;

@@ -3,6 +3,7 @@ package dev.forkscope.profile.agent;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.forkscope.agent.contract.AgentOptions;
 import dev.forkscope.profile.attach.AttachException;
 import dev.forkscope.profile.attach.RunningJvms;
 import dev.forkscope.profile.trace.TaskExecution;
@@ -73,7 +74,8 @@ class AttachEndToEndTest {
     Process target = jvm.startPlain(tmp, AttachTarget.class.getName(), log.toString(), "20", "150");
     awaitReady(tmp, target);
     Path out = tmp.resolve("out");
-    RunningJvms.Recording r = RunningJvms.start(target.pid(), out, "sampling=off", 60_000);
+    RunningJvms.Recording r =
+        RunningJvms.start(target.pid(), out, AgentOptions.defaults().withSampling(false), 60_000);
     assertThat(r.awaitEnd(60_000)).isTrue();
     assertThat(target.waitFor(30, TimeUnit.SECONDS)).isTrue();
     assertThat(target.exitValue()).isZero();
@@ -86,7 +88,7 @@ class AttachEndToEndTest {
   void aProcessThatIsNotAJvmIsLeftAlone() throws Exception {
     Process sleep = new ProcessBuilder("sleep", "60").start();
     try {
-      assertThatThrownBy(() -> RunningJvms.start(sleep.pid(), tmp, "", 1000))
+      assertThatThrownBy(() -> RunningJvms.start(sleep.pid(), tmp, AgentOptions.defaults(), 1000))
           .isInstanceOf(AttachException.class)
           .hasMessage("process " + sleep.pid() + " is not a Java virtual machine");
       assertThat(sleep.isAlive()).isTrue(); // no SIGQUIT was sent
@@ -97,13 +99,16 @@ class AttachEndToEndTest {
 
   @Test
   void aPidWithoutAProcess() {
-    assertThatThrownBy(() -> RunningJvms.start(Integer.MAX_VALUE, tmp, "", 1000))
+    assertThatThrownBy(
+            () -> RunningJvms.start(Integer.MAX_VALUE, tmp, AgentOptions.defaults(), 1000))
         .isInstanceOf(AttachException.class)
         .hasMessage("no process with pid " + Integer.MAX_VALUE);
   }
 
   private static Trace record(Process target, Path out, long durationMs) throws Exception {
-    RunningJvms.Recording r = RunningJvms.start(target.pid(), out, "sampling=off", durationMs);
+    RunningJvms.Recording r =
+        RunningJvms.start(
+            target.pid(), out, AgentOptions.defaults().withSampling(false), durationMs);
     assertThat(r.awaitEnd(durationMs + 30_000)).as("the trace in " + out + " is closed").isTrue();
     assertThat(target.isAlive()).isTrue();
     Trace trace = TraceReader.read(out);

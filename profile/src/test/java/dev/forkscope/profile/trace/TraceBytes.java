@@ -1,5 +1,6 @@
 package dev.forkscope.profile.trace;
 
+import dev.forkscope.agent.contract.TraceFormat;
 import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -10,12 +11,14 @@ import java.nio.file.Path;
 
 /**
  * Writes {@code trace.bin} records the way the agent's {@code TraceWriter} does (FSTRACE5 and
- * FSTRACE6, see {@link TraceFile}), for tests and the scale benchmark: the record methods take
+ * FSTRACE6, see {@link TraceFormat}), for tests and the scale benchmark: the record methods take
  * absolute times and seqs and do the per-owner delta encoding; the primitives write raw bytes for
  * tests that build a record byte by byte.
  */
 public final class TraceBytes implements AutoCloseable {
-  /** EXEC flags and kinds, as in the agent's {@code TraceFormat}. */
+  /**
+   * EXEC flags and kinds, spelled out again so that a test sees a change of {@link TraceFormat}.
+   */
   public static final int EXEC = 2;
 
   public static final int HELPED = 4;
@@ -64,7 +67,7 @@ public final class TraceBytes implements AutoCloseable {
 
   /** The sampling period field of EXEC flags: an execution recorded at 1 in {@code 2^log2}. */
   public static int period(int log2) {
-    return log2 << TraceFile.PERIOD_SHIFT;
+    return log2 << TraceFormat.PERIOD_SHIFT;
   }
 
   public TraceBytes classDef(int id, String name) {
