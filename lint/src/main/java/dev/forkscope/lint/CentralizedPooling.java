@@ -45,7 +45,9 @@ import java.util.Set;
  * A submission in the branch of an {@code if} that only runs off the pool's workers ({@code else}
  * of {@code Thread.currentThread() instanceof ForkJoinWorkerThread}, of {@code
  * ForkJoinTask.inForkJoinPool()} or of {@code ForkJoinTask.getPool() == pool}) is the external
- * entry point of a fork-first design (Listing 2) and is not reported.
+ * entry point of a fork-first design (Listing 2) and is not reported. Neither is a submission to an
+ * {@code Executor} field the code never creates: its user chose where that work runs, and {@code
+ * fork()} would bypass the choice.
  */
 final class CentralizedPooling extends Check {
   static final Rule RULE =
@@ -142,7 +144,9 @@ final class CentralizedPooling extends Check {
             && EXECUTOR_SUBMISSIONS.contains(call.getNameAsString())
             && !call.getArguments().isEmpty()
             && isExecutor(call.getScope().get(), index);
-    if ((!forkJoinPool && !executor) || offWorkersOnly(call, index)) {
+    if ((!forkJoinPool && !executor)
+        || offWorkersOnly(call, index)
+        || executor && handedIn(call.getScope().get(), index)) {
       return;
     }
     Expression receiver = Syntax.unwrap(call.getScope().get());
@@ -398,6 +402,17 @@ final class CentralizedPooling extends Check {
     return Syntax.variable(e, index)
         .map(v -> v.init() != null && isExecutorFactory(Syntax.unwrap(v.init())))
         .orElse(false);
+  }
+
+  /**
+   * Whether the receiver is an {@code Executor} field the code does not create: one its user
+   * configured (a cache's or a client's executor). Where such work runs is the user's choice, and
+   * {@code fork()} would bypass it, so a submission to it is the library keeping its contract.
+   */
+  private static boolean handedIn(Expression receiver, ProjectIndex index) {
+    return Syntax.variable(Syntax.unwrap(receiver), index)
+        .filter(v -> v.field() && v.init() == null && "Executor".equals(v.type()))
+        .isPresent();
   }
 
   /** Whether an executor is known not to be a ForkJoinPool (created by a plain factory). */

@@ -267,6 +267,36 @@ class CentralizedPoolingTest {
         .satisfies(x -> assertThat(x.rule().severity()).isEqualTo(Severity.NOTE));
   }
 
+  /**
+   * A library's maintenance task handed to the Executor its user configured (caffeine's shape):
+   * fork() would bypass the user's choice, so it is not a finding.
+   */
+  @Test
+  void submissionToTheUsersConfiguredExecutorIsClean() {
+    helper
+        .addSourceLines(
+            "Cache.java",
+            """
+                import java.util.concurrent.*;
+                class Cache {
+                    final Executor executor;
+                    final Drain drain = new Drain(this);
+                    Cache(Executor executor) { this.executor = executor; }
+                    void scheduleDrain() { executor.execute(drain); }
+                    void maintenance() { scheduleDrain(); }
+                }
+                class Drain extends ForkJoinTask<Void> implements Runnable {
+                    final Cache cache;
+                    Drain(Cache cache) { this.cache = cache; }
+                    public boolean exec() { run(); return false; }
+                    public void run() { cache.maintenance(); }
+                    public Void getRawResult() { return null; }
+                    protected void setRawResult(Void v) { }
+                }
+                """)
+        .expectNoFindings();
+  }
+
   @Test
   void executorSubmissionFromInsideATaskIsAWarning() {
     List<Finding> f =
