@@ -17,6 +17,7 @@ import com.github.javaparser.ast.expr.ThisExpr;
 import com.github.javaparser.ast.expr.UnaryExpr;
 import com.github.javaparser.ast.stmt.IfStmt;
 import java.util.HashSet;
+import java.util.OptionalInt;
 import java.util.Set;
 
 /**
@@ -117,6 +118,7 @@ final class CentralizedPooling extends Check {
   }
 
   private final Check ownPool = new Variant(OWN_POOL);
+  private final TargetRelease releases = new TargetRelease();
 
   CentralizedPooling() {
     super(RULE);
@@ -163,8 +165,9 @@ final class CentralizedPooling extends Check {
                   + name
                   + " from inside "
                   + scope.where()
-                  + ": costly on JDK 8 only, where it goes through the pool's shared submission queue "
-                  + "(since JDK 9 it lands on this worker's own deque); use fork()",
+                  + ": "
+                  + ownPoolCost(scope)
+                  + "; use fork()",
               rule().fix().safety());
       case OTHER_POOL ->
           scope.report(
@@ -207,6 +210,19 @@ final class CentralizedPooling extends Check {
                   + "the pool's shared submission queue instead of this worker's deque; fork it instead",
               rule().fix().safety());
     }
+  }
+
+  /** What a submission to the task's own pool costs, on the JDK the file is built for if known. */
+  private String ownPoolCost(Scope scope) {
+    OptionalInt release = releases.of(scope.file().path());
+    if (release.isPresent() && release.getAsInt() >= 9) {
+      return "built for JDK "
+          + release.getAsInt()
+          + ", where it lands on this worker's own deque and costs little more than fork() (on JDK 8"
+          + " it went through the pool's shared submission queue)";
+    }
+    return "costly on JDK 8 only, where it goes through the pool's shared submission queue "
+        + "(since JDK 9 it lands on this worker's own deque)";
   }
 
   private static Target target(

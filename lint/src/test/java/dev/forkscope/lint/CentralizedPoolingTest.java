@@ -200,6 +200,30 @@ class CentralizedPoolingTest {
             });
   }
 
+  /** The note says what the submission costs on the JDK the project's build targets. */
+  @Test
+  void theOwnPoolNoteNamesTheReleaseTheBuildTargets() {
+    List<Finding> f =
+        helper
+            .addSourceLines(
+                "pom.xml",
+                "<project><properties><maven.compiler.release>11</maven.compiler.release></properties></project>")
+            .addSourceLines(
+                "Resubmit.java",
+                """
+                import java.util.concurrent.*;
+                class Resubmit extends RecursiveAction {
+                    final int n;
+                    Resubmit(int n) { this.n = n; }
+                    protected void compute() {
+                        if (n > 0) getPool().execute(new Resubmit(n - 1)); // expect: centralized-pooling: built for JDK 11, where it lands on this worker's own deque
+                    }
+                }
+                """)
+            .doTest();
+    assertThat(f).singleElement().satisfies(x -> assertThat(x.message()).doesNotContain("costly"));
+  }
+
   /** A task of a custom pool hands work to the common pool: another pool's shared queue. */
   @Test
   void submissionToTheCommonPoolFromATaskOfACustomPoolIsAWarning() {
