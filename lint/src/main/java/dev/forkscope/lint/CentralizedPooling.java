@@ -6,6 +6,7 @@ import com.github.javaparser.ast.body.CallableDeclaration;
 import com.github.javaparser.ast.body.TypeDeclaration;
 import com.github.javaparser.ast.expr.BinaryExpr;
 import com.github.javaparser.ast.expr.CastExpr;
+import com.github.javaparser.ast.expr.ConditionalExpr;
 import com.github.javaparser.ast.expr.Expression;
 import com.github.javaparser.ast.expr.FieldAccessExpr;
 import com.github.javaparser.ast.expr.InstanceOfExpr;
@@ -452,24 +453,35 @@ final class CentralizedPooling extends Check {
   }
 
   /**
-   * Whether the call only runs off the pool's workers: in the {@code else} branch of a test that
-   * the current thread is a worker, or the {@code then} branch of its negation.
+   * Whether the call only runs off the pool's workers: in the {@code else} branch (of an {@code if}
+   * or a {@code ?:}) of a test that the current thread is a worker, or the {@code then} branch of
+   * its negation.
    */
   private static boolean offWorkersOnly(MethodCallExpr call, ProjectIndex index) {
     Node child = call;
     for (Node n = call.getParentNode().orElse(null);
         n != null && !(n instanceof LambdaExpr) && !(n instanceof TypeDeclaration<?>);
         child = n, n = n.getParentNode().orElse(null)) {
+      Expression test = null;
+      boolean inThen = false;
+      boolean inElse = false;
       if (n instanceof IfStmt branch) {
-        Expression condition = Syntax.unwrap(branch.getCondition());
+        test = branch.getCondition();
+        inThen = branch.getThenStmt() == child;
+        inElse = branch.getElseStmt().orElse(null) == child;
+      } else if (n instanceof ConditionalExpr choice) {
+        test = choice.getCondition();
+        inThen = choice.getThenExpr() == child;
+        inElse = choice.getElseExpr() == child;
+      }
+      if (test != null) {
+        Expression condition = Syntax.unwrap(test);
         boolean negated = false;
         if (condition instanceof UnaryExpr not
             && not.getOperator() == UnaryExpr.Operator.LOGICAL_COMPLEMENT) {
           condition = Syntax.unwrap(not.getExpression());
           negated = true;
         }
-        boolean inElse = branch.getElseStmt().orElse(null) == child;
-        boolean inThen = branch.getThenStmt() == child;
         if (((inElse && !negated) || (inThen && negated)) && testsForWorker(condition, index)) {
           return true;
         }
