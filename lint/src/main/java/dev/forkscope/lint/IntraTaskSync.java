@@ -193,11 +193,19 @@ final class IntraTaskSync extends Check {
 
   /**
    * A monitor that belongs to the item at hand ({@code synchronized (node)} on a parameter or a
-   * local): tasks contend only when they hold the same item, which the code does not show.
+   * local, unless the local just holds a field): tasks contend only when they hold the same item,
+   * which the code does not show.
    */
   private static boolean perItem(Expression monitor, Scope scope) {
+    ProjectIndex index = scope.index();
     return monitor instanceof NameExpr
-        && Syntax.variable(monitor, scope.index()).filter(v -> !v.field()).isPresent();
+        && Syntax.variable(monitor, index)
+            .filter(v -> !v.field())
+            .filter(
+                v ->
+                    v.init() == null
+                        || Syntax.variable(v.init(), index).filter(Syntax.Var::field).isEmpty())
+            .isPresent();
   }
 
   /** A lock every instance shares: a class literal or a static field. */

@@ -271,11 +271,13 @@ class IntraTaskSyncTest {
                 import java.util.*;
                 import java.util.concurrent.*;
                 class Stats {
+                    final Object monitor = new Object();
                     int games;
                     synchronized void record(int score) { games++; } // expect: intra-task-sync: synchronized method record()
                     void play(List<Integer> scores) {
                         scores.parallelStream().forEach(s -> record(s));
                         for (int s : scores) CompletableFuture.runAsync(() -> { synchronized (this) { games++; } }); // expect: intra-task-sync: synchronized block
+                        scores.parallelStream().forEach(s -> { Object mine = monitor; synchronized (mine) { games++; } }); // expect: intra-task-sync: synchronized block
                     }
                 }
                 """)

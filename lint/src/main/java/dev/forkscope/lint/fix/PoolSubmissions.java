@@ -89,6 +89,9 @@ final class PoolSubmissions {
               + ": a guard that reads it twice could see two pools");
     }
     String onWorker = TaskTypes.forkJoinTask(source.unit()) + ".getPool() == " + source.text(pool);
+    String id = "centralized-pooling@" + source.begin(call);
+    String forkFirst =
+        "forks " + source.text(task) + " when this thread is a worker of " + pool + " (fork-first)";
     if (!(call.getParentNode().orElse(null) instanceof ExpressionStmt statement)) {
       if (call.getNameAsString().equals("execute")) {
         return Rewrite.refuse("execute() returns nothing, so its use cannot be a conditional");
@@ -97,12 +100,8 @@ final class PoolSubmissions {
       // its result type, invoke() and the task's invoke() its result, so one conditional
       // expression keeps the value, and each branch evaluates the task expression once.
       return new Rewrite.Edits(
-          "centralized-pooling@" + source.begin(call),
-          "forks "
-              + source.text(task)
-              + " when this thread is a worker of "
-              + pool
-              + " (fork-first), keeping the call's result; other threads still submit it",
+          id,
+          forkFirst + ", keeping the call's result; other threads still submit it",
           List.of(
               source.replace(
                   call, "(" + onWorker + " ? " + forked + " : " + source.text(call) + ")")));
@@ -128,12 +127,8 @@ final class PoolSubmissions {
             + indent
             + "}";
     return new Rewrite.Edits(
-        "centralized-pooling@" + source.begin(call),
-        "forks "
-            + source.text(task)
-            + " when this thread is a worker of "
-            + pool
-            + " (fork-first); other threads still submit it",
+        id,
+        forkFirst + "; other threads still submit it",
         List.of(source.replace(statement, guard)));
   }
 
