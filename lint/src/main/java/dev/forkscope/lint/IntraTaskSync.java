@@ -45,6 +45,13 @@ final class IntraTaskSync extends Check {
           .rewrite(FixSafety.SUGGESTION, Rule.Rewrite.LOCK_REMOVAL)
           .build();
   private static final String WAITS = "a worker waiting for the lock cannot run other tasks";
+  private static final String CONTENDED_SEED =
+      "every thread retries the compare-and-set of its one seed, and the retries grow with the"
+          + " workers";
+
+  /** What a call does and what it costs the pool. */
+  private record Problem(String what, String consequence) {}
+
   private static final Set<String> LOCKS = Set.of("lock", "lockInterruptibly");
 
   /** Calls by which a task runs subtasks at once with itself. */
@@ -102,10 +109,13 @@ final class IntraTaskSync extends Check {
               + WAITS,
           rule().fix().safety());
     } else if (node instanceof MethodCallExpr call) {
-      String problem = problem(call, scope);
+      Problem problem = problem(call, scope);
       if (problem != null) {
         scope.report(
-            this, call, problem + " in " + scope.where() + ": " + WAITS, rule().fix().safety());
+            this,
+            call,
+            problem.what() + " in " + scope.where() + ": " + problem.consequence(),
+            rule().fix().safety());
       }
     }
   }
@@ -220,18 +230,20 @@ final class IntraTaskSync extends Check {
         && f.isStatic();
   }
 
-  private static String problem(MethodCallExpr call, Scope scope) {
+  private static Problem problem(MethodCallExpr call, Scope scope) {
     String name = call.getNameAsString();
     if (LOCKS.contains(name) && call.getArguments().isEmpty() && call.getScope().isPresent()) {
       Expression lock = call.getScope().get();
       return perItem(Syntax.unwrap(lock), scope) || !matters(call, classWide(lock, scope), scope)
           ? null
-          : "acquires a lock with " + name + "()";
+          : new Problem("acquires a lock with " + name + "()", WAITS);
     }
     if (name.equals("random")
         && "Math".equals(Syntax.scopeName(call))
         && call.getArguments().isEmpty()) {
-      return matters(call, true, scope) ? "Math.random() shares one synchronized Random" : null;
+      return matters(call, true, scope)
+          ? new Problem("Math.random() shares one Random", CONTENDED_SEED)
+          : null;
     }
     if (call.getScope().isEmpty()) {
       return null;
@@ -247,16 +259,15 @@ final class IntraTaskSync extends Check {
       // An instance Random reached through calls belongs to whatever object the call chain
       // started from, often one the task made for itself: only its own or a static one is shown.
       return isStatic(receiver) || scope.direct()
-          ? "shared java.util.Random field "
-              + call.getScope().get()
-              + " is contended (threads retry"
-              + " the compare-and-set of its one seed)"
+          ? new Problem(
+              "shared java.util.Random field " + call.getScope().get() + " is contended",
+              CONTENDED_SEED)
           : null;
     }
     if (receiver.type() != null && SYNCHRONIZED_TYPES.contains(receiver.type())
         || isSynchronizedWrapper(receiver.init())
         || receiver.init() == null && passedSynchronized(receiver, scope.index())) {
-      return "uses the synchronized collection " + call.getScope().get();
+      return new Problem("uses the synchronized collection " + call.getScope().get(), WAITS);
     }
     return null;
   }

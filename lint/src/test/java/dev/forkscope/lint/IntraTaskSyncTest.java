@@ -109,7 +109,7 @@ class IntraTaskSyncTest {
                     static final List<Integer> OUT = Collections.synchronizedList(new ArrayList<>());
                     static final Vector<Integer> V = new Vector<>();
                     protected void compute() {
-                        int x = RANDOM.nextInt(10); // expect: intra-task-sync
+                        int x = RANDOM.nextInt(10); // expect: intra-task-sync: compare-and-set of its one seed
                         OUT.add(x); // expect: intra-task-sync
                         V.add(x); // expect: intra-task-sync
                         double m = Math.random(); // expect: intra-task-sync
