@@ -14,6 +14,7 @@ import com.github.javaparser.ast.expr.BinaryExpr;
 import com.github.javaparser.ast.expr.ClassExpr;
 import com.github.javaparser.ast.expr.Expression;
 import com.github.javaparser.ast.expr.FieldAccessExpr;
+import com.github.javaparser.ast.expr.IntegerLiteralExpr;
 import com.github.javaparser.ast.expr.LambdaExpr;
 import com.github.javaparser.ast.expr.MethodCallExpr;
 import com.github.javaparser.ast.expr.NameExpr;
@@ -186,19 +187,30 @@ final class IntraTaskSync extends Check {
     return false;
   }
 
-  /** Whether the node sits under {@code if (... % ... == ...)}: a lock taken every n-th time. */
+  /**
+   * Whether the node sits in the then-branch of {@code if (i % n == k)}, n not a literal below 10:
+   * a lock taken once in n times (a progress counter), not on the task's own path.
+   */
   private static boolean inRareBranch(Node at) {
+    Node child = at;
     for (Node n = at.getParentNode().orElse(null);
         n != null && !(n instanceof CallableDeclaration<?>) && !(n instanceof LambdaExpr);
-        n = n.getParentNode().orElse(null)) {
+        child = n, n = n.getParentNode().orElse(null)) {
       if (n instanceof IfStmt test
-          && test.getCondition()
-              .findFirst(BinaryExpr.class, b -> b.getOperator() == BinaryExpr.Operator.REMAINDER)
-              .isPresent()) {
+          && test.getThenStmt() == child
+          && test.getCondition().findFirst(BinaryExpr.class, IntraTaskSync::everyNth).isPresent()) {
         return true;
       }
     }
     return false;
+  }
+
+  private static boolean everyNth(BinaryExpr b) {
+    return b.getOperator() == BinaryExpr.Operator.EQUALS
+        && Syntax.unwrap(b.getLeft()) instanceof BinaryExpr remainder
+        && remainder.getOperator() == BinaryExpr.Operator.REMAINDER
+        && !(Syntax.unwrap(remainder.getRight()) instanceof IntegerLiteralExpr n
+            && n.asNumber().longValue() < 10);
   }
 
   /**

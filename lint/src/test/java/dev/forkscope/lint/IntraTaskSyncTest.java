@@ -278,6 +278,7 @@ class IntraTaskSyncTest {
                         scores.parallelStream().forEach(s -> record(s));
                         for (int s : scores) CompletableFuture.runAsync(() -> { synchronized (this) { games++; } }); // expect: intra-task-sync: synchronized block
                         scores.parallelStream().forEach(s -> { Object mine = monitor; synchronized (mine) { games++; } }); // expect: intra-task-sync: synchronized block
+                        scores.parallelStream().forEach(s -> { if (s % 2 == 0) { synchronized (monitor) { games++; } } }); // expect: intra-task-sync: synchronized block
                     }
                 }
                 """)
