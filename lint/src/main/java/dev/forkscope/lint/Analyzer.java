@@ -31,8 +31,9 @@ import java.util.Set;
  *
  * <p>Implementation note: walks are iterative (generated code can nest deeply). A context walk does
  * not descend into nested class bodies, nor into lambdas that start a context of their own (they
- * are walked as their own entries), nor into the execution method of another task (also its own
- * entry). Calls are followed at most {@link #MAX_DEPTH} deep, each method at most once per entry.
+ * are walked as their own entries) or run when a stage completes ({@code thenApply}'s, on the
+ * completing thread), nor into the execution method of another task (also its own entry). Calls are
+ * followed at most {@link #MAX_DEPTH} deep, each method at most once per entry.
  */
 final class Analyzer {
   static final int MAX_DEPTH = 4;
@@ -142,7 +143,7 @@ final class Analyzer {
       return true;
     }
     return (child instanceof LambdaExpr || child instanceof MethodReferenceExpr)
-        && Entries.functionKind((Expression) child, index) != null;
+        && Entries.runsElsewhere((Expression) child, index);
   }
 
   private void follow(MethodCallExpr call, Scope scope, int depth, Set<Node> visited) {

@@ -5,8 +5,10 @@ import com.github.javaparser.ast.body.ClassOrInterfaceDeclaration;
 import com.github.javaparser.ast.expr.Expression;
 import com.github.javaparser.ast.expr.FieldAccessExpr;
 import com.github.javaparser.ast.expr.MethodCallExpr;
+import com.github.javaparser.ast.expr.MethodReferenceExpr;
 import com.github.javaparser.ast.expr.NameExpr;
 import com.github.javaparser.ast.expr.ObjectCreationExpr;
+import com.github.javaparser.ast.expr.TypeExpr;
 import java.util.Map;
 import java.util.Set;
 
@@ -122,6 +124,10 @@ final class Blocking {
     Category category = null;
     if (node instanceof MethodCallExpr call) {
       category = classifyCall(call, index);
+    } else if (node instanceof MethodReferenceExpr ref && ref.getScope() instanceof TypeExpr type) {
+      // Type::method with the element as receiver, as in .map(CompletableFuture::join)
+      category =
+          classifyOn(ref.getIdentifier(), 0, null, type, Syntax.typeName(type.getType()), index);
     } else if (node instanceof ObjectCreationExpr created
         && IO_CONSTRUCTORS.contains(created.getType().getNameAsString())) {
       category = Category.IO;
@@ -146,7 +152,12 @@ final class Blocking {
     if (scope == null) {
       return null;
     }
-    String type = Syntax.typeOf(scope, index);
+    return classifyOn(name, arity, scopeName, scope, Syntax.typeOf(scope, index), index);
+  }
+
+  /** The blocking of calling {@code name} with {@code arity} arguments on a receiver of a type. */
+  private static Category classifyOn(
+      String name, int arity, String scopeName, Expression scope, String type, ProjectIndex index) {
     if (type == null) {
       return null;
     }
@@ -164,6 +175,9 @@ final class Blocking {
     if (name.equals("get")
         && (arity == 0 || arity == 2)
         && (FUTURE_TYPES.contains(type) || index.isTask(type))) {
+      return Category.FUTURE;
+    }
+    if (name.equals("join") && arity == 0 && type.equals("CompletableFuture")) {
       return Category.FUTURE;
     }
     if (IO_METHODS.getOrDefault(type, Set.of()).contains(name)) {

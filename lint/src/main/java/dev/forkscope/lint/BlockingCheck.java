@@ -2,7 +2,9 @@ package dev.forkscope.lint;
 
 import com.github.javaparser.ast.Node;
 import com.github.javaparser.ast.expr.MethodCallExpr;
+import com.github.javaparser.ast.expr.MethodReferenceExpr;
 import com.github.javaparser.ast.expr.ObjectCreationExpr;
+import java.util.stream.Collectors;
 
 /**
  * Base of the rules that report a blocking call ({@link Blocking}) in some kinds of execution
@@ -22,7 +24,9 @@ abstract class BlockingCheck extends Check {
 
   @Override
   final void inContext(Node node, Scope scope) {
-    if (!(node instanceof MethodCallExpr) && !(node instanceof ObjectCreationExpr)) {
+    if (!(node instanceof MethodCallExpr)
+        && !(node instanceof ObjectCreationExpr)
+        && !(node instanceof MethodReferenceExpr)) {
       return;
     }
     Blocking.Category category = Blocking.classify(node, scope.index());
@@ -39,8 +43,20 @@ abstract class BlockingCheck extends Check {
     if (node instanceof MethodCallExpr call) {
       return call.getScope().map(s -> s.isNameExpr() ? s + "." : "").orElse("")
           + call.getNameAsString()
-          + "()";
+          + arguments(call);
+    }
+    if (node instanceof MethodReferenceExpr ref) {
+      return ref.toString();
     }
     return "new " + ((ObjectCreationExpr) node).getType().getNameAsString() + "()";
+  }
+
+  /** The arguments as written, short ones in full ({@code get(Long.MAX_VALUE, NANOSECONDS)}). */
+  static String arguments(MethodCallExpr call) {
+    String written =
+        call.getArguments().stream()
+            .map(a -> a.toString().replaceAll("\\s+", " "))
+            .collect(Collectors.joining(", "));
+    return "(" + (written.length() <= 40 ? written : "...") + ")";
   }
 }

@@ -7,8 +7,9 @@ final class BlockingInAsync extends BlockingCheck {
           .severity(Severity.WARNING)
           .title("Blocking in a common-pool async stage")
           .why(
-              "CompletableFuture async methods without an executor run in the common ForkJoinPool, so blocking work "
-                  + "there starves every other common-pool user (CompletableFuture javadoc).")
+              "CompletableFuture async methods without an executor run in the common ForkJoinPool (or, where its "
+                  + "parallelism is below 2, on a new thread per task), so blocking work there starves every other "
+                  + "common-pool user (CompletableFuture javadoc).")
           .instead(
               "Pass a dedicated Executor (for example Executors.newVirtualThreadPerTaskExecutor()) as the last argument.")
           .precision("high")
@@ -26,6 +27,8 @@ final class BlockingInAsync extends BlockingCheck {
 
   @Override
   String consequence() {
-    return "it blocks a common-pool worker; give the async method its own executor";
+    return "it blocks a thread of the default async executor (a common-pool worker, or a thread of"
+        + " its own where the common pool's parallelism is below 2); give the async method its own"
+        + " executor";
   }
 }

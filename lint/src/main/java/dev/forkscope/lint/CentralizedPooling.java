@@ -6,6 +6,7 @@ import com.github.javaparser.ast.body.CallableDeclaration;
 import com.github.javaparser.ast.body.TypeDeclaration;
 import com.github.javaparser.ast.expr.BinaryExpr;
 import com.github.javaparser.ast.expr.CastExpr;
+import com.github.javaparser.ast.expr.ConditionalExpr;
 import com.github.javaparser.ast.expr.Expression;
 import com.github.javaparser.ast.expr.FieldAccessExpr;
 import com.github.javaparser.ast.expr.InstanceOfExpr;
@@ -17,6 +18,7 @@ import com.github.javaparser.ast.expr.ThisExpr;
 import com.github.javaparser.ast.expr.UnaryExpr;
 import com.github.javaparser.ast.stmt.IfStmt;
 import java.util.HashSet;
+import java.util.OptionalInt;
 import java.util.Set;
 
 /**
@@ -45,7 +47,9 @@ import java.util.Set;
  * A submission in the branch of an {@code if} that only runs off the pool's workers ({@code else}
  * of {@code Thread.currentThread() instanceof ForkJoinWorkerThread}, of {@code
  * ForkJoinTask.inForkJoinPool()} or of {@code ForkJoinTask.getPool() == pool}) is the external
- * entry point of a fork-first design (Listing 2) and is not reported.
+ * entry point of a fork-first design (Listing 2) and is not reported. Neither is a submission to an
+ * {@code Executor} field the code never creates: its user chose where that work runs, and {@code
+ * fork()} would bypass the choice.
  */
 final class CentralizedPooling extends Check {
   static final Rule RULE =
@@ -115,6 +119,7 @@ final class CentralizedPooling extends Check {
   }
 
   private final Check ownPool = new Variant(OWN_POOL);
+  private final TargetRelease releases = new TargetRelease();
 
   CentralizedPooling() {
     super(RULE);
@@ -142,7 +147,9 @@ final class CentralizedPooling extends Check {
             && EXECUTOR_SUBMISSIONS.contains(call.getNameAsString())
             && !call.getArguments().isEmpty()
             && isExecutor(call.getScope().get(), index);
-    if ((!forkJoinPool && !executor) || offWorkersOnly(call, index)) {
+    if ((!forkJoinPool && !executor)
+        || offWorkersOnly(call, index)
+        || executor && handedIn(call.getScope().get(), index)) {
       return;
     }
     Expression receiver = Syntax.unwrap(call.getScope().get());
@@ -159,8 +166,9 @@ final class CentralizedPooling extends Check {
                   + name
                   + " from inside "
                   + scope.where()
-                  + ": costly on JDK 8 only, where it goes through the pool's shared submission queue "
-                  + "(since JDK 9 it lands on this worker's own deque); use fork()",
+                  + ": "
+                  + ownPoolCost(scope)
+                  + "; use fork()",
               rule().fix().safety());
       case OTHER_POOL ->
           scope.report(
@@ -203,6 +211,19 @@ final class CentralizedPooling extends Check {
                   + "the pool's shared submission queue instead of this worker's deque; fork it instead",
               rule().fix().safety());
     }
+  }
+
+  /** What a submission to the task's own pool costs, on the JDK the file is built for if known. */
+  private String ownPoolCost(Scope scope) {
+    OptionalInt release = releases.of(scope.file().path());
+    if (release.isPresent() && release.getAsInt() >= 9) {
+      return "built for JDK "
+          + release.getAsInt()
+          + ", where it lands on this worker's own deque and costs little more than fork() (on JDK 8"
+          + " it went through the pool's shared submission queue)";
+    }
+    return "costly on JDK 8 only, where it goes through the pool's shared submission queue "
+        + "(since JDK 9 it lands on this worker's own deque)";
   }
 
   private static Target target(
@@ -400,6 +421,17 @@ final class CentralizedPooling extends Check {
         .orElse(false);
   }
 
+  /**
+   * Whether the receiver is an {@code Executor} field the code does not create: one its user
+   * configured (a cache's or a client's executor). Where such work runs is the user's choice, and
+   * {@code fork()} would bypass it, so a submission to it is the library keeping its contract.
+   */
+  private static boolean handedIn(Expression receiver, ProjectIndex index) {
+    return Syntax.variable(Syntax.unwrap(receiver), index)
+        .filter(v -> v.field() && v.init() == null && "Executor".equals(v.type()))
+        .isPresent();
+  }
+
   /** Whether an executor is known not to be a ForkJoinPool (created by a plain factory). */
   private static boolean isPlainExecutor(Expression receiver, ProjectIndex index) {
     Expression e = Syntax.unwrap(receiver);
@@ -421,24 +453,35 @@ final class CentralizedPooling extends Check {
   }
 
   /**
-   * Whether the call only runs off the pool's workers: in the {@code else} branch of a test that
-   * the current thread is a worker, or the {@code then} branch of its negation.
+   * Whether the call only runs off the pool's workers: in the {@code else} branch (of an {@code if}
+   * or a {@code ?:}) of a test that the current thread is a worker, or the {@code then} branch of
+   * its negation.
    */
   private static boolean offWorkersOnly(MethodCallExpr call, ProjectIndex index) {
     Node child = call;
     for (Node n = call.getParentNode().orElse(null);
         n != null && !(n instanceof LambdaExpr) && !(n instanceof TypeDeclaration<?>);
         child = n, n = n.getParentNode().orElse(null)) {
+      Expression test = null;
+      boolean inThen = false;
+      boolean inElse = false;
       if (n instanceof IfStmt branch) {
-        Expression condition = Syntax.unwrap(branch.getCondition());
+        test = branch.getCondition();
+        inThen = branch.getThenStmt() == child;
+        inElse = branch.getElseStmt().orElse(null) == child;
+      } else if (n instanceof ConditionalExpr choice) {
+        test = choice.getCondition();
+        inThen = choice.getThenExpr() == child;
+        inElse = choice.getElseExpr() == child;
+      }
+      if (test != null) {
+        Expression condition = Syntax.unwrap(test);
         boolean negated = false;
         if (condition instanceof UnaryExpr not
             && not.getOperator() == UnaryExpr.Operator.LOGICAL_COMPLEMENT) {
           condition = Syntax.unwrap(not.getExpression());
           negated = true;
         }
-        boolean inElse = branch.getElseStmt().orElse(null) == child;
-        boolean inThen = branch.getThenStmt() == child;
         if (((inElse && !negated) || (inThen && negated)) && testsForWorker(condition, index)) {
           return true;
         }

@@ -39,6 +39,23 @@ final class Entries {
           "doubles",
           "parallel");
 
+  /** CompletionStage methods whose function runs when the stage completes, on that thread. */
+  private static final Set<String> ON_COMPLETION =
+      Set.of(
+          "thenApply",
+          "thenAccept",
+          "thenRun",
+          "thenCompose",
+          "thenCombine",
+          "thenAcceptBoth",
+          "runAfterBoth",
+          "applyToEither",
+          "acceptEither",
+          "runAfterEither",
+          "whenComplete",
+          "exceptionally",
+          "exceptionallyCompose");
+
   /** CompletableFuture async methods and their argument count when no executor is given. */
   private static final Map<String, Integer> ASYNC_ARITY =
       Map.ofEntries(
@@ -127,6 +144,20 @@ final class Entries {
     return null;
   }
 
+  /**
+   * Whether a lambda or method reference runs somewhere else than the code around it: it starts a
+   * context of its own ({@link #functionKind}), or it is a callback of a non-async CompletionStage
+   * method ({@code thenApply}, {@code whenComplete}, ...), which runs on the thread that completes
+   * the stage, not in the lambda that registers it.
+   */
+  static boolean runsElsewhere(Expression function, ProjectIndex index) {
+    return functionKind(function, index) != null
+        || function.getParentNode().orElse(null) instanceof MethodCallExpr call
+            && call.getScope().isPresent()
+            && ON_COMPLETION.contains(call.getNameAsString())
+            && call.getArguments().stream().anyMatch(a -> a == function);
+  }
+
   /** The kind of context a lambda or method reference runs in when it is an argument, or null. */
   static Scope.Kind functionKind(Expression function, ProjectIndex index) {
     Node parent = function.getParentNode().orElse(null);
@@ -203,7 +234,7 @@ final class Entries {
     String what = function instanceof LambdaExpr ? "lambda" : "method reference";
     return switch (kind) {
       case POOL -> what + " passed to ForkJoinPool." + call + "()";
-      case ASYNC -> what + " passed to " + call + "() (common pool)";
+      case ASYNC -> what + " passed to " + call + "() without an executor";
       case STREAM -> "parallel stream " + what + " in " + call + "()";
       case TASK -> what;
     };

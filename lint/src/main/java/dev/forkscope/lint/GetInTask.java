@@ -38,7 +38,12 @@ final class GetInTask extends Check {
       scope.report(
           this,
           call,
-          receiver + ".get() blocks the worker in " + scope.where() + ": use join()",
+          receiver
+              + ".get"
+              + BlockingCheck.arguments(call)
+              + " blocks the worker in "
+              + scope.where()
+              + ": use join()",
           rule().fix().safety());
     }
   }

@@ -3,18 +3,26 @@ package dev.forkscope.lint;
 import com.github.javaparser.ast.CompilationUnit;
 import com.github.javaparser.ast.Modifier;
 import com.github.javaparser.ast.Node;
+import com.github.javaparser.ast.body.CallableDeclaration;
 import com.github.javaparser.ast.body.ConstructorDeclaration;
+import com.github.javaparser.ast.body.FieldDeclaration;
 import com.github.javaparser.ast.body.MethodDeclaration;
 import com.github.javaparser.ast.body.TypeDeclaration;
 import com.github.javaparser.ast.body.VariableDeclarator;
 import com.github.javaparser.ast.expr.AssignExpr;
+import com.github.javaparser.ast.expr.BinaryExpr;
+import com.github.javaparser.ast.expr.ClassExpr;
 import com.github.javaparser.ast.expr.Expression;
 import com.github.javaparser.ast.expr.FieldAccessExpr;
+import com.github.javaparser.ast.expr.IntegerLiteralExpr;
+import com.github.javaparser.ast.expr.LambdaExpr;
 import com.github.javaparser.ast.expr.MethodCallExpr;
 import com.github.javaparser.ast.expr.NameExpr;
 import com.github.javaparser.ast.expr.ObjectCreationExpr;
 import com.github.javaparser.ast.expr.ThisExpr;
+import com.github.javaparser.ast.stmt.IfStmt;
 import com.github.javaparser.ast.stmt.SynchronizedStmt;
+import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 
@@ -37,7 +45,23 @@ final class IntraTaskSync extends Check {
           .precision("high")
           .rewrite(FixSafety.SUGGESTION, Rule.Rewrite.LOCK_REMOVAL)
           .build();
+  private static final String WAITS = "a worker waiting for the lock cannot run other tasks";
+  private static final String CONTENDED_SEED =
+      "every thread retries the compare-and-set of its one seed, and the retries grow with the"
+          + " workers";
+
+  /** What a call does and what it costs the pool. */
+  private record Problem(String what, String consequence) {}
+
   private static final Set<String> LOCKS = Set.of("lock", "lockInterruptibly");
+
+  /** Calls by which a task runs subtasks at once with itself. */
+  private static final Set<String> SUBTASK_CALLS = Set.of("fork", "invokeAll", "invoke");
+
+  /** Stream stages whose lambda runs once per element. */
+  private static final Set<String> STREAM_STAGES =
+      Set.of("map", "mapToObj", "mapToInt", "mapToLong", "mapToDouble", "flatMap", "forEach");
+
   private static final Set<String> SYNCHRONIZED_TYPES = Set.of("Vector", "Hashtable", "Stack");
   private static final Set<String> RANDOM_METHODS =
       Set.of(
@@ -59,14 +83,17 @@ final class IntraTaskSync extends Check {
   @Override
   void inContext(Node node, Scope scope) {
     if (node instanceof SynchronizedStmt sync) {
-      scope.report(
-          this,
-          sync,
-          "synchronized block in "
-              + scope.where()
-              + ": a worker waiting for the lock cannot run other tasks",
-          rule().fix().safety());
-    } else if (node instanceof MethodDeclaration method && method.isSynchronized()) {
+      Expression monitor = Syntax.unwrap(sync.getExpression());
+      if (!perItem(monitor, scope) && matters(sync, classWide(monitor, scope), scope)) {
+        scope.report(
+            this,
+            sync,
+            "synchronized block in " + scope.where() + ": " + WAITS,
+            rule().fix().safety());
+      }
+    } else if (node instanceof MethodDeclaration method
+        && method.isSynchronized()
+        && matters(method, method.isStatic(), scope)) {
       Optional<Modifier> modifier =
           method.getModifiers().stream()
               .filter(m -> m.getKeyword() == Modifier.Keyword.SYNCHRONIZED)
@@ -74,36 +101,161 @@ final class IntraTaskSync extends Check {
       scope.report(
           this,
           modifier.<Node>map(m -> m).orElse(method),
+          method.getDeclarationAsString(true, false, true).strip(),
           "synchronized method "
               + method.getNameAsString()
               + "() runs in "
               + scope.where()
-              + ": a worker waiting for the lock cannot run other tasks",
+              + ": "
+              + WAITS,
           rule().fix().safety());
     } else if (node instanceof MethodCallExpr call) {
-      String problem = problem(call, scope);
+      Problem problem = problem(call, scope);
       if (problem != null) {
         scope.report(
             this,
             call,
-            problem
-                + " in "
-                + scope.where()
-                + ": a worker waiting for the lock cannot run other tasks",
+            problem.what() + " in " + scope.where() + ": " + problem.consequence(),
             rule().fix().safety());
       }
     }
   }
 
-  private static String problem(MethodCallExpr call, Scope scope) {
+  /**
+   * Whether a lock taken here matters: tasks of one pool contend for it, and the task takes it on
+   * its own path rather than once in a while. A class-wide lock (static, or a class literal) is
+   * contended by every task that reaches it. An object's own lock is contended where the context
+   * runs many times at once over the same objects: a parallel stream's lambda, a task class (unless
+   * its file shows it made once and forking nothing, like a cache's maintenance task), a function
+   * submitted in a loop or per element of a stream. A single async stage or pool function reaching
+   * an object's lock waits at most for the object's other users, which lint cannot see. A lock
+   * taken only when {@code i % n == 0} is a rare branch.
+   */
+  private static boolean matters(Node at, boolean classWide, Scope scope) {
+    return (classWide || runsManyAtOnce(scope)) && !inRareBranch(at);
+  }
+
+  private static boolean runsManyAtOnce(Scope scope) {
+    Node entry = scope.entry();
+    return switch (scope.kind()) {
+      case STREAM -> true;
+      case TASK -> !oneOff(entry);
+      case POOL, ASYNC -> Syntax.enclosingLoop(entry) != null || inStreamLambda(entry);
+    };
+  }
+
+  /**
+   * Whether a task class is run one instance at a time, as far as its file shows: it forks nothing,
+   * and every instance the file creates is made once (a field, a constructor, a statement outside
+   * loops and lambdas), like a cache's maintenance task. A task created nowhere in sight, or in a
+   * loop, or forking subtasks, runs many at once.
+   */
+  private static boolean oneOff(Node execution) {
+    if (!(execution.getParentNode().orElse(null) instanceof TypeDeclaration<?> type)
+        || type.findFirst(MethodCallExpr.class, c -> SUBTASK_CALLS.contains(c.getNameAsString()))
+            .isPresent()) {
+      return false;
+    }
+    CompilationUnit unit = type.findCompilationUnit().orElse(null);
+    List<ObjectCreationExpr> made =
+        unit == null
+            ? List.of()
+            : unit.findAll(
+                ObjectCreationExpr.class,
+                c -> c.getType().getNameAsString().equals(type.getNameAsString()));
+    return !made.isEmpty()
+        && made.stream()
+            .allMatch(
+                c ->
+                    Syntax.enclosingLoop(c) == null
+                        && !(Syntax.enclosingCallable(c) instanceof LambdaExpr)
+                        && !Syntax.isInside(c, type));
+  }
+
+  private static boolean inStreamLambda(Node entry) {
+    for (Node n = entry.getParentNode().orElse(null);
+        n != null;
+        n = n.getParentNode().orElse(null)) {
+      if (n instanceof LambdaExpr lambda) {
+        return lambda.getParentNode().orElse(null) instanceof MethodCallExpr call
+            && STREAM_STAGES.contains(call.getNameAsString());
+      }
+      if (n instanceof CallableDeclaration<?>) {
+        return false;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * Whether the node sits in the then-branch of {@code if (i % n == k)}, n not a literal below 10:
+   * a lock taken once in n times (a progress counter), not on the task's own path.
+   */
+  private static boolean inRareBranch(Node at) {
+    Node child = at;
+    for (Node n = at.getParentNode().orElse(null);
+        n != null && !(n instanceof CallableDeclaration<?>) && !(n instanceof LambdaExpr);
+        child = n, n = n.getParentNode().orElse(null)) {
+      if (n instanceof IfStmt test
+          && test.getThenStmt() == child
+          && test.getCondition().findFirst(BinaryExpr.class, IntraTaskSync::everyNth).isPresent()) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static boolean everyNth(BinaryExpr b) {
+    return b.getOperator() == BinaryExpr.Operator.EQUALS
+        && Syntax.unwrap(b.getLeft()) instanceof BinaryExpr remainder
+        && remainder.getOperator() == BinaryExpr.Operator.REMAINDER
+        && !(Syntax.unwrap(remainder.getRight()) instanceof IntegerLiteralExpr n
+            && n.asNumber().longValue() < 10);
+  }
+
+  /**
+   * A monitor that belongs to the item at hand ({@code synchronized (node)} on a parameter or a
+   * local, unless the local just holds a field): tasks contend only when they hold the same item,
+   * which the code does not show.
+   */
+  private static boolean perItem(Expression monitor, Scope scope) {
+    ProjectIndex index = scope.index();
+    return monitor instanceof NameExpr
+        && Syntax.variable(monitor, index)
+            .filter(v -> !v.field())
+            .filter(
+                v ->
+                    v.init() == null
+                        || Syntax.variable(v.init(), index).filter(Syntax.Var::field).isEmpty())
+            .isPresent();
+  }
+
+  /** A lock every instance shares: a class literal or a static field. */
+  private static boolean classWide(Expression lock, Scope scope) {
+    return lock instanceof ClassExpr
+        || Syntax.variable(lock, scope.index()).filter(IntraTaskSync::isStatic).isPresent();
+  }
+
+  private static boolean isStatic(Syntax.Var v) {
+    return v.field()
+        && v.decl().getParentNode().orElse(null) instanceof FieldDeclaration f
+        && f.isStatic();
+  }
+
+  private static Problem problem(MethodCallExpr call, Scope scope) {
     String name = call.getNameAsString();
     if (LOCKS.contains(name) && call.getArguments().isEmpty() && call.getScope().isPresent()) {
-      return "acquires a lock with " + name + "()";
+      Expression lock = call.getScope().get();
+      return perItem(Syntax.unwrap(lock), scope) || !matters(call, classWide(lock, scope), scope)
+          ? null
+          : new Problem("acquires a lock with " + name + "()", WAITS);
     }
     if (name.equals("random")
         && "Math".equals(Syntax.scopeName(call))
         && call.getArguments().isEmpty()) {
-      return "Math.random() shares one synchronized Random";
+      return matters(call, true, scope)
+          ? new Problem("Math.random() shares one Random", CONTENDED_SEED)
+          : null;
     }
     if (call.getScope().isEmpty()) {
       return null;
@@ -112,16 +264,22 @@ final class IntraTaskSync extends Check {
         Syntax.variable(call.getScope().get(), scope.index())
             .filter(Syntax.Var::field)
             .orElse(null);
-    if (receiver == null) {
+    if (receiver == null || !matters(call, isStatic(receiver), scope)) {
       return null;
     }
     if (RANDOM_METHODS.contains(name) && "Random".equals(receiver.type())) {
-      return "shared java.util.Random field " + call.getScope().get() + " is contended";
+      // An instance Random reached through calls belongs to whatever object the call chain
+      // started from, often one the task made for itself: only its own or a static one is shown.
+      return isStatic(receiver) || scope.direct()
+          ? new Problem(
+              "shared java.util.Random field " + call.getScope().get() + " is contended",
+              CONTENDED_SEED)
+          : null;
     }
     if (receiver.type() != null && SYNCHRONIZED_TYPES.contains(receiver.type())
         || isSynchronizedWrapper(receiver.init())
         || receiver.init() == null && passedSynchronized(receiver, scope.index())) {
-      return "uses the synchronized collection " + call.getScope().get();
+      return new Problem("uses the synchronized collection " + call.getScope().get(), WAITS);
     }
     return null;
   }

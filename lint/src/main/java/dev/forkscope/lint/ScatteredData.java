@@ -6,6 +6,7 @@ import com.github.javaparser.ast.body.VariableDeclarator;
 import com.github.javaparser.ast.expr.ArrayAccessExpr;
 import com.github.javaparser.ast.expr.AssignExpr;
 import com.github.javaparser.ast.expr.Expression;
+import com.github.javaparser.ast.expr.FieldAccessExpr;
 import com.github.javaparser.ast.expr.MethodCallExpr;
 import com.github.javaparser.ast.expr.NameExpr;
 import com.github.javaparser.ast.expr.ObjectCreationExpr;
@@ -17,9 +18,9 @@ import java.util.Set;
  * Bottleneck 4, scattered data (Pinto et al. 2017, Fig. 8, CSSTProto): a loop that creates and
  * forks the subtasks one at a time ("abababab c": a prepares a subtask, b forks it) and joins them
  * afterwards. The paper's fix is to create the subtasks first and hand them to {@code invokeAll}.
- * The linked-subtasks idiom ({@code tryUnfork}, {@code getSurplusQueuedTaskCount}, RecursiveAction
- * javadoc) is exempt, and so is a loop whose tasks are never joined (a CountedCompleter's
- * completion).
+ * The linked-subtasks idiom (RecursiveAction javadoc: each forked task linked to the previous one
+ * through a field, or {@code tryUnfork} and {@code getSurplusQueuedTaskCount}) is exempt, and so is
+ * a loop whose tasks are never joined (a CountedCompleter's completion).
  */
 final class ScatteredData extends Check {
   static final Rule RULE =
@@ -56,6 +57,7 @@ final class ScatteredData extends Check {
         || fork.getScope().isEmpty()
         || Syntax.callableMentionsCall(fork, LINKED_IDIOM)
         || !preparedInLoop(fork.getScope().get(), loop)
+        || linked(fork.getScope().get(), loop)
         || !joinedAfter(callable, loop)) {
       return;
     }
@@ -89,6 +91,21 @@ final class ScatteredData extends Check {
         || loop.findFirst(
                 AssignExpr.class,
                 a -> a.getTarget() instanceof NameExpr t && t.getNameAsString().equals(var))
+            .isPresent();
+  }
+
+  /**
+   * Whether each forked task is linked to the previous one through a field ({@code previous.next =
+   * task}): the linked-subtasks idiom, whose joins walk the chain from the oldest fork.
+   */
+  private static boolean linked(Expression forked, Statement loop) {
+    return Syntax.unwrap(forked) instanceof NameExpr name
+        && loop.findFirst(
+                AssignExpr.class,
+                a ->
+                    a.getTarget() instanceof FieldAccessExpr
+                        && Syntax.unwrap(a.getValue()) instanceof NameExpr v
+                        && v.getNameAsString().equals(name.getNameAsString()))
             .isPresent();
   }
 

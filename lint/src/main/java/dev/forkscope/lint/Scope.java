@@ -119,6 +119,14 @@ final class Scope {
 
   /** Reports a finding at a node, adding the call path when the node was reached indirectly. */
   void report(Check check, Node node, String message, FixSafety fix) {
+    report(check, node, node.toString(), message, fix);
+  }
+
+  /**
+   * Reports a finding at a node whose own text says too little (a modifier), showing {@code code}
+   * for it as the call path's last step.
+   */
+  void report(Check check, Node node, String code, String message, FixSafety fix) {
     List<Step> path = List.of();
     String text = message;
     if (!direct()) {
@@ -128,7 +136,7 @@ final class Scope {
               file.path(),
               Syntax.line(node),
               node.getBegin().map(p -> p.column).orElse(1),
-              abbreviate(node.toString())));
+              abbreviate(code)));
       path = List.copyOf(full);
       text =
           message

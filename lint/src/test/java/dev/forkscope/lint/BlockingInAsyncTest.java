@@ -48,4 +48,33 @@ class BlockingInAsyncTest {
                   .doesNotContain(", IO)");
             });
   }
+
+  /**
+   * A get(timeout) printed as written; a non-async callback registered inside an async lambda runs
+   * on the thread that completes its stage, not in the lambda.
+   */
+  @Test
+  void callbacksOfNestedStagesAreNotTheLambdasAndCallsReadAsWritten() {
+    helper
+        .addSourceLines(
+            "Compose.java",
+            """
+                import java.util.concurrent.*;
+                class Compose {
+                    static CompletableFuture<String> load(CompletableFuture<String> f, CompletableFuture<String> other) {
+                        return f.thenComposeAsync(s -> other.thenApply(o -> { sleep(); return o + s; }));
+                    }
+                    static CompletableFuture<String> wait(CompletableFuture<String> f, Future<String> other) {
+                        return f.thenApplyAsync(s -> {
+                            try { return other.get(Long.MAX_VALUE, TimeUnit.NANOSECONDS); } // expect: blocking-in-async: other.get(Long.MAX_VALUE, TimeUnit.NANOSECONDS) waits for a future
+                            catch (Exception e) { return s; }
+                        });
+                    }
+                    static void sleep() {
+                        try { Thread.sleep(100); } catch (InterruptedException e) { Thread.currentThread().interrupt(); }
+                    }
+                }
+                """)
+        .doTest();
+  }
 }

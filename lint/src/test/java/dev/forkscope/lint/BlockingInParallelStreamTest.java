@@ -38,6 +38,26 @@ class BlockingInParallelStreamTest {
         .doTest();
   }
 
+  /** Joining every future of a list from a parallel stream (the issue's miss). */
+  @Test
+  void joiningFuturesFromAParallelStreamIsFlagged() {
+    helper
+        .addSourceLines(
+            "Gather.java",
+            """
+                import java.util.*;
+                import java.util.concurrent.*;
+                import java.util.stream.*;
+                class Gather {
+                    static List<String> all(List<CompletableFuture<String>> fs) {
+                        fs.parallelStream().map((CompletableFuture<String> f) -> f.join()).count(); // expect: blocking-in-parallel-stream: f.join() waits for a future
+                        return fs.stream().parallel().map(CompletableFuture::join).collect(Collectors.toList()); // expect: blocking-in-parallel-stream: CompletableFuture::join waits for a future
+                    }
+                }
+                """)
+        .doTest();
+  }
+
   @Test
   void sequentialStreamsAndStreamsMadeSequentialAreClean() {
     helper

@@ -200,6 +200,30 @@ class CentralizedPoolingTest {
             });
   }
 
+  /** The note says what the submission costs on the JDK the project's build targets. */
+  @Test
+  void theOwnPoolNoteNamesTheReleaseTheBuildTargets() {
+    List<Finding> f =
+        helper
+            .addSourceLines(
+                "pom.xml",
+                "<project><properties><maven.compiler.release>11</maven.compiler.release></properties></project>")
+            .addSourceLines(
+                "Resubmit.java",
+                """
+                import java.util.concurrent.*;
+                class Resubmit extends RecursiveAction {
+                    final int n;
+                    Resubmit(int n) { this.n = n; }
+                    protected void compute() {
+                        if (n > 0) getPool().execute(new Resubmit(n - 1)); // expect: centralized-pooling: built for JDK 11, where it lands on this worker's own deque
+                    }
+                }
+                """)
+            .doTest();
+    assertThat(f).singleElement().satisfies(x -> assertThat(x.message()).doesNotContain("costly"));
+  }
+
   /** A task of a custom pool hands work to the common pool: another pool's shared queue. */
   @Test
   void submissionToTheCommonPoolFromATaskOfACustomPoolIsAWarning() {
@@ -265,6 +289,36 @@ class CentralizedPoolingTest {
     assertThat(f)
         .singleElement()
         .satisfies(x -> assertThat(x.rule().severity()).isEqualTo(Severity.NOTE));
+  }
+
+  /**
+   * A library's maintenance task handed to the Executor its user configured (caffeine's shape):
+   * fork() would bypass the user's choice, so it is not a finding.
+   */
+  @Test
+  void submissionToTheUsersConfiguredExecutorIsClean() {
+    helper
+        .addSourceLines(
+            "Cache.java",
+            """
+                import java.util.concurrent.*;
+                class Cache {
+                    final Executor executor;
+                    final Drain drain = new Drain(this);
+                    Cache(Executor executor) { this.executor = executor; }
+                    void scheduleDrain() { executor.execute(drain); }
+                    void maintenance() { scheduleDrain(); }
+                }
+                class Drain extends ForkJoinTask<Void> implements Runnable {
+                    final Cache cache;
+                    Drain(Cache cache) { this.cache = cache; }
+                    public boolean exec() { run(); return false; }
+                    public void run() { cache.maintenance(); }
+                    public Void getRawResult() { return null; }
+                    protected void setRawResult(Void v) { }
+                }
+                """)
+        .expectNoFindings();
   }
 
   @Test

@@ -109,7 +109,7 @@ class IntraTaskSyncTest {
                     static final List<Integer> OUT = Collections.synchronizedList(new ArrayList<>());
                     static final Vector<Integer> V = new Vector<>();
                     protected void compute() {
-                        int x = RANDOM.nextInt(10); // expect: intra-task-sync
+                        int x = RANDOM.nextInt(10); // expect: intra-task-sync: compare-and-set of its one seed
                         OUT.add(x); // expect: intra-task-sync
                         V.add(x); // expect: intra-task-sync
                         double m = Math.random(); // expect: intra-task-sync
@@ -210,5 +210,83 @@ class IntraTaskSyncTest {
                 }
                 """)
         .expectNoFindings();
+  }
+
+  /**
+   * A cache's maintenance task (caffeine's shape): a one-off task takes the cache's own lock, and
+   * per-entry monitors; a single async stage reaches an object's lock; a stream takes a lock once
+   * in a thousand elements; each lambda's own Random. No pool's tasks contend for any of them.
+   */
+  @Test
+  void locksNoTwoTasksOfAPoolContendForAreClean() {
+    helper
+        .addSourceLines(
+            "Cache.java",
+            """
+                import java.util.*;
+                import java.util.concurrent.*;
+                import java.util.concurrent.locks.*;
+                import java.util.stream.*;
+                class Cache {
+                    final ReentrantLock evictionLock = new ReentrantLock();
+                    final Map<Object, Object> data = new ConcurrentHashMap<>();
+                    final PerformCleanupTask cleanup = new PerformCleanupTask(this);
+                    void performCleanUp() {
+                        evictionLock.lock();
+                        try { for (Object node : data.values()) evict(node); } finally { evictionLock.unlock(); }
+                    }
+                    void evict(Object node) { synchronized (node) { data.remove(node); } }
+                    long done;
+                    synchronized void stats() { }
+                    void refresh() { CompletableFuture.runAsync(() -> stats()); }
+                    void progress(List<Integer> xs) {
+                        xs.parallelStream().forEach(i -> { if (i % 1000 == 0) { synchronized (this) { done += 1000; } } });
+                    }
+                    static class Clusterer {
+                        final Random random = new Random();
+                        int pick() { return random.nextInt(10); }
+                    }
+                    void cluster(int m) { IntStream.range(0, m).parallel().mapToObj(j -> new Clusterer().pick()).count(); }
+                }
+                class PerformCleanupTask extends ForkJoinTask<Void> implements Runnable {
+                    final Cache cache;
+                    PerformCleanupTask(Cache cache) { this.cache = cache; }
+                    public boolean exec() { run(); return false; }
+                    public void run() { cache.performCleanUp(); }
+                    public Void getRawResult() { return null; }
+                    protected void setRawResult(Void v) { }
+                }
+                """)
+        .expectNoFindings();
+  }
+
+  /** The same object's lock from every element of a stream or every stage started in a loop. */
+  @Test
+  void locksManyTasksOfAPoolContendForAreFlagged() {
+    List<Finding> f =
+        helper
+            .addSourceLines(
+                "Stats.java",
+                """
+                import java.util.*;
+                import java.util.concurrent.*;
+                class Stats {
+                    final Object monitor = new Object();
+                    int games;
+                    synchronized void record(int score) { games++; } // expect: intra-task-sync: synchronized method record()
+                    void play(List<Integer> scores) {
+                        scores.parallelStream().forEach(s -> record(s));
+                        for (int s : scores) CompletableFuture.runAsync(() -> { synchronized (this) { games++; } }); // expect: intra-task-sync: synchronized block
+                        scores.parallelStream().forEach(s -> { Object mine = monitor; synchronized (mine) { games++; } }); // expect: intra-task-sync: synchronized block
+                        scores.parallelStream().forEach(s -> { if (s % 2 == 0) { synchronized (monitor) { games++; } } }); // expect: intra-task-sync: synchronized block
+                    }
+                }
+                """)
+            .doTest();
+    assertThat(f.get(0).path())
+        .last()
+        .satisfies(
+            step ->
+                assertThat(step.description()).isEqualTo("synchronized void record(int score)"));
   }
 }

@@ -154,6 +154,38 @@ class ScatteredDataTest {
         .expectNoFindings();
   }
 
+  /**
+   * The same idiom without tryUnfork (EJML's IntRangeTask): a chain of forks, joined from the
+   * oldest.
+   */
+  @Test
+  void forkLoopLinkingEachTaskToThePreviousIsClean() {
+    helper
+        .addSourceLines(
+            "Blocks.java",
+            """
+                import java.util.concurrent.*;
+                class Blocks extends RecursiveAction {
+                    final int lo, hi; final boolean root; Blocks next;
+                    Blocks(int lo, int hi, boolean root) { this.lo = lo; this.hi = hi; this.root = root; }
+                    protected void compute() {
+                        if (!root) { work(lo, hi); return; }
+                        Blocks first = null, previous = null;
+                        for (int b = lo; b < hi - 1; b++) {
+                            Blocks task = new Blocks(b, b + 1, false);
+                            if (first == null) first = previous = task;
+                            else { previous.next = task; previous = task; }
+                            task.fork();
+                        }
+                        work(hi - 1, hi);
+                        for (Blocks t = first; t != null; t = t.next) t.join();
+                    }
+                    void work(int l, int h) { }
+                }
+                """)
+        .expectNoFindings();
+  }
+
   @Test
   void countedCompleterForkLoopWithoutJoinIsClean() {
     helper

@@ -26,6 +26,7 @@ import java.util.Set;
  *                                       } else {
  *                                         pool.execute(mbox);
  *                                       }
+ * f = pool.submit(t);               ->  f = (ForkJoinTask.getPool() == pool ? t.fork() : pool.submit(t));
  * }</pre>
  *
  * <p>Implementation note: both rewrites keep the pool that runs the task. {@code fork()} pushes the
@@ -40,11 +41,12 @@ import java.util.Set;
  * ForkJoinTask.getPool()} being the current worker's pool or null; the submission stays for every
  * other thread. The guard reads the pool a second time, so the pool expression must give the same
  * pool both times: a final field, an effectively final local or parameter, or {@code
- * ForkJoinPool.commonPool()}; and the call must be a statement of its own, its result unused. In
- * both, the argument must be a {@code ForkJoinTask}: a task class of this file or of {@code
- * Name.java} beside it, since {@code submit} also takes a Runnable or Callable, which cannot be
- * forked. {@code invoke} becomes {@code task.invoke()}, which runs the task and waits for it as the
- * pool's {@code invoke} does.
+ * ForkJoinPool.commonPool()}. Where the call's result is used, the guard is a conditional
+ * expression: {@code fork()} returns the task as {@code submit(task)} does, and {@code
+ * task.invoke()} its result as {@code pool.invoke(task)} does. In both, the argument must be a
+ * {@code ForkJoinTask}: a task class of this file or of {@code Name.java} beside it, since {@code
+ * submit} also takes a Runnable or Callable, which cannot be forked. {@code invoke} becomes {@code
+ * task.invoke()}, which runs the task and waits for it as the pool's {@code invoke} does.
  */
 final class PoolSubmissions {
   private static final Map<String, String> REPLACEMENTS =
@@ -77,15 +79,6 @@ final class PoolSubmissions {
               + " onto this worker's deque instead of submitting it to the pool",
           List.of(source.replace(call, forked)));
     }
-    if (!(call.getParentNode().orElse(null) instanceof ExpressionStmt statement)) {
-      return Rewrite.refuse(
-          "cannot prove that "
-              + pool
-              + " is the pool running this task, and the call's result is used, so it cannot be"
-              + " guarded with if (ForkJoinTask.getPool() == "
-              + pool
-              + ")");
-    }
     String unstable = commonPool(pool) ? null : Locals.unstable(pool, POOL_TYPES);
     if (unstable != null) {
       return Rewrite.refuse(
@@ -95,14 +88,30 @@ final class PoolSubmissions {
               + unstable
               + ": a guard that reads it twice could see two pools");
     }
+    String onWorker = TaskTypes.forkJoinTask(source.unit()) + ".getPool() == " + source.text(pool);
+    String id = "centralized-pooling@" + source.begin(call);
+    String forkFirst =
+        "forks " + source.text(task) + " when this thread is a worker of " + pool + " (fork-first)";
+    if (!(call.getParentNode().orElse(null) instanceof ExpressionStmt statement)) {
+      if (call.getNameAsString().equals("execute")) {
+        return Rewrite.refuse("execute() returns nothing, so its use cannot be a conditional");
+      }
+      // The result is used: submit() and fork() both give the task back as a ForkJoinTask of
+      // its result type, invoke() and the task's invoke() its result, so one conditional
+      // expression keeps the value, and each branch evaluates the task expression once.
+      return new Rewrite.Edits(
+          id,
+          forkFirst + ", keeping the call's result; other threads still submit it",
+          List.of(
+              source.replace(
+                  call, "(" + onWorker + " ? " + forked + " : " + source.text(call) + ")")));
+    }
     String indent = source.indentOf(statement);
     String inner = indent + source.indentUnit(statement);
     String nl = source.newline();
     String guard =
         "if ("
-            + TaskTypes.forkJoinTask(source.unit())
-            + ".getPool() == "
-            + source.text(pool)
+            + onWorker
             + ") {"
             + nl
             + inner
@@ -118,12 +127,8 @@ final class PoolSubmissions {
             + indent
             + "}";
     return new Rewrite.Edits(
-        "centralized-pooling@" + source.begin(call),
-        "forks "
-            + source.text(task)
-            + " when this thread is a worker of "
-            + pool
-            + " (fork-first); other threads still submit it",
+        id,
+        forkFirst + "; other threads still submit it",
         List.of(source.replace(statement, guard)));
   }
 

@@ -1,0 +1,299 @@
+package dev.forkscope.lint;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.stream.Collectors;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipFile;
+
+/**
+ * Test support: the real-world precision suite. Open-source projects' sources jars (listed in
+ * {@code precision/projects.tsv}, declared as test dependencies of this module) are linted, and
+ * every finding is matched with its label in {@code precision/labels.tsv} by jar, file, line and
+ * rule. The result is counted per rule and per set (tuned, held-out):
+ *
+ * <ul>
+ *   <li>strict precision: true findings over all findings, debatable and unlabelled ones counting
+ *       as noise;
+ *   <li>recall: true findings over the true instances labelled (found now, or labelled true or
+ *       missed).
+ * </ul>
+ *
+ * A row labelled {@code missed} that lint now reports counts as a true finding; a row labelled
+ * {@code true} that lint no longer reports counts as a miss, and a row labelled {@code false} or
+ * {@code debatable} that lint no longer reports as quieted (a false positive removed).
+ */
+final class PrecisionSuite {
+  /** One project of the suite. */
+  record Project(String jar, String set) {}
+
+  /** Where a finding is, and of which rule: how findings meet their labels. */
+  record Key(String jar, String file, int line, String rule) implements Comparable<Key> {
+    @Override
+    public int compareTo(Key o) {
+      return toString().compareTo(o.toString());
+    }
+
+    @Override
+    public String toString() {
+      return jar + " " + file + ":" + line + " " + rule;
+    }
+  }
+
+  /** A label and why. */
+  record Label(String label, String reason) {}
+
+  /** Counts for one rule (or all rules) in one set. */
+  static final class Counts {
+    int truePositives;
+    int falsePositives;
+    int debatable;
+    int unlabelled;
+    int missed;
+    int quieted;
+
+    int findings() {
+      return truePositives + falsePositives + debatable + unlabelled;
+    }
+
+    double precision() {
+      return findings() == 0 ? Double.NaN : (double) truePositives / findings();
+    }
+
+    double recall() {
+      int relevant = truePositives + missed;
+      return relevant == 0 ? Double.NaN : (double) truePositives / relevant;
+    }
+
+    void add(Counts o) {
+      truePositives += o.truePositives;
+      falsePositives += o.falsePositives;
+      debatable += o.debatable;
+      unlabelled += o.unlabelled;
+      missed += o.missed;
+      quieted += o.quieted;
+    }
+  }
+
+  /** The outcome: counts per set and rule, and the findings without a label. */
+  record Result(
+      Map<String, Map<String, Counts>> bySetAndRule,
+      List<Key> unlabelled,
+      List<Key> missed,
+      int files,
+      int lines) {
+    Counts total(String set) {
+      Counts all = new Counts();
+      bySetAndRule.getOrDefault(set, Map.of()).values().forEach(all::add);
+      return all;
+    }
+
+    Counts total() {
+      Counts all = new Counts();
+      bySetAndRule.keySet().forEach(set -> all.add(total(set)));
+      return all;
+    }
+
+    /** The per-rule table, one block per set, as docs/lint.md shows it. */
+    String table() {
+      StringBuilder out = new StringBuilder();
+      out.append(
+          String.format(
+              Locale.ROOT,
+              "%d files, %,d lines; strict precision counts debatable as noise%n",
+              files,
+              lines));
+      for (Map.Entry<String, Map<String, Counts>> set : bySetAndRule.entrySet()) {
+        out.append(
+            String.format(
+                Locale.ROOT,
+                "%n| %s | found | true | false | debatable | unlabelled | missed | quieted | precision | recall |%n",
+                set.getKey()));
+        out.append("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |\n");
+        for (Map.Entry<String, Counts> rule : set.getValue().entrySet()) {
+          row(out, rule.getKey(), rule.getValue());
+        }
+        row(out, "all rules", total(set.getKey()));
+      }
+      return out.toString();
+    }
+
+    private static void row(StringBuilder out, String name, Counts c) {
+      out.append(
+          String.format(
+              Locale.ROOT,
+              "| %s | %d | %d | %d | %d | %d | %d | %d | %s | %s |%n",
+              name,
+              c.findings(),
+              c.truePositives,
+              c.falsePositives,
+              c.debatable,
+              c.unlabelled,
+              c.missed,
+              c.quieted,
+              ratio(c.precision()),
+              ratio(c.recall())));
+    }
+
+    private static String ratio(double r) {
+      return Double.isNaN(r) ? "-" : String.format(Locale.ROOT, "%.2f", r);
+    }
+  }
+
+  private PrecisionSuite() {}
+
+  /**
+   * Extracts every project's sources under {@code dir}, lints each and counts against the labels.
+   */
+  static Result run(Path dir) throws IOException {
+    List<Project> projects = projects();
+    Map<Key, Label> labels = labels();
+    Map<String, Path> jars = jarsOnClassPath();
+    Map<String, Map<String, Counts>> counts = new TreeMap<>(Collections.reverseOrder());
+    List<Key> unlabelled = new ArrayList<>();
+    int files = 0;
+    int lines = 0;
+    TreeSet<Key> found = new TreeSet<>();
+    for (Project project : projects) {
+      Path jar = jars.get(project.jar());
+      if (jar == null) {
+        throw new IllegalStateException(
+            project.jar() + "-sources.jar is not on the test class path (lint's pom declares it)");
+      }
+      Path root = dir.resolve(project.jar());
+      extract(jar, root);
+      LintResult result = Linter.builder().build().lint(List.of(root));
+      files += result.summary().files();
+      lines += result.summary().lines();
+      Map<String, Counts> byRule = counts.computeIfAbsent(project.set(), s -> new TreeMap<>());
+      for (Finding f : result.findings()) {
+        Key key =
+            new Key(
+                project.jar(),
+                root.relativize(f.file().toAbsolutePath()).toString().replace('\\', '/'),
+                f.line(),
+                f.rule().id());
+        if (!found.add(key)) {
+          continue;
+        }
+        Counts c = byRule.computeIfAbsent(key.rule(), r -> new Counts());
+        Label label = labels.get(key);
+        switch (label == null ? "" : label.label()) {
+          case "true", "missed" -> c.truePositives++;
+          case "false" -> c.falsePositives++;
+          case "debatable" -> c.debatable++;
+          default -> {
+            c.unlabelled++;
+            unlabelled.add(key);
+          }
+        }
+      }
+    }
+    Map<String, String> setOf =
+        projects.stream().collect(Collectors.toMap(Project::jar, Project::set));
+    List<Key> missed = new ArrayList<>();
+    for (Map.Entry<Key, Label> row : labels.entrySet()) {
+      Key key = row.getKey();
+      String label = row.getValue().label();
+      if (found.contains(key)) {
+        continue;
+      }
+      Counts c =
+          counts
+              .computeIfAbsent(setOf.get(key.jar()), s -> new TreeMap<>())
+              .computeIfAbsent(key.rule(), r -> new Counts());
+      if (label.equals("true") || label.equals("missed")) {
+        missed.add(key);
+        c.missed++;
+      } else {
+        c.quieted++;
+      }
+    }
+    return new Result(counts, unlabelled, missed, files, lines);
+  }
+
+  static List<Project> projects() {
+    List<Project> projects = new ArrayList<>();
+    for (String[] row : rows("projects.tsv", 3)) {
+      projects.add(new Project(row[0], row[1]));
+    }
+    return projects;
+  }
+
+  static Map<Key, Label> labels() {
+    Map<Key, Label> labels = new LinkedHashMap<>();
+    for (String[] row : rows("labels.tsv", 6)) {
+      Key key = new Key(row[0], row[1], Integer.parseInt(row[2]), row[3]);
+      if (labels.put(key, new Label(row[4], row[5])) != null) {
+        throw new IllegalStateException("labelled twice: " + key);
+      }
+      if (!List.of("true", "false", "debatable", "missed").contains(row[4])) {
+        throw new IllegalStateException("unknown label " + row[4] + ": " + key);
+      }
+    }
+    return labels;
+  }
+
+  private static List<String[]> rows(String name, int columns) {
+    try (InputStream in = PrecisionSuite.class.getResourceAsStream("/precision/" + name)) {
+      if (in == null) {
+        throw new IllegalStateException("no precision/" + name + " on the test class path");
+      }
+      List<String[]> rows = new ArrayList<>();
+      for (String line : new String(in.readAllBytes(), StandardCharsets.UTF_8).split("\n")) {
+        if (line.isBlank() || line.startsWith("#")) {
+          continue;
+        }
+        String[] row = line.split("\t");
+        if (row.length != columns) {
+          throw new IllegalStateException(name + ": " + columns + " columns wanted: " + line);
+        }
+        rows.add(row);
+      }
+      return rows;
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  private static Map<String, Path> jarsOnClassPath() {
+    Map<String, Path> jars = new TreeMap<>();
+    for (String entry : System.getProperty("java.class.path").split(java.io.File.pathSeparator)) {
+      String name = Path.of(entry).getFileName().toString();
+      if (name.endsWith("-sources.jar")) {
+        jars.put(name.substring(0, name.length() - "-sources.jar".length()), Path.of(entry));
+      }
+    }
+    return jars;
+  }
+
+  private static void extract(Path jar, Path root) throws IOException {
+    try (ZipFile zip = new ZipFile(jar.toFile())) {
+      for (ZipEntry e : Collections.list(zip.entries())) {
+        if (e.isDirectory() || !e.getName().endsWith(".java")) {
+          continue;
+        }
+        Path target = root.resolve(e.getName()).normalize();
+        if (!target.startsWith(root)) {
+          throw new IOException("entry outside the jar's root: " + e.getName());
+        }
+        Files.createDirectories(target.getParent());
+        try (InputStream in = zip.getInputStream(e)) {
+          Files.copy(in, target);
+        }
+      }
+    }
+  }
+}

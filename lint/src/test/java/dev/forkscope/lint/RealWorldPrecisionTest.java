@@ -1,0 +1,35 @@
+package dev.forkscope.lint;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * lint on real code (see {@link PrecisionSuite}): every finding labelled, strict precision at least
+ * 0.90 on the projects the rules were designed against and on the held-out ones, and recall at
+ * least 0.95 of the true instances labelled. Prints the per-rule table docs/lint.md reports.
+ */
+class RealWorldPrecisionTest {
+  @TempDir Path dir;
+
+  @Test
+  void findingsAreLabelledAndPreciseOnRealProjects() throws IOException {
+    PrecisionSuite.Result result = PrecisionSuite.run(dir);
+    System.out.println(result.table());
+    assertThat(result.unlabelled())
+        .as("findings without a label in precision/labels.tsv: read each and label it")
+        .isEmpty();
+    assertThat(result.total("tuned").precision())
+        .as("strict precision, tuned set")
+        .isGreaterThanOrEqualTo(0.90);
+    assertThat(result.total("held-out").precision())
+        .as("strict precision, held-out set")
+        .isGreaterThanOrEqualTo(0.90);
+    assertThat(result.total().recall())
+        .as("recall; true instances missed: %s", result.missed())
+        .isGreaterThanOrEqualTo(0.95);
+  }
+}
