@@ -3,10 +3,11 @@ import groovy.json.JsonSlurper
 def log = new File(basedir, 'build.log').text
 def target = new File(basedir, 'target')
 
-// argLine: prepare-agent ran twice (initialize twice), prepare-agent-integration once; each time one
-// forkscope agent, in front of what argLine held, its JIT options once
+// argLine: prepare-agent ran twice in initialize (run twice) and once after the tests,
+// prepare-agent-integration once; each time one forkscope agent, in front of what argLine held,
+// its JIT options once
 def argLines = log.readLines().findAll { it.contains('forkscope: argLine set to ') }
-assert argLines.size() == 3 : argLines
+assert argLines.size() == 4 : argLines
 argLines.each {
   assert it.count('-javaagent:') == 1 : it
   assert it.count('-XX:CompileCommand=quiet') == 1 : it
@@ -14,7 +15,7 @@ argLines.each {
   assert it.endsWith(' -Xmx256m') : it
 }
 assert argLines[0].contains('target/forkscope,perjvm=true') : argLines[0]
-assert argLines[2].contains('target/forkscope-it,perjvm=true') : argLines[2]
+assert argLines[3].contains('target/forkscope-it,perjvm=true') : argLines[3]
 assert !log.contains('already recording') : log
 
 // every JVM's trace kept: three surefire JVMs, one failsafe JVM, and the four merged
