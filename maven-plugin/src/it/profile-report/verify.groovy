@@ -13,13 +13,15 @@ assert sarif.runs[0].results[0].locations[0].physicalLocation.artifactLocation.u
 def json = new JsonSlurper().parse(new File(out, 'lint.json'))
 assert json.findings*.rule.contains('copy-on-fork') : json
 
-// prepare-agent + report: the test's pool ran under the agent, added to the argLine there was
-assert log =~ /forkscope: argLine set to -Xmx256m -javaagent:\S+forkscope-agent-\w+\.jar=out=\S+target\/forkscope/ : log
-assert new File(out, 'trace.bin').isFile()
-def summary = new JsonSlurper().parse(new File(out, 'summary.json'))
+// prepare-agent + report: the test's pool ran under the agent, put in front of the argLine there was;
+// the test JVM wrote into a directory of its own
+assert log =~ /forkscope: argLine set to -javaagent:\S+forkscope-agent-\w+\.jar=out=\S+target\/forkscope,perjvm=true .* -Xmx256m/ : log
+def jvm = new File(out, 'jvm-1')
+assert new File(jvm, 'trace.bin').isFile()
+def summary = new JsonSlurper().parse(new File(jvm, 'summary.json'))
 assert summary.toString().contains('sample.SumTask') : summary
-assert new File(out, 'tasks.csv').readLines().size() > 100
-assert new File(out, 'report.html').text.contains('sample.SumTask')
+assert new File(jvm, 'tasks.csv').readLines().size() > 100
+assert new File(jvm, 'report.html').text.contains('sample.SumTask')
 
 // fix: a dry run logs the diff and leaves the source alone
 assert log.contains('+++ b/src/main/java/sample/SumTask.java') : log

@@ -36,6 +36,9 @@ public final class ForkscopeAgent {
     }
     String error;
     try {
+      if (options.perJvm()) {
+        options = options.withOut(jvmDirectory(options.out()));
+      }
       error = prepare(options.out(), inst);
       if (error == null) {
         error = Installer.install(inst, options);
@@ -114,6 +117,24 @@ public final class ForkscopeAgent {
       return true;
     } catch (ClassNotFoundException e) {
       return false;
+    }
+  }
+
+  /**
+   * A new subdirectory of {@code out} for this JVM alone: the first free {@code jvm-N}, created
+   * exclusively, so that JVMs started side by side (test forks) never share one and the numbers
+   * follow the order they started in.
+   */
+  private static Path jvmDirectory(Path out) throws IOException {
+    Files.createDirectories(out);
+    for (int n = 1; ; n++) {
+      try {
+        return Files.createDirectory(out.resolve(AgentOptions.JVM_DIRECTORY_PREFIX + n));
+      } catch (FileAlreadyExistsException e) {
+        if (n == 100_000) {
+          throw e;
+        }
+      }
     }
   }
 

@@ -4,6 +4,7 @@ import dev.forkscope.agent.contract.AgentOptions;
 import dev.forkscope.profile.AnalysisOptions;
 import dev.forkscope.profile.ProfilerAgent;
 import dev.forkscope.profile.layers.ProcSampler;
+import dev.forkscope.profile.trace.TraceReader;
 import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -178,7 +179,7 @@ final class ProfileCommand implements Callable<Integer> {
       exit = child.waitFor();
     }
 
-    Path trace = dir.resolve(TraceReport.TRACE_FILE);
+    Path trace = dir.resolve(TraceReader.TRACE_FILE);
     if (!Files.isRegularFile(trace)
         || Files.getLastModifiedTime(trace).toMillis() < launched - CLOCK_SLACK_MS) {
       spec.commandLine()

@@ -12,7 +12,7 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code forkscope report DIR}: rebuilds summary.json, tasks.csv and report.html from a trace and
- * prints the table.
+ * prints the table; for a directory of several JVMs' traces (the Maven plugin's), from each.
  */
 @Command(
     name = "report",
@@ -33,7 +33,7 @@ final class ReportCommand implements Callable<Integer> {
     if (!Files.isDirectory(dir)) {
       throw new UserError(dir + " is not a directory");
     }
-    TraceReport.run(
+    TraceReport.runEach(
         dir,
         options.toAnalysisOptions(),
         options.csvRowLimit(),

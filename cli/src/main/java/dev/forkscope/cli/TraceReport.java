@@ -5,8 +5,8 @@ import static java.util.stream.Collectors.joining;
 import dev.forkscope.profile.AnalysisOptions;
 import dev.forkscope.profile.Profile;
 import dev.forkscope.profile.VerdictMode;
-import dev.forkscope.profile.output.RuntimeFindingsText;
-import dev.forkscope.profile.output.SummaryTable;
+import dev.forkscope.profile.output.MergedTable;
+import dev.forkscope.profile.output.ReportText;
 import dev.forkscope.profile.trace.Trace;
 import dev.forkscope.profile.trace.TraceReader;
 import dev.forkscope.report.ReportFiles;
@@ -14,6 +14,8 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 import picocli.CommandLine.Option;
 
@@ -74,9 +76,6 @@ final class TraceReport {
     }
   }
 
-  /** The file that marks a directory as holding a trace (written by the agent). */
-  static final String TRACE_FILE = "trace.bin";
-
   private TraceReport() {}
 
   /**
@@ -84,11 +83,11 @@ final class TraceReport {
    * large for the heap ends in one line saying how to give more (the analysis holds every recorded
    * execution: see docs/profile.md, analysis at scale).
    */
-  static void run(
+  static Profile run(
       Path dir, AnalysisOptions options, long csvRows, PrintWriter out, Terminal terminal)
       throws IOException {
     try {
-      analyse(dir, options, csvRows, out, terminal);
+      return analyse(dir, options, csvRows, out, terminal);
     } catch (OutOfMemoryError e) {
       throw new UserError(
           String.format(
@@ -100,7 +99,29 @@ final class TraceReport {
     }
   }
 
-  private static void analyse(
+  /**
+   * As {@link #run} for each trace in {@code dir} (see {@link TraceReader#traceDirectories}), and
+   * with several, the merged table of their task classes after them: a Maven build's test JVMs.
+   */
+  static void runEach(
+      Path dir, AnalysisOptions options, long csvRows, PrintWriter out, Terminal terminal)
+      throws IOException {
+    List<Path> traces = TraceReader.traceDirectories(dir);
+    if (traces.size() <= 1) {
+      run(traces.isEmpty() ? dir : traces.get(0), options, csvRows, out, terminal);
+      return;
+    }
+    List<Profile> profiles = new ArrayList<>();
+    for (int i = 0; i < traces.size(); i++) {
+      out.printf("JVM %d of %d, %s%n", i + 1, traces.size(), traces.get(i));
+      profiles.add(run(traces.get(i), options, csvRows, out, terminal));
+      out.println();
+    }
+    out.print(MergedTable.render(profiles));
+    out.flush();
+  }
+
+  private static Profile analyse(
       Path dir, AnalysisOptions options, long csvRows, PrintWriter out, Terminal terminal)
       throws IOException {
     Trace trace;
@@ -126,8 +147,7 @@ final class TraceReport {
       terminal.clear();
     }
     Profile profile = written.profile();
-    out.print(SummaryTable.render(profile));
-    out.print(RuntimeFindingsText.render(profile));
+    out.print(ReportText.render(profile));
     if (written.csvRowsLeftOut() > 0) {
       out.printf(
           Locale.ROOT,
@@ -141,5 +161,6 @@ final class TraceReport {
             + " into "
             + dir);
     out.flush();
+    return profile;
   }
 }

@@ -87,6 +87,31 @@ class ProfileCommandIT {
     assertThat(run.exit()).as(run.output()).isZero();
     JsonNode sum = taskClass(run.summary(), GRANULARITY + "WellTuned$SumTask");
     assertThat(sum.get("verdict").asText()).as(sum.toString()).isEqualTo("ok");
+
+    // the same trace as two JVMs' of a Maven build (perjvm=true): each reported, then merged
+    Path jvms = tmp.resolve("jvms");
+    for (String jvm : List.of("jvm-1", "jvm-2")) {
+      Files.createDirectories(jvms.resolve(jvm));
+      for (String file : List.of("trace.bin", "meta.json")) {
+        Files.copy(tmp.resolve("WellTuned").resolve(file), jvms.resolve(jvm).resolve(file));
+      }
+    }
+    Process p =
+        new ProcessBuilder(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-jar",
+                CLI_JAR.toString(),
+                "report",
+                jvms.toString())
+            .redirectErrorStream(true)
+            .start();
+    String report = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertThat(p.waitFor()).as(report).isZero();
+    assertThat(report)
+        .contains("JVM 1 of 2, " + jvms.resolve("jvm-1"), "JVM 2 of 2, " + jvms.resolve("jvm-2"))
+        .contains("forkscope: 2 JVMs merged: ")
+        .containsPattern("WellTuned\\$SumTask\\s+2\\s");
+    assertThat(jvms.resolve("jvm-2/summary.json")).isRegularFile();
   }
 
   @Test

@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Locale;
 import org.apache.maven.plugin.AbstractMojo;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugin.MojoFailureException;
@@ -12,19 +13,13 @@ import org.apache.maven.plugins.annotations.Parameter;
 import org.apache.maven.project.MavenProject;
 
 /**
- * What every goal shares: the project, the output directory {@code target/forkscope}, and skipping.
- * A subclass names its own skip property, so that one goal can be skipped alone.
+ * What every goal shares: the project and skipping. A subclass names its own skip property, so that
+ * one goal can be skipped alone.
  */
 abstract class ForkscopeMojo extends AbstractMojo {
 
   @Parameter(defaultValue = "${project}", readonly = true, required = true)
   MavenProject project;
-
-  /** Where the goals write lint.sarif, lint.json, the trace and the report. */
-  @Parameter(
-      property = "forkscope.outputDirectory",
-      defaultValue = "${project.build.directory}/forkscope")
-  File outputDirectory;
 
   @Override
   public final void execute() throws MojoExecutionException, MojoFailureException {
@@ -48,14 +43,29 @@ abstract class ForkscopeMojo extends AbstractMojo {
         .toList();
   }
 
-  /** "1 finding", "2 findings". */
-  static String plural(int n, String noun) {
-    return n + " " + noun + (n == 1 ? "" : noun.endsWith("x") ? "es" : "s");
+  /**
+   * The data directories {@code given}, or when none are, those of {@code prepare-agent} and {@code
+   * prepare-agent-integration} at their defaults.
+   */
+  List<File> dataDirectories(List<File> given) {
+    if (!given.isEmpty()) {
+      return given;
+    }
+    File target = new File(project.getBuild().getDirectory());
+    return List.of(new File(target, "forkscope"), new File(target, "forkscope-it"));
   }
 
-  /** The output directory, created if need be. */
-  Path outputDirectory() throws MojoExecutionException {
-    Path dir = outputDirectory.toPath();
+  /** "1 finding", "2 findings", "1,024 classes". */
+  static String plural(long n, String noun) {
+    return String.format(Locale.ROOT, "%,d", n)
+        + " "
+        + noun
+        + (n == 1 ? "" : noun.endsWith("x") || noun.endsWith("s") ? "es" : "s");
+  }
+
+  /** {@code dir}, created if need be. */
+  static Path created(File directory) throws MojoExecutionException {
+    Path dir = directory.toPath();
     try {
       return Files.createDirectories(dir);
     } catch (IOException e) {

@@ -36,6 +36,12 @@ import org.apache.maven.plugins.annotations.Parameter;
 @Mojo(name = "lint", defaultPhase = LifecyclePhase.VERIFY, threadSafe = true)
 public class LintMojo extends ForkscopeMojo {
 
+  /** Where lint.sarif and lint.json go. */
+  @Parameter(
+      property = "forkscope.outputDirectory",
+      defaultValue = "${project.build.directory}/forkscope")
+  File outputDirectory;
+
   /** Fail the build when lint finds anything. */
   @Parameter(property = "forkscope.failOnFindings", defaultValue = "true")
   boolean failOnFindings;
@@ -82,7 +88,7 @@ public class LintMojo extends ForkscopeMojo {
       throw new MojoExecutionException("forkscope: cannot read the sources: " + e.getMessage());
     }
     Path base = executionRoot.toPath();
-    Path out = outputDirectory();
+    Path out = created(outputDirectory);
     List<Rule> ran = Rules.selected(rules);
     write(
         out.resolve("lint.sarif"),
@@ -114,7 +120,11 @@ public class LintMojo extends ForkscopeMojo {
                 + plural(count, "finding")
                 + " in "
                 + plural(result.summary().files(), "file")
-                + "; wrote lint.sarif and lint.json into "
+                + ": "
+                + result.summary().parsed()
+                + " analysed, "
+                + result.summary().skipped()
+                + " skipped without task code; wrote lint.sarif and lint.json into "
                 + names.display(out));
     if (count > 0 && failOnFindings) {
       throw new MojoFailureException(

@@ -78,6 +78,17 @@ public final class ProfilerAgent {
   }
 
   /**
+   * The JVM options that go with the {@code -javaagent:} argument in a JVM someone else launches (a
+   * build's test JVMs): the recorder on the boot class path, then the {@link #jitOptions}.
+   */
+  public static List<String> jvmOptions() {
+    List<String> options = new ArrayList<>();
+    options.add("-Xbootclasspath/a:" + bootJar(jar()));
+    options.addAll(jitOptions());
+    return options;
+  }
+
+  /**
    * The agent jar's path on disk.
    *
    * @throws IllegalArgumentException if {@value #OVERRIDE} names a file that does not exist

@@ -20,11 +20,13 @@ import java.util.Optional;
  * <p>Unknown options and bad values are reported ({@link #problems}, one line each) and replaced by
  * the defaults: a typo must never stop the profiled program. Loaded into a running JVM, the agent
  * also takes {@code duration=MS} (stop recording after MS milliseconds) and {@code stop} alone
- * (stop the recording in progress).
+ * (stop the recording in progress). With {@code perjvm=true} (the Maven plugin's, where several
+ * test JVMs share one directory) each JVM writes into a subdirectory of its own ({@link
+ * #JVM_DIRECTORY_PREFIX}{@code 1}, {@code 2}, ... in the order the JVMs started).
  *
  * <p>An instance holds the options given with a valid value, and formats them in one fixed order
- * ({@code out, cpu, contexts, sampling, waits, duration, stop}); two instances are equal when they
- * hold the same. An option change is one edit here and a case in the round-trip test.
+ * ({@code out, perjvm, cpu, contexts, sampling, waits, duration, stop}); two instances are equal
+ * when they hold the same. An option change is one edit here and a case in the round-trip test.
  *
  * <p>Implementation note: the agent parses its options in {@code premain}, before anything else, so
  * this class is JDK-only and uses no lambda and no string concatenation through invokedynamic (the
@@ -34,6 +36,9 @@ import java.util.Optional;
 public final class AgentOptions {
   /** Where the trace goes when {@code out} is not given. */
   public static final String DEFAULT_OUT = "forkscope-out";
+
+  /** The name of a JVM's own subdirectory under {@code perjvm=true}, before its number. */
+  public static final String JVM_DIRECTORY_PREFIX = "jvm-";
 
   /** Default period of the wait sampler: a 10 ms sleep is seen about twice. */
   public static final long DEFAULT_WAIT_MS = 5;
@@ -63,9 +68,13 @@ public final class AgentOptions {
     }
   }
 
+  /** How the CompileCommands the front ends give the recorder's classes start. */
+  private static final String COMPILE_COMMAND = "-XX:CompileCommand=dontinline,dev.forkscope.";
+
   /** The options, in the order they are formatted. */
   private enum Key {
     OUT,
+    PERJVM,
     CPU,
     CONTEXTS,
     SAMPLING,
@@ -147,6 +156,10 @@ public final class AgentOptions {
         return value.isEmpty()
             ? "option out needs a directory (out=DIR); using " + DEFAULT_OUT
             : null;
+      case PERJVM:
+        return value.equals("true") || value.equals("false")
+            ? null
+            : "option perjvm must be true or false, not '" + value + "'; using false";
       case CPU:
         return Cpu.of(value).isPresent()
             ? null
@@ -207,6 +220,91 @@ public final class AgentOptions {
     return s.toString();
   }
 
+  /**
+   * A forked JVM's options ({@code argLine}, as surefire and failsafe take it) with the agent in
+   * front, as JaCoCo's {@code prependVMArguments} does: {@code -javaagent:AGENT_JAR=<these
+   * options>}, then {@code jvmOptions}, then every option {@code arguments} held except the entries
+   * an earlier call put in (forkscope's {@code -javaagent}, its recorder on the boot class path,
+   * its {@code -XX:CompileCommand}s), so that a goal run twice leaves one agent. Options are split
+   * on white space outside quotes, kept as written, and quoted when they contain white space.
+   *
+   * @param arguments the options before, null or blank for none
+   */
+  public String prependVMArguments(String arguments, Path agentJar, List<String> jvmOptions) {
+    StringBuilder line = new StringBuilder();
+    appendQuoted(line, "-javaagent:" + agentJar + "=" + format());
+    for (String option : jvmOptions) {
+      appendQuoted(line.append(' '), option);
+    }
+    List<String> kept = splitOptions(arguments == null ? "" : arguments);
+    for (int i = 0; i < kept.size(); i++) {
+      String option = unquote(kept.get(i));
+      boolean quietBeforeOurs =
+          option.equals("-XX:CompileCommand=quiet")
+              && i + 1 < kept.size()
+              && unquote(kept.get(i + 1)).startsWith(COMPILE_COMMAND);
+      if (!quietBeforeOurs && !isForkscopeOption(option)) {
+        line.append(' ').append(kept.get(i));
+      }
+    }
+    return line.toString();
+  }
+
+  /** Whether {@code option} (unquoted) is one forkscope's {@link #prependVMArguments} puts in. */
+  private static boolean isForkscopeOption(String option) {
+    if (option.startsWith(COMPILE_COMMAND)) {
+      return true;
+    }
+    String path;
+    if (option.startsWith("-javaagent:")) {
+      int eq = option.indexOf('=');
+      path = option.substring("-javaagent:".length(), eq < 0 ? option.length() : eq);
+    } else if (option.startsWith("-Xbootclasspath/a:")) {
+      path = option.substring("-Xbootclasspath/a:".length());
+    } else {
+      return false;
+    }
+    String name = path.substring(Math.max(path.lastIndexOf('/'), path.lastIndexOf('\\')) + 1);
+    return name.startsWith("forkscope-agent") && name.endsWith(".jar");
+  }
+
+  /** The options of a command line, split on white space outside single or double quotes. */
+  private static List<String> splitOptions(String line) {
+    List<String> options = new ArrayList<>();
+    StringBuilder option = new StringBuilder();
+    char quote = 0;
+    for (int i = 0; i < line.length(); i++) {
+      char c = line.charAt(i);
+      if (quote == 0 && Character.isWhitespace(c)) {
+        if (option.length() > 0) {
+          options.add(option.toString());
+          option.setLength(0);
+        }
+        continue;
+      }
+      if (c == '"' || c == '\'') {
+        quote = quote == 0 ? c : quote == c ? 0 : quote;
+      }
+      option.append(c);
+    }
+    if (option.length() > 0) {
+      options.add(option.toString());
+    }
+    return options;
+  }
+
+  private static String unquote(String option) {
+    return option.replace("\"", "").replace("'", "");
+  }
+
+  private static void appendQuoted(StringBuilder line, String option) {
+    boolean blank = false;
+    for (int i = 0; i < option.length() && !blank; i++) {
+      blank = Character.isWhitespace(option.charAt(i));
+    }
+    line.append(blank ? "\"" + option + "\"" : option);
+  }
+
   /** {@link #format}. */
   @Override
   public String toString() {
@@ -239,6 +337,11 @@ public final class AgentOptions {
           "directory " + dir + " contains a comma, which the agent's options cannot carry");
     }
     return with(Key.OUT, text);
+  }
+
+  /** These options with each JVM writing into a subdirectory of its own, or into {@code out}. */
+  public AgentOptions withPerJvm(boolean perJvm) {
+    return with(Key.PERJVM, Boolean.toString(perJvm));
   }
 
   /** These options measuring CPU time as {@code cpu} says. */
@@ -286,6 +389,11 @@ public final class AgentOptions {
   /** The trace's directory. */
   public Path out() {
     return Path.of(values.getOrDefault(Key.OUT, DEFAULT_OUT));
+  }
+
+  /** Whether each JVM writes into a subdirectory of {@link #out} of its own. */
+  public boolean perJvm() {
+    return values.getOrDefault(Key.PERJVM, "false").equals("true");
   }
 
   /** How CPU time is measured. */

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.forkscope.agent.contract.AgentOptions.Cpu;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class AgentOptionsTest {
@@ -16,6 +17,7 @@ class AgentOptionsTest {
     assertThat(o.contexts()).isTrue();
     assertThat(o.sampling()).isTrue();
     assertThat(o.waitPeriodMs()).isEqualTo(AgentOptions.DEFAULT_WAIT_MS);
+    assertThat(o.perJvm()).isFalse();
     assertThat(o.problems()).isEmpty();
     assertThat(o).isEqualTo(AgentOptions.defaults());
     assertThat(o.format()).isEmpty();
@@ -43,8 +45,8 @@ class AgentOptionsTest {
     assertThat(o.out()).isEqualTo(Path.of(AgentOptions.DEFAULT_OUT));
     assertThat(o.problems())
         .containsExactly(
-            "unknown option 'cpux' ignored (known: out, cpu, contexts, sampling, waits, duration,"
-                + " stop)",
+            "unknown option 'cpux' ignored (known: out, perjvm, cpu, contexts, sampling, waits,"
+                + " duration, stop)",
             "option cpu must be off, sampled or all, not 'some'; using sampled",
             "option contexts must be true or false, not 'maybe'; using true",
             "option out needs a directory (out=DIR); using forkscope-out",
@@ -103,6 +105,7 @@ class AgentOptionsTest {
     AgentOptions all =
         AgentOptions.defaults()
             .withOut(Path.of("/tmp/trace dir"))
+            .withPerJvm(true)
             .withCpu(Cpu.OFF)
             .withContexts(false)
             .withSampling(false)
@@ -110,11 +113,13 @@ class AgentOptionsTest {
             .withDurationMs(1500);
     assertThat(all.format())
         .isEqualTo(
-            "out=/tmp/trace dir,cpu=off,contexts=false,sampling=off,waits=off,duration=1500");
+            "out=/tmp/trace dir,perjvm=true,cpu=off,contexts=false,sampling=off,waits=off,"
+                + "duration=1500");
     AgentOptions back = AgentOptions.parse(all.format());
     assertThat(back).isEqualTo(all);
     assertThat(back.problems()).isEmpty();
     assertThat(back.out()).isEqualTo(Path.of("/tmp/trace dir"));
+    assertThat(back.perJvm()).isTrue();
     assertThat(back.cpu()).isEqualTo(Cpu.OFF);
     assertThat(back.contexts()).isFalse();
     assertThat(back.sampling()).isFalse();
@@ -152,6 +157,70 @@ class AgentOptionsTest {
       assertThat(Cpu.of(c.text())).contains(c);
     }
     assertThat(Cpu.of("ALL")).isEmpty();
+  }
+
+  @Test
+  void perJvmTakesTrueOrFalse() {
+    assertThat(AgentOptions.parse("perjvm=true").perJvm()).isTrue();
+    AgentOptions bad = AgentOptions.parse("perjvm=yes");
+    assertThat(bad.perJvm()).isFalse();
+    assertThat(bad.problems())
+        .containsExactly("option perjvm must be true or false, not 'yes'; using false");
+  }
+
+  private static final Path JAR = Path.of("/home/u/.cache/forkscope/forkscope-agent-0123.jar");
+  private static final List<String> JIT =
+      List.of(
+          "-Xbootclasspath/a:/home/u/.cache/forkscope/forkscope-agent-boot-4567.jar",
+          "-XX:CompileCommand=quiet",
+          "-XX:CompileCommand=dontinline,dev.forkscope.agent.boot.TaskClass::of");
+
+  @Test
+  void theAgentGoesInFrontOfTheOptionsThereWere() {
+    AgentOptions o = AgentOptions.defaults().withOut(Path.of("/p/target/forkscope"));
+    assertThat(o.prependVMArguments(null, JAR, List.of()))
+        .isEqualTo("-javaagent:" + JAR + "=out=/p/target/forkscope");
+    assertThat(o.prependVMArguments("  -Xmx256m   -ea ", JAR, JIT))
+        .isEqualTo(
+            "-javaagent:"
+                + JAR
+                + "=out=/p/target/forkscope "
+                + String.join(" ", JIT)
+                + " -Xmx256m -ea");
+  }
+
+  @Test
+  void aSecondRunReplacesTheFirstAgentAndKeepsEveryOtherOption() {
+    AgentOptions first = AgentOptions.defaults().withOut(Path.of("/p/target/forkscope"));
+    AgentOptions second = first.withOut(Path.of("/p/target/forkscope-it"));
+    String jacoco =
+        "-javaagent:/m2/org/jacoco/org.jacoco.agent-0.8.12-runtime.jar=destfile=/p/j.exec";
+    String once = first.prependVMArguments(jacoco + " -Xmx1g", JAR, JIT);
+    String twice = second.prependVMArguments(once, JAR, JIT);
+    assertThat(twice)
+        .isEqualTo(second.prependVMArguments(jacoco + " -Xmx1g", JAR, JIT))
+        .contains(jacoco)
+        .endsWith(" -Xmx1g");
+    assertThat(twice.split("-javaagent:/home")).hasSize(2);
+    assertThat(twice.split("CompileCommand=quiet")).hasSize(2);
+    assertThat(twice).contains("out=/p/target/forkscope-it").doesNotContain("forkscope ");
+  }
+
+  @Test
+  void quotedOptionsStayWholeAndPathsWithSpacesAreQuoted() {
+    AgentOptions o = AgentOptions.defaults().withOut(Path.of("/my dir/target/forkscope"));
+    Path jar = Path.of("/my home/forkscope-agent-0123.jar");
+    String first =
+        o.prependVMArguments("\"-Dgreeting=hello world\" -XX:CompileCommand=quiet", jar, JIT);
+    assertThat(first)
+        .startsWith(
+            "\"-javaagent:/my home/forkscope-agent-0123.jar=out=/my dir/target/forkscope\" ")
+        .endsWith(" \"-Dgreeting=hello world\" -XX:CompileCommand=quiet");
+    assertThat(o.prependVMArguments(first, jar, JIT)).isEqualTo(first);
+    assertThat(
+            o.prependVMArguments(
+                "-javaagent:/x/other-agent.jar=forkscope-agent.jar", jar, List.of()))
+        .endsWith(" -javaagent:/x/other-agent.jar=forkscope-agent.jar");
   }
 
   private static java.util.Map.Entry<String, String> entry(String key, String value) {

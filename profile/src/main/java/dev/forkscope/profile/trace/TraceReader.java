@@ -2,13 +2,18 @@ package dev.forkscope.profile.trace;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.forkscope.agent.contract.AgentOptions;
 import java.io.IOException;
+import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -22,6 +27,9 @@ public final class TraceReader {
   private static final Pattern LAMBDA_SUFFIX =
       Pattern.compile("\\$\\$Lambda(\\$\\d+)?/0x[0-9a-fA-F]+$");
 
+  /** The file that marks a directory as holding a trace. */
+  public static final String TRACE_FILE = "trace.bin";
+
   private TraceReader() {}
 
   /**
@@ -31,7 +39,7 @@ public final class TraceReader {
    * @throws IOException when a file is not a forkscope trace or cannot be read
    */
   public static Trace read(Path dir) throws IOException {
-    Path bin = dir.resolve("trace.bin");
+    Path bin = dir.resolve(TRACE_FILE);
     Path metaFile = dir.resolve("meta.json");
     if (!Files.isRegularFile(bin)) {
       throw new NoSuchFileException(bin.toString(), null, "no forkscope trace here");
@@ -42,6 +50,34 @@ public final class TraceReader {
     Trace.TraceMeta meta = readMeta(metaFile);
     TraceFile file = TraceFile.read(bin);
     return new TraceLinker(file).link(meta);
+  }
+
+  /**
+   * The trace directories in {@code dir}: {@code dir} itself when it holds a trace, then the
+   * subdirectories the agent's JVMs wrote under {@code perjvm=true} ({@code jvm-1}, {@code jvm-2},
+   * ...) that hold one, in the order the JVMs started. Empty when there is none.
+   */
+  public static List<Path> traceDirectories(Path dir) throws IOException {
+    List<Path> dirs = new ArrayList<>();
+    if (Files.isRegularFile(dir.resolve(TRACE_FILE))) {
+      dirs.add(dir);
+    }
+    if (!Files.isDirectory(dir)) {
+      return dirs;
+    }
+    TreeMap<Integer, Path> jvms = new TreeMap<>();
+    try (DirectoryStream<Path> entries =
+        Files.newDirectoryStream(dir, AgentOptions.JVM_DIRECTORY_PREFIX + "*")) {
+      for (Path entry : entries) {
+        String number =
+            entry.getFileName().toString().substring(AgentOptions.JVM_DIRECTORY_PREFIX.length());
+        if (number.matches("[1-9][0-9]{0,8}") && Files.isRegularFile(entry.resolve(TRACE_FILE))) {
+          jvms.put(Integer.parseInt(number), entry);
+        }
+      }
+    }
+    dirs.addAll(jvms.values());
+    return dirs;
   }
 
   /**

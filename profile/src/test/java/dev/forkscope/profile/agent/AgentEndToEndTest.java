@@ -479,8 +479,8 @@ class AgentEndToEndTest {
     assertThat(r.exitCode()).isEqualTo(3);
     assertThat(r.stderr().lines().filter(l -> l.startsWith("forkscope agent:")))
         .containsExactly(
-            "forkscope agent: unknown option 'cpux' ignored (known: out, cpu, contexts, sampling,"
-                + " waits, duration, stop)");
+            "forkscope agent: unknown option 'cpux' ignored (known: out, perjvm, cpu, contexts,"
+                + " sampling, waits, duration, stop)");
     Trace trace = TraceReader.read(dir.resolve("out"));
     assertThat(trace.meta().cpuMode()).isEqualTo("sampled");
     assertThat(trace.meta().endNs()).isGreaterThan(trace.meta().startNs());

@@ -1,0 +1,10 @@
+package sample;
+
+import org.junit.jupiter.api.Test;
+
+class SumTaskIT {
+  @Test
+  void sumsAndNaps() {
+    Work.run();
+  }
+}
