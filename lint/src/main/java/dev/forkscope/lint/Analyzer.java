@@ -32,7 +32,8 @@ import java.util.Set;
  * <p>Implementation note: walks are iterative (generated code can nest deeply). A context walk does
  * not descend into nested class bodies, nor into lambdas that start a context of their own (they
  * are walked as their own entries), nor into the execution method of another task (also its own
- * entry). Calls are followed at most {@link #MAX_DEPTH} deep, each method at most once per entry.
+ * entry). Calls are followed at most {@link #MAX_DEPTH} deep, each method at most once per entry. A
+ * check that throws is recorded as a {@link RuleFailure} and never stops the other checks.
  */
 final class Analyzer {
   static final int MAX_DEPTH = 4;
@@ -67,11 +68,19 @@ final class Analyzer {
         Node.TreeTraversal.PREORDER,
         node -> {
           for (Check check : checks) {
-            check.anywhere(node, fileScope);
+            try {
+              check.anywhere(node, fileScope);
+            } catch (RuntimeException | StackOverflowError e) {
+              sink.fail(check.rule().id(), file, node, e);
+            }
           }
-          Entries.Entry entry = Entries.of(node, index);
-          if (entry != null) {
-            entries.add(entry);
+          try {
+            Entries.Entry entry = Entries.of(node, index);
+            if (entry != null) {
+              entries.add(entry);
+            }
+          } catch (RuntimeException | StackOverflowError e) {
+            sink.fail(RuleFailure.TRAVERSAL, file, node, e);
           }
         });
     for (Entries.Entry entry : entries) {
@@ -126,9 +135,14 @@ final class Analyzer {
     }
   }
 
+  /** Offers a node to every check; a check that throws is recorded and the others go on. */
   private void offer(Node node, Scope scope) {
     for (Check check : checks) {
-      check.inContext(node, scope);
+      try {
+        check.inContext(node, scope);
+      } catch (RuntimeException | StackOverflowError e) {
+        sink.fail(check.rule().id(), scope.file(), node, e);
+      }
     }
   }
 

@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
+import java.util.Comparator;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Objects;
@@ -26,8 +27,9 @@ import java.util.stream.Collectors;
  * nothing changes; files that only declare a method a task calls are parsed on demand during (4).
  * (4) Each parsed candidate is analysed in parallel by the shared traversal ({@link Analyzer}).
  * Most files of a large code base never reach the parser; they count as {@code skipped}. Unreadable
- * or unparsable files end up in {@link Summary#errors()} and never stop the run. Instances are
- * immutable and thread-safe.
+ * or unparsable files end up in {@link Summary#errors()} and never stop the run; a rule that throws
+ * ends up in {@link Summary#failures()} and costs neither the file nor the other rules' findings.
+ * Instances are immutable and thread-safe.
  */
 public final class Linter {
   private final List<Rule> rules;
@@ -141,9 +143,8 @@ public final class Linter {
               try {
                 file.unit().ifPresent(unit -> analyzer.analyze(file, unit));
               } catch (RuntimeException | StackOverflowError e) {
-                // a defect in a rule must not cost the user the rest of the run; the file is
-                // reported instead
-                errors.add(new FileError(file.path(), 0, "analysis failed: " + e));
+                // a defect in the traversal must not cost the user the rest of the run
+                findings.fail(RuleFailure.TRAVERSAL, file, null, e);
               }
               progress.filesDone(done.incrementAndGet(), total);
             });
@@ -163,10 +164,22 @@ public final class Linter {
     }
     List<Finding> sorted = findings.sorted();
     List<FileError> sortedErrors = new ArrayList<>(errors);
-    sortedErrors.sort((a, b) -> a.file().toString().compareTo(b.file().toString()));
+    sortedErrors.sort(
+        Comparator.comparing((FileError e) -> e.file().toString())
+            .thenComparingInt(FileError::line)
+            .thenComparing(FileError::message));
     long millis = (System.nanoTime() - start) / 1_000_000;
     return new LintResult(
-        sorted, new Summary(total, lines, parsed, skipped, sortedErrors, sorted.size(), millis));
+        sorted,
+        new Summary(
+            total,
+            lines,
+            parsed,
+            skipped,
+            sortedErrors,
+            findings.failures(),
+            sorted.size(),
+            millis));
   }
 
   private static void parseAndIndex(List<SourceFile> files, ProjectIndex index) {

@@ -114,7 +114,7 @@ final class SharedStateInParallelStream extends Check {
         .filter(v -> !Syntax.isInside(v.decl(), scope.entry()))
         .filter(
             v ->
-                UNSAFE.contains(v.type())
+                v.type() != null && UNSAFE.contains(v.type())
                     || v.init() instanceof ObjectCreationExpr c
                         && UNSAFE.contains(c.getType().getNameAsString()))
         .isPresent();
