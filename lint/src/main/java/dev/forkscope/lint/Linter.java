@@ -11,6 +11,8 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Objects;
 import java.util.Set;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Collectors;
 
@@ -34,10 +36,12 @@ import java.util.stream.Collectors;
 public final class Linter {
   private final List<Rule> rules;
   private final Progress progress;
+  private final int threads;
 
-  private Linter(List<Rule> rules, Progress progress) {
+  private Linter(List<Rule> rules, Progress progress, int threads) {
     this.rules = rules;
     this.progress = progress;
+    this.threads = threads;
   }
 
   public static Builder builder() {
@@ -48,6 +52,7 @@ public final class Linter {
   public static final class Builder {
     private List<Rule> rules = Rules.all();
     private Progress progress = Progress.NONE;
+    private int threads;
 
     private Builder() {}
 
@@ -85,8 +90,23 @@ public final class Linter {
       return this;
     }
 
+    /**
+     * Runs on a pool of this many threads of its own instead of the common pool (0, the default).
+     * The result does not depend on it.
+     *
+     * @throws IllegalArgumentException if negative
+     */
+    public Builder threads(int threads) {
+      if (threads < 0) {
+        throw new IllegalArgumentException(
+            "threads must be 0 (the common pool) or more: " + threads);
+      }
+      this.threads = threads;
+      return this;
+    }
+
     public Linter build() {
-      return new Linter(rules, progress);
+      return new Linter(rules, progress, threads);
     }
   }
 
@@ -100,8 +120,35 @@ public final class Linter {
   // lint run
   // owns its process, nothing else waits for the common pool, and the reads overlap with the
   // scanning.
-  @SuppressWarnings("forkscope:blocking-in-parallel-stream")
   public LintResult lint(List<Path> paths) throws IOException {
+    if (threads == 0) {
+      return run(paths);
+    }
+    // parallel streams started from a pool's worker run in that pool
+    ForkJoinPool pool = new ForkJoinPool(threads);
+    try {
+      return pool.submit(() -> run(paths)).get();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("interrupted while linting", e);
+    } catch (ExecutionException e) {
+      if (e.getCause() instanceof IOException io) {
+        throw io;
+      }
+      if (e.getCause() instanceof RuntimeException runtime) {
+        throw runtime;
+      }
+      if (e.getCause() instanceof Error error) {
+        throw error;
+      }
+      throw new IllegalStateException(e.getCause());
+    } finally {
+      pool.shutdown();
+    }
+  }
+
+  @SuppressWarnings("forkscope:blocking-in-parallel-stream")
+  private LintResult run(List<Path> paths) throws IOException {
     long start = System.nanoTime();
     List<FileError> errors = Collections.synchronizedList(new ArrayList<>());
     List<Path> files = SourceFinder.find(paths, errors);
@@ -135,6 +182,7 @@ public final class Linter {
       progress.filesDone(done.addAndGet(rest.size()), total);
     }
 
+    index.freeze();
     Findings findings = new Findings();
     Analyzer analyzer = new Analyzer(index, Checks.forRules(rules), findings);
     candidates.parallelStream()
