@@ -20,7 +20,8 @@ final class Findings {
 
   private record FailureKey(String rule, String file) {}
 
-  private static final Comparator<Step> STEP_ORDER =
+  /** The order of steps that decides between two equally short call paths. */
+  static final Comparator<Step> STEP_ORDER =
       Comparator.comparing((Step s) -> s.file().toString())
           .thenComparingInt(Step::line)
           .thenComparingInt(Step::column)
