@@ -127,9 +127,14 @@ final class LintCommand implements Callable<Integer> {
               + " failed with an internal error (listed in the report); the other findings are"
               + " complete. Please report it.");
       err.flush();
-      if (!keepGoing) {
-        return Forkscope.INTERNAL;
-      }
+    }
+    return exitCode(result, keepGoing);
+  }
+
+  /** 3 if a rule threw (unless keeping going), else 1 with findings, else 0. */
+  static int exitCode(LintResult result, boolean keepGoing) {
+    if (!result.summary().failures().isEmpty() && !keepGoing) {
+      return Forkscope.INTERNAL;
     }
     return result.findings().isEmpty() ? Forkscope.OK : Forkscope.FINDINGS;
   }
