@@ -30,11 +30,11 @@ import java.util.concurrent.CopyOnWriteArrayList;
  * first: (1) lists are kept in the order of the types' full names, then files and positions; (2)
  * the files indexed before analysis (candidates and task subclasses, the <em>eager</em> index) are
  * frozen by {@link #freeze()}, and {@link #indexed} and the task relation consult only them; (3)
- * {@link #types(String)} parses on demand every file that the text pre-scan says may declare the
- * name before it answers, each file indexed exactly once ({@link #add}). A type is a task if one of
- * its supertypes is a JDK fork/join task class or, transitively, a project task; this is complete
- * because the linter parses every file that extends a known task class before analysis (a
- * fixpoint). Safe for concurrent use.
+ * {@link #types(String)} answers from the eager index, or when it has no type of that name, parses
+ * on demand every file that the text pre-scan says may declare the name before it answers, each
+ * file indexed exactly once ({@link #add}). A type is a task if one of its supertypes is a JDK
+ * fork/join task class or, transitively, a project task; this is complete because the linter parses
+ * every file that extends a known task class before analysis (a fixpoint). Safe for concurrent use.
  */
 final class ProjectIndex {
   /** JDK task classes: a type extending one of these, directly or not, runs as a fork/join task. */
@@ -136,28 +136,19 @@ final class ProjectIndex {
     frozen = true;
   }
 
-  /** Parses and indexes a file, at most once; other threads asking for it wait for the first. */
-  private void ensureIndexed(SourceFile file) {
-    file.unit().ifPresent(unit -> add(file, unit));
-  }
-
   /**
-   * Project types with this simple name, parsing first every file that the text pre-scan says may
-   * declare it.
+   * Project types with this simple name: those of the eager index; when it has none, those of the
+   * files that the text pre-scan says may declare it, parsed first if needed.
    */
   List<TypeInfo> types(String name) {
+    List<TypeInfo> known = eager.getOrDefault(name, List.of());
+    if (!known.isEmpty()) {
+      return known;
+    }
     for (SourceFile file : declaredIn.getOrDefault(name, List.of())) {
-      ensureIndexed(file);
+      file.unit().ifPresent(unit -> add(file, unit));
     }
-    List<TypeInfo> early = eager.getOrDefault(name, List.of());
-    List<TypeInfo> late = lazy.getOrDefault(name, List.of());
-    if (late.isEmpty()) {
-      return early;
-    }
-    List<TypeInfo> all = new ArrayList<>(early);
-    all.addAll(late);
-    all.sort(ORDER);
-    return all;
+    return lazy.getOrDefault(name, List.of());
   }
 
   /**
