@@ -71,7 +71,7 @@ final class Analyzer {
   private final ProjectIndex index;
   private final List<Check> checks;
   private final Findings sink;
-  private final Map<Identity, Node[]> orders = new ConcurrentHashMap<>();
+  private final Map<Identity, Body> bodies = new ConcurrentHashMap<>();
   private final Map<Identity, List<Target>> targets = new ConcurrentHashMap<>();
   private final Map<Offered, Offer> offered = new ConcurrentHashMap<>();
   private final boolean skipDominated;
@@ -191,15 +191,20 @@ final class Analyzer {
 
   /**
    * Offers the nodes under a root in pre-order (the walk order of the root, computed once per
-   * method), following each call into the project's methods before the call's arguments.
+   * method), following each call into the project's methods before the call's arguments; a body
+   * that need not be offered only has its calls followed, in the same order.
    */
   private void walk(Node root, Scope scope, Context context, int depth, Set<Node> visited) {
-    boolean offers = depth == 0 || !skipDominated || undominated(root, context, depth, scope);
-    for (Node node : order(root)) {
-      if (offers) {
+    Body body = body(root);
+    if (depth == 0 || !skipDominated || undominated(root, context, depth, scope)) {
+      for (Node node : body.nodes()) {
         offer(node, scope);
+        if (node instanceof MethodCallExpr call && depth < MAX_DEPTH) {
+          follow(call, scope, context, depth, visited);
+        }
       }
-      if (node instanceof MethodCallExpr call && depth < MAX_DEPTH) {
+    } else if (depth < MAX_DEPTH) {
+      for (MethodCallExpr call : body.calls()) {
         follow(call, scope, context, depth, visited);
       }
     }
@@ -222,28 +227,35 @@ final class Analyzer {
   }
 
   /**
-   * The nodes a walk offers under a root, in pre-order, without the subtrees a context walk skips.
-   * A method's order is remembered: many entries walk the same methods.
+   * The nodes a walk offers under a root, in pre-order, without the subtrees a context walk skips,
+   * and the calls among them.
    */
-  private Node[] order(Node root) {
+  private record Body(Node[] nodes, MethodCallExpr[] calls) {}
+
+  /** A root's {@link Body}; a method's is remembered, as many entries walk the same methods. */
+  private Body body(Node root) {
     if (!(root instanceof MethodDeclaration)) {
       return flatten(root);
     }
-    Node[] known = orders.get(new Identity(root));
+    Body known = bodies.get(new Identity(root));
     if (known == null) {
       known = flatten(root);
-      orders.putIfAbsent(new Identity(root), known);
+      bodies.putIfAbsent(new Identity(root), known);
     }
     return known;
   }
 
-  private Node[] flatten(Node root) {
+  private Body flatten(Node root) {
     List<Node> order = new ArrayList<>();
+    List<MethodCallExpr> calls = new ArrayList<>();
     Deque<Node> stack = new ArrayDeque<>();
     stack.push(root);
     while (!stack.isEmpty()) {
       Node node = stack.pop();
       order.add(node);
+      if (node instanceof MethodCallExpr call) {
+        calls.add(call);
+      }
       List<Node> children = node.getChildNodes();
       for (int i = children.size() - 1; i >= 0; i--) {
         Node child = children.get(i);
@@ -252,7 +264,7 @@ final class Analyzer {
         }
       }
     }
-    return order.toArray(new Node[0]);
+    return new Body(order.toArray(new Node[0]), calls.toArray(new MethodCallExpr[0]));
   }
 
   /** Offers a node to every check; a check that throws is recorded and the others go on. */
