@@ -73,8 +73,7 @@ final class ProjectIndex {
   private final Map<String, List<SourceFile>> declaredIn = new ConcurrentHashMap<>();
   private final Set<SourceFile> indexedFiles = ConcurrentHashMap.newKeySet();
   private volatile boolean frozen;
-  private volatile Set<String> tasks;
-  private volatile Set<String> completers;
+  private volatile Relation relation;
 
   /** Remembers which not-yet-parsed file seems to declare which names, for lazy lookups. */
   void registerText(SourceFile file) {
@@ -116,8 +115,7 @@ final class ProjectIndex {
       target.compute(info.name(), (k, list) -> with(list, info));
     }
     if (!frozen) {
-      tasks = null;
-      completers = null;
+      relation = null;
     }
   }
 
@@ -254,20 +252,22 @@ final class ProjectIndex {
     return supers.stream().anyMatch(this::isTask);
   }
 
+  /** The task relation of the eager index, computed once it is needed (again after an addition). */
+  private record Relation(Set<String> tasks, Set<String> completers) {}
+
   private Set<String> tasks() {
-    Set<String> known = tasks;
-    if (known == null) {
-      known = heirs(JDK_TASKS);
-      tasks = known;
-    }
-    return known;
+    return relation().tasks();
   }
 
   private Set<String> completers() {
-    Set<String> known = completers;
+    return relation().completers();
+  }
+
+  private Relation relation() {
+    Relation known = relation;
     if (known == null) {
-      known = heirs(COMPLETERS);
-      completers = known;
+      known = new Relation(heirs(JDK_TASKS), heirs(COMPLETERS));
+      relation = known;
     }
     return known;
   }
