@@ -6,11 +6,16 @@ import com.github.javaparser.JavaParser;
 import com.github.javaparser.ParseResult;
 import com.github.javaparser.ParserConfiguration;
 import com.github.javaparser.ast.CompilationUnit;
+import com.github.javaparser.ast.NodeList;
+import com.github.javaparser.ast.body.VariableDeclarator;
 import com.github.javaparser.ast.expr.ArrayInitializerExpr;
 import com.github.javaparser.ast.expr.Expression;
 import com.github.javaparser.ast.expr.LambdaExpr;
+import com.github.javaparser.ast.expr.MethodCallExpr;
 import com.github.javaparser.ast.expr.MethodReferenceExpr;
+import com.github.javaparser.ast.expr.NameExpr;
 import com.github.javaparser.ast.expr.NullLiteralExpr;
+import com.github.javaparser.ast.expr.ObjectCreationExpr;
 import com.github.javaparser.ast.expr.VariableDeclarationExpr;
 import com.github.javaparser.ast.type.VarType;
 import java.io.File;
@@ -34,8 +39,8 @@ import org.junit.jupiter.api.io.TempDir;
  * {@code var}, then statement lines deleted, from a seed per file) must never make a rule throw.
  *
  * <p>The quick form, run in every build, lints a deterministic sample of the JDK's {@code src.zip}
- * (see {@link #sampled}) and all of jsr166y and extra166y. The full form lints every Java file of
- * each source archive, run by hand:
+ * (see {@link #sampled}), all of jsr166y and extra166y, and the rules' own test fixtures. The full
+ * form lints every Java file of each source archive, run by hand:
  *
  * <pre>
  * mvn -pl lint -am test -Dtest=FuzzTest -Dsurefire.failIfNoSpecifiedTests=false \
@@ -43,7 +48,7 @@ import org.junit.jupiter.api.io.TempDir;
  * </pre>
  */
 class FuzzTest {
-  private static final int STRIDE = 40;
+  private static final int STRIDE = 80;
   private static final boolean ALL = Boolean.getBoolean("forkscope.fuzz.all");
 
   @TempDir Path dir;
@@ -59,6 +64,7 @@ class FuzzTest {
       String label = i + "-" + archives.get(i).getFileName();
       files += copy(archives.get(i), originals.resolve(label), mutants.resolve(label));
     }
+    files += copyFixtures(originals.resolve("fixtures"), mutants.resolve("fixtures"));
     assertThat(files).as("Java files from %s", archives).isGreaterThan(30);
     for (Path tree : List.of(originals, mutants)) {
       LintResult result = Linter.builder().build().lint(List.of(tree));
@@ -118,11 +124,7 @@ class FuzzTest {
     boolean sample = !ALL && zip.getFileName().toString().equals("src.zip");
     Files.createDirectories(originals);
     Files.createDirectories(mutantDir);
-    JavaParser parser =
-        new JavaParser(
-            new ParserConfiguration()
-                .setLanguageLevel(ParserConfiguration.LanguageLevel.JAVA_21)
-                .setAttributeComments(false));
+    JavaParser parser = parser();
     int copied = 0;
     int others = 0;
     try (ZipFile zf = new ZipFile(zip.toFile())) {
@@ -138,9 +140,7 @@ class FuzzTest {
         try (InputStream in = zf.getInputStream(e)) {
           text = new String(in.readAllBytes(), StandardCharsets.UTF_8);
         }
-        String name = e.getName().replace('/', '_');
-        Files.writeString(originals.resolve(name), text);
-        Files.writeString(mutantDir.resolve(name), mutate(text, parser, e.getName().hashCode()));
+        keep(e.getName(), text, originals, mutantDir, parser);
         copied++;
       }
     }
@@ -148,34 +148,86 @@ class FuzzTest {
   }
 
   /**
-   * The quick form's sample of a JDK: all of java.util.concurrent and java.util.stream (where the
-   * JDK's own fork/join, async and stream code lives), and every {@value #STRIDE}th other file of
-   * java.base; the index counts the entries seen so far, in name order.
+   * Copies the rules' own test fixtures (the labelled corpus and the fix examples: the code each
+   * rule is written for) and writes a mutant of each; returns how many.
    */
-  private static boolean sampled(String name, int index) {
-    return name.startsWith("java.base/java/util/concurrent/")
-        || name.startsWith("java.base/java/util/stream/")
-        || name.startsWith("java.base/") && index % STRIDE == 0;
+  private static int copyFixtures(Path originals, Path mutantDir) throws IOException {
+    Files.createDirectories(originals);
+    Files.createDirectories(mutantDir);
+    JavaParser parser = parser();
+    int copied = 0;
+    for (String fixtures : List.of("/corpus", "/rule-fixes")) {
+      Path root;
+      try {
+        root = Path.of(FuzzTest.class.getResource(fixtures).toURI());
+      } catch (java.net.URISyntaxException e) {
+        throw new IOException(e);
+      }
+      try (var paths = Files.walk(root)) {
+        for (Path file : paths.filter(p -> p.toString().endsWith(".java")).sorted().toList()) {
+          String name = fixtures + "/" + root.relativize(file);
+          keep(name, Files.readString(file), originals, mutantDir, parser);
+          copied++;
+        }
+      }
+    }
+    return copied;
+  }
+
+  /** Writes a file's text and its mutant (seeded by its name) under a flattened name. */
+  private static void keep(
+      String name, String text, Path originals, Path mutantDir, JavaParser parser)
+      throws IOException {
+    String flat = name.replace('/', '_');
+    Files.writeString(originals.resolve(flat), text);
+    Files.writeString(mutantDir.resolve(flat), mutate(text, parser, name.hashCode()));
+  }
+
+  private static JavaParser parser() {
+    return new JavaParser(
+        new ParserConfiguration()
+            .setLanguageLevel(ParserConfiguration.LanguageLevel.JAVA_21)
+            .setAttributeComments(false));
   }
 
   /**
-   * Erases the declared type of every local that has a plain initializer to {@code var}, then
-   * deletes about one in six statement lines; a file that does not parse only loses lines.
+   * The quick form's sample of a JDK: every other file of java.util.concurrent and java.util.stream
+   * (where the JDK's own fork/join, async and stream code lives), and every {@value #STRIDE}th
+   * other file of java.base; the index counts the entries seen so far, in name order.
+   */
+  private static boolean sampled(String name, int index) {
+    boolean concurrent =
+        name.startsWith("java.base/java/util/concurrent/")
+            || name.startsWith("java.base/java/util/stream/");
+    return concurrent ? index % 2 == 0 : name.startsWith("java.base/") && index % STRIDE == 0;
+  }
+
+  /**
+   * Erases the declared type of every local that has a plain initializer to {@code var} (and for
+   * half of those initialized by {@code new}, the created type too), then deletes about one in six
+   * statement lines; a file that does not parse only loses lines.
    */
   static String mutate(String text, JavaParser parser, long seed) {
+    Random random = new Random(seed);
     String erased = text;
     ParseResult<CompilationUnit> parsed = parser.parse(text);
     if (parsed.isSuccessful() && parsed.getResult().isPresent()) {
       CompilationUnit unit = parsed.getResult().get();
       for (VariableDeclarationExpr local : unit.findAll(VariableDeclarationExpr.class)) {
-        if (local.getVariables().size() == 1
-            && local.getVariable(0).getInitializer().filter(FuzzTest::inferable).isPresent()) {
-          local.getVariable(0).setType(new VarType());
+        VariableDeclarator variable = local.getVariable(0);
+        Expression init = variable.getInitializer().orElse(null);
+        if (local.getVariables().size() == 1 && init != null && inferable(init)) {
+          variable.setType(new VarType());
+          if (init instanceof ObjectCreationExpr && random.nextBoolean()) {
+            // hide the created type as well, as a factory method does
+            variable.setInitializer(
+                new MethodCallExpr(
+                    new NameExpr("java.util.Objects"), "requireNonNull", NodeList.nodeList(init)));
+          }
         }
       }
       erased = unit.toString();
     }
-    Random random = new Random(seed);
     StringBuilder cut = new StringBuilder();
     String previous = "{";
     for (String line : erased.lines().toList()) {
