@@ -1,6 +1,7 @@
 package dev.forkscope.lint;
 
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -28,9 +29,11 @@ public record RuleFailure(
   }
 
   static RuleFailure of(Path file, int line, String rule, Throwable error) {
-    StackTraceElement[] stack = error.getStackTrace();
     List<String> frames =
-        java.util.Arrays.stream(stack).limit(FRAMES).map(StackTraceElement::toString).toList();
+        Arrays.stream(error.getStackTrace())
+            .limit(FRAMES)
+            .map(StackTraceElement::toString)
+            .toList();
     String message =
         error.getMessage() == null ? "" : error.getMessage().lines().findFirst().orElse("");
     return new RuleFailure(file, line, rule, error.getClass().getName(), message, frames);
