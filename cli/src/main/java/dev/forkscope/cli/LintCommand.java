@@ -26,7 +26,8 @@ import picocli.CommandLine.Spec;
     mixinStandardHelpOptions = true,
     description = {
       "Finds fork/join bottlenecks and misuse in Java sources.",
-      "Exit status: 0 nothing found, 1 findings, 2 bad arguments, 3 internal error."
+      "Exit status: 0 nothing found, 1 findings, 2 bad arguments, 3 internal error (a rule"
+          + " that threw is one, unless --keep-going)."
     })
 final class LintCommand implements Callable<Integer> {
 
@@ -64,6 +65,12 @@ final class LintCommand implements Callable<Integer> {
       paramLabel = "ID",
       description = "Run only this rule (repeatable). Default: all rules.")
   List<String> rules = new ArrayList<>();
+
+  @Option(
+      names = "--keep-going",
+      description =
+          "When a rule throws on a file, report it and exit by the findings (0 or 1) instead of 3.")
+  boolean keepGoing;
 
   @Override
   public Integer call() throws IOException {
@@ -108,6 +115,26 @@ final class LintCommand implements Callable<Integer> {
       out.flush();
     } else {
       AtomicFiles.write(output, out -> report.write(result, out));
+    }
+    int failures = result.summary().failures().size();
+    if (failures > 0) {
+      // the report may have gone to a file: say it where the user looks
+      PrintWriter err = spec.commandLine().getErr();
+      err.println(
+          "forkscope lint: "
+              + failures
+              + (failures == 1 ? " rule" : " rules")
+              + " failed with an internal error (listed in the report); the other findings are"
+              + " complete. Please report it.");
+      err.flush();
+    }
+    return exitCode(result, keepGoing);
+  }
+
+  /** 3 if a rule threw (unless keeping going), else 1 with findings, else 0. */
+  static int exitCode(LintResult result, boolean keepGoing) {
+    if (!result.summary().failures().isEmpty() && !keepGoing) {
+      return Forkscope.INTERNAL;
     }
     return result.findings().isEmpty() ? Forkscope.OK : Forkscope.FINDINGS;
   }

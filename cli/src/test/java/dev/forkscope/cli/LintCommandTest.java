@@ -8,6 +8,9 @@ import com.networknt.schema.JsonSchema;
 import com.networknt.schema.JsonSchemaFactory;
 import com.networknt.schema.SpecVersion;
 import dev.forkscope.io.FileTrees;
+import dev.forkscope.lint.LintResult;
+import dev.forkscope.lint.RuleFailure;
+import dev.forkscope.lint.Summary;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -64,6 +67,32 @@ class LintCommandTest {
           "");
 
   @TempDir Path dir;
+
+  @Test
+  void aRuleThatThrewExitsThreeUnlessKeepingGoing() {
+    RuleFailure failure =
+        new RuleFailure(
+            dir.resolve("A.java"),
+            3,
+            "sleepy-worker",
+            "java.lang.IllegalStateException",
+            "",
+            List.of());
+    LintResult failed =
+        new LintResult(List.of(), new Summary(1, 10, 1, 0, List.of(), List.of(failure), 0, 1));
+    assertThat(LintCommand.exitCode(failed, false)).isEqualTo(Forkscope.INTERNAL);
+    assertThat(LintCommand.exitCode(failed, true)).isEqualTo(Forkscope.OK);
+    LintResult clean =
+        new LintResult(List.of(), new Summary(1, 10, 1, 0, List.of(), List.of(), 0, 1));
+    assertThat(LintCommand.exitCode(clean, false)).isEqualTo(Forkscope.OK);
+  }
+
+  @Test
+  void keepGoingIsAcceptedAndCleanCodeExitsZero() throws IOException {
+    write("SumTask.java", CLEAN_TASK);
+    assertThat(CliRun.of("lint", "--keep-going", dir.toString()).exitCode())
+        .isEqualTo(Forkscope.OK);
+  }
 
   @Test
   void missingPathIsTheUsersMistake() {
@@ -151,7 +180,8 @@ class LintCommandTest {
     assertThat(finding.get("task").asText()).isEqualTo("demo.SortTask");
     JsonNode summary = root.get("summary");
     assertThat(fieldNames(summary))
-        .containsExactly("files", "lines", "parsed", "skipped", "errors", "findings", "millis");
+        .containsExactly(
+            "files", "lines", "parsed", "skipped", "errors", "failures", "findings", "millis");
     assertThat(summary.get("files").asInt()).isEqualTo(2);
     assertThat(summary.get("findings").asInt()).isEqualTo(root.get("findings").size());
   }

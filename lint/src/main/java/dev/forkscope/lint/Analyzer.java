@@ -18,10 +18,13 @@ import com.github.javaparser.ast.stmt.LocalRecordDeclarationStmt;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.Comparator;
 import java.util.Deque;
 import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The shared traversal: one pass over each parsed file offers every node to every check's {@link
@@ -33,7 +36,23 @@ import java.util.Set;
  * not descend into nested class bodies, nor into lambdas that start a context of their own (they
  * are walked as their own entries) or run when a stage completes ({@code thenApply}'s, on the
  * completing thread), nor into the execution method of another task (also its own entry). Calls are
- * followed at most {@link #MAX_DEPTH} deep, each method at most once per entry.
+ * followed at most {@link #MAX_DEPTH} deep, each method at most once per entry. A check that throws
+ * is recorded as a {@link RuleFailure} and never stops the other checks.
+ *
+ * <p>Speed: many entries (the async lambdas of a test suite) reach the same methods, so the walk
+ * shares what does not depend on the entry, across entries and workers (concurrent maps, immutable
+ * values): a method's walk order and the methods a call may enter are computed once per node. And a
+ * method body is offered to the checks again only if this walk's findings in it could win: {@link
+ * Findings} keeps, for each place, the finding with the shortest call path, then the first path in
+ * a total order of steps. A body already offered in the same {@link Context} by a shorter path, or
+ * an equally short one from an entry ordered first, gives the same checks' answers with a path that
+ * wins; this walk then only follows the body's calls (their bodies are judged likewise), so the
+ * findings are those of the exhaustive walk, whichever worker comes first. This relies on an
+ * invariant of the checks: on a node reached through calls, what they report depends only on the
+ * node, the call path, and the context's {@link Context} (kind, task class, the node holding a
+ * task's, a pool submission's or an async stage's entry — intra-task-sync asks whether that entry
+ * runs many at once — and the rules suppressed at the entry); {@code AnalyzerTest} checks that
+ * sharing changes nothing.
  */
 final class Analyzer {
   static final int MAX_DEPTH = 4;
@@ -54,12 +73,46 @@ final class Analyzer {
   private final ProjectIndex index;
   private final List<Check> checks;
   private final Findings sink;
+  private final Map<Identity, Body> bodies = new ConcurrentHashMap<>();
+  private final Map<Identity, List<Target>> targets = new ConcurrentHashMap<>();
+  private final Map<Offered, Offer> offered = new ConcurrentHashMap<>();
+  private final boolean skipDominated;
 
   Analyzer(ProjectIndex index, List<Check> checks, Findings sink) {
+    this(index, checks, sink, true);
+  }
+
+  /**
+   * @param skipDominated whether a method body whose offers are dominated is walked without
+   *     offering its nodes (see the implementation note); false only to test that it changes
+   *     nothing
+   */
+  Analyzer(ProjectIndex index, List<Check> checks, Findings sink, boolean skipDominated) {
     this.index = index;
     this.checks = checks;
     this.sink = sink;
+    this.skipDominated = skipDominated;
   }
+
+  /**
+   * What a check may see of a context besides the node and the call path, when the node is reached
+   * through calls: its kind, its task class, the node that holds its entry for a task or a pool
+   * submission, and the rules suppressed at its entry.
+   */
+  private record Context(
+      Scope.Kind kind, String taskClass, Identity holder, List<String> suppressed) {}
+
+  /** A method body offered in a context. */
+  private record Offered(Identity method, Context context) {}
+
+  /** How a method body was reached: calls from the entry, and the entry's own step. */
+  private record Offer(int depth, Step entry) {}
+
+  /**
+   * Of two offers of one body, the one whose findings Findings would keep (shorter, then first).
+   */
+  private static final Comparator<Offer> OFFER_ORDER =
+      Comparator.comparingInt(Offer::depth).thenComparing(Offer::entry, Findings.STEP_ORDER);
 
   void analyze(SourceFile file, CompilationUnit unit) {
     FileScope fileScope = new FileScope(file, sink);
@@ -68,11 +121,19 @@ final class Analyzer {
         Node.TreeTraversal.PREORDER,
         node -> {
           for (Check check : checks) {
-            check.anywhere(node, fileScope);
+            try {
+              check.anywhere(node, fileScope);
+            } catch (RuntimeException | StackOverflowError e) {
+              sink.fail(check.rule().id(), file, node, e);
+            }
           }
-          Entries.Entry entry = Entries.of(node, index);
-          if (entry != null) {
-            entries.add(entry);
+          try {
+            Entries.Entry entry = Entries.of(node, index);
+            if (entry != null) {
+              entries.add(entry);
+            }
+          } catch (RuntimeException | StackOverflowError e) {
+            sink.fail(RuleFailure.TRAVERSAL, file, node, e);
           }
         });
     for (Entries.Entry entry : entries) {
@@ -91,31 +152,111 @@ final class Analyzer {
                   entry.label()),
               start);
       Set<Node> visited = Collections.newSetFromMap(new IdentityHashMap<>());
+      Context context = context(entry);
       if (start instanceof MethodReferenceExpr ref) {
-        walkReference(ref, scope, visited);
+        walkReference(ref, scope, context, visited);
       } else {
-        walk(start, scope, 0, visited);
+        walk(start, scope, context, 0, visited);
       }
     }
   }
 
-  private void walkReference(MethodReferenceExpr ref, Scope scope, Set<Node> visited) {
+  private Context context(Entries.Entry entry) {
+    Node start = entry.start();
+    Identity holder =
+        entry.kind() == Scope.Kind.STREAM
+            ? null
+            : start.getParentNode().map(Identity::new).orElse(null);
+    List<String> suppressed = new ArrayList<>();
+    for (Check check : checks) {
+      if (Suppressions.annotated(check.rule().id(), start)) {
+        suppressed.add(check.rule().id());
+      }
+    }
+    return new Context(entry.kind(), entry.taskClass(), holder, List.copyOf(suppressed));
+  }
+
+  private void walkReference(
+      MethodReferenceExpr ref, Scope scope, Context context, Set<Node> visited) {
     offer(ref, scope);
-    for (Target target : resolve(ref.getScope(), ref.getIdentifier(), -1, ref)) {
+    for (Target target : targets(ref)) {
       if (visited.add(target.method())) {
-        walk(target.method(), scope.callee(target.file(), step(scope, ref, target)), 1, visited);
+        walk(
+            target.method(),
+            scope.callee(target.file(), step(scope, ref, target)),
+            context,
+            1,
+            visited);
       }
     }
   }
 
-  private void walk(Node root, Scope scope, int depth, Set<Node> visited) {
+  /**
+   * Offers the nodes under a root in pre-order (the walk order of the root, computed once per
+   * method), following each call into the project's methods before the call's arguments; a body
+   * that need not be offered only has its calls followed, in the same order.
+   */
+  private void walk(Node root, Scope scope, Context context, int depth, Set<Node> visited) {
+    Body body = body(root);
+    if (depth == 0 || !skipDominated || undominated(root, context, depth, scope)) {
+      for (Node node : body.nodes()) {
+        offer(node, scope);
+        if (node instanceof MethodCallExpr call && depth < MAX_DEPTH) {
+          follow(call, scope, context, depth, visited);
+        }
+      }
+    } else if (depth < MAX_DEPTH) {
+      for (MethodCallExpr call : body.calls()) {
+        follow(call, scope, context, depth, visited);
+      }
+    }
+  }
+
+  /**
+   * Records that a method body is offered at this depth from this entry, unless an offer of it in
+   * the same context by a shorter path, or an equally short one from an entry that comes first, was
+   * recorded: its findings would win over this walk's in {@link Findings}, whichever worker adds
+   * them first, so this walk need not offer the body (its calls are still followed).
+   */
+  private boolean undominated(Node method, Context context, int depth, Scope scope) {
+    Offer mine = new Offer(depth, scope.entryStep());
+    Offer best =
+        offered.merge(
+            new Offered(new Identity(method), context),
+            mine,
+            (recorded, offer) -> OFFER_ORDER.compare(offer, recorded) <= 0 ? offer : recorded);
+    return best == mine;
+  }
+
+  /**
+   * The nodes a walk offers under a root, in pre-order, without the subtrees a context walk skips,
+   * and the calls among them.
+   */
+  private record Body(Node[] nodes, MethodCallExpr[] calls) {}
+
+  /** A root's {@link Body}; a method's is remembered, as many entries walk the same methods. */
+  private Body body(Node root) {
+    if (!(root instanceof MethodDeclaration)) {
+      return flatten(root);
+    }
+    Body known = bodies.get(new Identity(root));
+    if (known == null) {
+      known = flatten(root);
+      bodies.putIfAbsent(new Identity(root), known);
+    }
+    return known;
+  }
+
+  private Body flatten(Node root) {
+    List<Node> order = new ArrayList<>();
+    List<MethodCallExpr> calls = new ArrayList<>();
     Deque<Node> stack = new ArrayDeque<>();
     stack.push(root);
     while (!stack.isEmpty()) {
       Node node = stack.pop();
-      offer(node, scope);
-      if (node instanceof MethodCallExpr call && depth < MAX_DEPTH) {
-        follow(call, scope, depth, visited);
+      order.add(node);
+      if (node instanceof MethodCallExpr call) {
+        calls.add(call);
       }
       List<Node> children = node.getChildNodes();
       for (int i = children.size() - 1; i >= 0; i--) {
@@ -125,11 +266,17 @@ final class Analyzer {
         }
       }
     }
+    return new Body(order.toArray(new Node[0]), calls.toArray(new MethodCallExpr[0]));
   }
 
+  /** Offers a node to every check; a check that throws is recorded and the others go on. */
   private void offer(Node node, Scope scope) {
     for (Check check : checks) {
-      check.inContext(node, scope);
+      try {
+        check.inContext(node, scope);
+      } catch (RuntimeException | StackOverflowError e) {
+        sink.fail(check.rule().id(), scope.file(), node, e);
+      }
     }
   }
 
@@ -146,18 +293,70 @@ final class Analyzer {
         && Entries.runsElsewhere((Expression) child, index);
   }
 
-  private void follow(MethodCallExpr call, Scope scope, int depth, Set<Node> visited) {
-    int arity = call.getArguments().size();
-    for (Target target :
-        resolve(call.getScope().orElse(null), call.getNameAsString(), arity, call)) {
-      MethodDeclaration method = target.method();
-      if (method.getBody().isEmpty()
-          || Entries.isTaskExecution(method, index)
-          || inFramework(method)
-          || !visited.add(method)) {
-        continue;
+  private void follow(
+      MethodCallExpr call, Scope scope, Context context, int depth, Set<Node> visited) {
+    for (Target target : targets(call)) {
+      if (visited.add(target.method())) {
+        walk(
+            target.method(),
+            scope.callee(target.file(), step(scope, call, target)),
+            context,
+            depth + 1,
+            visited);
       }
-      walk(method, scope.callee(target.file(), step(scope, call, target)), depth + 1, visited);
+    }
+  }
+
+  /**
+   * The methods with a body that a call or method reference may enter (not a task's execution
+   * method, not the framework's own), resolved once per node: resolution depends on the node and
+   * the index alone, never on the entry that reached it.
+   */
+  private List<Target> targets(Expression at) {
+    Identity key = new Identity(at);
+    List<Target> known = targets.get(key);
+    if (known != null) {
+      return known;
+    }
+    List<Target> found = new ArrayList<>();
+    List<Target> all =
+        at instanceof MethodCallExpr call
+            ? resolve(
+                call.getScope().orElse(null),
+                call.getNameAsString(),
+                call.getArguments().size(),
+                call)
+            : resolve(
+                ((MethodReferenceExpr) at).getScope(),
+                ((MethodReferenceExpr) at).getIdentifier(),
+                -1,
+                at);
+    for (Target target : all) {
+      MethodDeclaration method = target.method();
+      boolean enterable =
+          at instanceof MethodReferenceExpr
+              || !(method.getBody().isEmpty()
+                  || Entries.isTaskExecution(method, index)
+                  || inFramework(method));
+      if (enterable) {
+        found.add(target);
+      }
+    }
+    List<Target> frozen = List.copyOf(found);
+    targets.putIfAbsent(key, frozen);
+    return frozen;
+  }
+
+  /** A syntax node as a map key: nodes hash and compare structurally (whole subtrees). */
+  private record Identity(Node node) {
+    @Override
+    public boolean equals(Object o) {
+      return o instanceof Identity other && other.node == node;
+    }
+
+    @Override
+    public int hashCode() {
+      return System.identityHashCode(node);
     }
   }
 

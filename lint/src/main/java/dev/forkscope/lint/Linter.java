@@ -6,10 +6,13 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
+import java.util.Comparator;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Objects;
 import java.util.Set;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Collectors;
 
@@ -26,16 +29,19 @@ import java.util.stream.Collectors;
  * nothing changes; files that only declare a method a task calls are parsed on demand during (4).
  * (4) Each parsed candidate is analysed in parallel by the shared traversal ({@link Analyzer}).
  * Most files of a large code base never reach the parser; they count as {@code skipped}. Unreadable
- * or unparsable files end up in {@link Summary#errors()} and never stop the run. Instances are
- * immutable and thread-safe.
+ * or unparsable files end up in {@link Summary#errors()} and never stop the run; a rule that throws
+ * ends up in {@link Summary#failures()} and costs neither the file nor the other rules' findings.
+ * Instances are immutable and thread-safe.
  */
 public final class Linter {
   private final List<Rule> rules;
   private final Progress progress;
+  private final int threads;
 
-  private Linter(List<Rule> rules, Progress progress) {
+  private Linter(List<Rule> rules, Progress progress, int threads) {
     this.rules = rules;
     this.progress = progress;
+    this.threads = threads;
   }
 
   public static Builder builder() {
@@ -46,6 +52,7 @@ public final class Linter {
   public static final class Builder {
     private List<Rule> rules = Rules.all();
     private Progress progress = Progress.NONE;
+    private int threads;
 
     private Builder() {}
 
@@ -83,8 +90,23 @@ public final class Linter {
       return this;
     }
 
+    /**
+     * Runs on a pool of this many threads of its own instead of the common pool (0, the default).
+     * The result does not depend on it.
+     *
+     * @throws IllegalArgumentException if negative
+     */
+    public Builder threads(int threads) {
+      if (threads < 0) {
+        throw new IllegalArgumentException(
+            "threads must be 0 (the common pool) or more: " + threads);
+      }
+      this.threads = threads;
+      return this;
+    }
+
     public Linter build() {
-      return new Linter(rules, progress);
+      return new Linter(rules, progress, threads);
     }
   }
 
@@ -98,8 +120,35 @@ public final class Linter {
   // lint run
   // owns its process, nothing else waits for the common pool, and the reads overlap with the
   // scanning.
-  @SuppressWarnings("forkscope:blocking-in-parallel-stream")
   public LintResult lint(List<Path> paths) throws IOException {
+    if (threads == 0) {
+      return run(paths);
+    }
+    // parallel streams started from a pool's worker run in that pool
+    ForkJoinPool pool = new ForkJoinPool(threads);
+    try {
+      return pool.submit(() -> run(paths)).get();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("interrupted while linting", e);
+    } catch (ExecutionException e) {
+      if (e.getCause() instanceof IOException io) {
+        throw io;
+      }
+      if (e.getCause() instanceof RuntimeException runtime) {
+        throw runtime;
+      }
+      if (e.getCause() instanceof Error error) {
+        throw error;
+      }
+      throw new IllegalStateException(e.getCause());
+    } finally {
+      pool.shutdown();
+    }
+  }
+
+  @SuppressWarnings("forkscope:blocking-in-parallel-stream")
+  private LintResult run(List<Path> paths) throws IOException {
     long start = System.nanoTime();
     List<FileError> errors = Collections.synchronizedList(new ArrayList<>());
     List<Path> files = SourceFinder.find(paths, errors);
@@ -133,6 +182,7 @@ public final class Linter {
       progress.filesDone(done.addAndGet(rest.size()), total);
     }
 
+    index.freeze();
     Findings findings = new Findings();
     Analyzer analyzer = new Analyzer(index, Checks.forRules(rules), findings);
     candidates.parallelStream()
@@ -141,9 +191,8 @@ public final class Linter {
               try {
                 file.unit().ifPresent(unit -> analyzer.analyze(file, unit));
               } catch (RuntimeException | StackOverflowError e) {
-                // a defect in a rule must not cost the user the rest of the run; the file is
-                // reported instead
-                errors.add(new FileError(file.path(), 0, "analysis failed: " + e));
+                // a defect in the traversal must not cost the user the rest of the run
+                findings.fail(RuleFailure.TRAVERSAL, file, null, e);
               }
               progress.filesDone(done.incrementAndGet(), total);
             });
@@ -163,10 +212,22 @@ public final class Linter {
     }
     List<Finding> sorted = findings.sorted();
     List<FileError> sortedErrors = new ArrayList<>(errors);
-    sortedErrors.sort((a, b) -> a.file().toString().compareTo(b.file().toString()));
+    sortedErrors.sort(
+        Comparator.comparing((FileError e) -> e.file().toString())
+            .thenComparingInt(FileError::line)
+            .thenComparing(FileError::message));
     long millis = (System.nanoTime() - start) / 1_000_000;
     return new LintResult(
-        sorted, new Summary(total, lines, parsed, skipped, sortedErrors, sorted.size(), millis));
+        sorted,
+        new Summary(
+            total,
+            lines,
+            parsed,
+            skipped,
+            sortedErrors,
+            findings.failures(),
+            sorted.size(),
+            millis));
   }
 
   private static void parseAndIndex(List<SourceFile> files, ProjectIndex index) {

@@ -1,6 +1,7 @@
 package dev.forkscope.lint;
 
 import com.github.javaparser.ast.CompilationUnit;
+import com.github.javaparser.ast.ImportDeclaration;
 import com.github.javaparser.ast.Node;
 import com.github.javaparser.ast.body.ClassOrInterfaceDeclaration;
 import com.github.javaparser.ast.body.EnumDeclaration;
@@ -9,6 +10,7 @@ import com.github.javaparser.ast.body.RecordDeclaration;
 import com.github.javaparser.ast.body.TypeDeclaration;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.Comparator;
 import java.util.HashSet;
 import java.util.IdentityHashMap;
 import java.util.List;
@@ -20,18 +22,33 @@ import java.util.concurrent.CopyOnWriteArrayList;
 /**
  * A cheap project-wide type index: simple name to declarations, with their supertypes as written.
  *
- * <p>Implementation note: no symbol solver. Types are matched by simple name, which is what makes
- * the index fast and independent of a classpath; two project classes with the same simple name are
- * both consulted. A type is a task if one of its supertypes is a JDK fork/join task class or,
- * transitively, a project task; this consults only parsed files, which is complete because the
- * linter parses every file that extends a known task class before analysis (a fixpoint). When a
- * {@link #types} lookup misses, files that the text pre-scan says declare that name are parsed on
- * demand, so following a call into a skipped file still works. Safe for concurrent use.
+ * <p>Implementation note: no symbol solver and no classpath. A simple name is resolved as javac
+ * would from the sources alone ({@link #types(String, CompilationUnit)}): the file's own types, its
+ * single-type imports, its package, its on-demand imports; where that does not decide (a type
+ * inherited from a supertype, an import the project does not declare), every project type of that
+ * name is consulted. Every answer is a function of the input alone, never of which worker parsed
+ * first: (1) lists are kept in the order of the types' full names, then files and positions; (2)
+ * the files indexed before analysis (candidates and task subclasses, the <em>eager</em> index) are
+ * frozen by {@link #freeze()}, and {@link #indexed} and the task relation consult only them; (3)
+ * {@link #types(String)} answers from the eager index, or when it has no type of that name, parses
+ * on demand every file that the text pre-scan says may declare the name before it answers, each
+ * file indexed exactly once ({@link #add}). A type is a task if one of its supertypes is a JDK
+ * fork/join task class or, transitively, a project task; this is complete because the linter parses
+ * every file that extends a known task class before analysis (a fixpoint). Safe for concurrent use.
  */
 final class ProjectIndex {
   /** JDK task classes: a type extending one of these, directly or not, runs as a fork/join task. */
   static final Set<String> JDK_TASKS =
       Set.of("ForkJoinTask", "RecursiveTask", "RecursiveAction", "CountedCompleter");
+
+  private static final Set<String> COMPLETERS = Set.of("CountedCompleter");
+
+  /** The order of the lists of types of one simple name. */
+  private static final Comparator<TypeInfo> ORDER =
+      Comparator.comparing(TypeInfo::fqn)
+          .thenComparing(t -> t.file().path().toString())
+          .thenComparingInt(t -> t.decl().getBegin().map(p -> p.line).orElse(0))
+          .thenComparingInt(t -> t.decl().getBegin().map(p -> p.column).orElse(0));
 
   /**
    * One declared type.
@@ -47,10 +64,16 @@ final class ProjectIndex {
       List<String> supers,
       String superclass) {}
 
-  private final Map<String, List<TypeInfo>> byName = new ConcurrentHashMap<>();
+  /** Types indexed before {@link #freeze()}, by simple name; immutable lists in {@link #ORDER}. */
+  private final Map<String, List<TypeInfo>> eager = new ConcurrentHashMap<>();
+
+  /** Types of files parsed on demand during analysis, by simple name; likewise. */
+  private final Map<String, List<TypeInfo>> lazy = new ConcurrentHashMap<>();
+
   private final Map<String, List<SourceFile>> declaredIn = new ConcurrentHashMap<>();
-  private final Map<String, Boolean> taskMemo = new ConcurrentHashMap<>();
-  private final Map<String, Boolean> completerMemo = new ConcurrentHashMap<>();
+  private final Set<SourceFile> indexedFiles = ConcurrentHashMap.newKeySet();
+  private volatile boolean frozen;
+  private volatile Relation relation;
 
   /** Remembers which not-yet-parsed file seems to declare which names, for lazy lookups. */
   void registerText(SourceFile file) {
@@ -59,8 +82,18 @@ final class ProjectIndex {
     }
   }
 
-  /** Adds every type declared in a parsed file, nested types included. */
+  /** Adds every type declared in a parsed file, nested types included (once per file). */
   void add(SourceFile file, CompilationUnit unit) {
+    // under the file's lock, so that a thread that finds the file indexed finds all its types
+    synchronized (file) {
+      if (indexedFiles.add(file)) {
+        addTypes(file, unit);
+      }
+    }
+  }
+
+  private void addTypes(SourceFile file, CompilationUnit unit) {
+    Map<String, List<TypeInfo>> target = frozen ? lazy : eager;
     String pkg = unit.getPackageDeclaration().map(p -> p.getNameAsString() + ".").orElse("");
     for (TypeDeclaration<?> type : unit.findAll(TypeDeclaration.class)) {
       List<String> supers = new ArrayList<>();
@@ -77,82 +110,125 @@ final class ProjectIndex {
         r.getImplementedTypes().forEach(t -> supers.add(t.getNameAsString()));
       }
       String fqn = type.getFullyQualifiedName().orElse(pkg + type.getNameAsString());
-      byName
-          .computeIfAbsent(type.getNameAsString(), k -> new CopyOnWriteArrayList<>())
-          .add(
-              new TypeInfo(
-                  type.getNameAsString(), fqn, type, file, List.copyOf(supers), superclass));
+      TypeInfo info =
+          new TypeInfo(type.getNameAsString(), fqn, type, file, List.copyOf(supers), superclass);
+      target.compute(info.name(), (k, list) -> with(list, info));
+    }
+    if (!frozen) {
+      relation = null;
     }
   }
 
-  /** Project types with this simple name, parsing files that declare it if needed. */
-  List<TypeInfo> types(String name) {
-    List<TypeInfo> known = byName.get(name);
-    if (known != null) {
-      return known;
-    }
-    for (SourceFile file : declaredIn.getOrDefault(name, List.of())) {
-      if (!file.isParsed()) {
-        file.unit().ifPresent(unit -> add(file, unit));
-      }
-    }
-    return byName.getOrDefault(name, List.of());
+  private static List<TypeInfo> with(List<TypeInfo> list, TypeInfo info) {
+    List<TypeInfo> longer = list == null ? new ArrayList<>() : new ArrayList<>(list);
+    longer.add(info);
+    longer.sort(ORDER);
+    return List.copyOf(longer);
   }
 
   /**
-   * Like {@link #types(String)}, but when the name is declared in the given compilation unit
-   * (nested classes of the same name in different files are common), only those declarations; else
-   * those of the same package; else all.
+   * Ends the eager index: what {@link #indexed} and the task relation see from now on. Files parsed
+   * later (on demand, during analysis) are only found by {@link #types}.
    */
-  List<TypeInfo> types(String name, CompilationUnit from) {
-    List<TypeInfo> all = types(name);
-    if (all.size() < 2 || from == null) {
-      return all;
-    }
-    List<TypeInfo> sameFile = new ArrayList<>();
-    List<TypeInfo> samePackage = new ArrayList<>();
-    String pkg = from.getPackageDeclaration().map(p -> p.getNameAsString()).orElse("");
-    for (TypeInfo type : all) {
-      CompilationUnit unit = type.decl().findCompilationUnit().orElse(null);
-      if (unit == from) {
-        sameFile.add(type);
-      } else if (unit != null
-          && unit.getPackageDeclaration().map(p -> p.getNameAsString()).orElse("").equals(pkg)) {
-        samePackage.add(type);
-      }
-    }
-    return !sameFile.isEmpty() ? sameFile : !samePackage.isEmpty() ? samePackage : all;
+  void freeze() {
+    frozen = true;
   }
 
-  /** Project types with this simple name among the files parsed so far (never parses). */
+  /**
+   * Project types with this simple name: those of the eager index; when it has none, those of the
+   * files that the text pre-scan says may declare it, parsed first if needed.
+   */
+  List<TypeInfo> types(String name) {
+    List<TypeInfo> known = eager.getOrDefault(name, List.of());
+    if (!known.isEmpty()) {
+      return known;
+    }
+    for (SourceFile file : declaredIn.getOrDefault(name, List.of())) {
+      file.unit().ifPresent(unit -> add(file, unit));
+    }
+    return lazy.getOrDefault(name, List.of());
+  }
+
+  /**
+   * The project types a simple name written in a compilation unit may denote: those declared in
+   * that unit (nested or not); else the one its single-type import names (none if that import is
+   * not a project type); else the top-level type of its package; else those its on-demand imports
+   * name; else every project type of that name, as when the name comes from a supertype.
+   */
+  List<TypeInfo> types(String name, CompilationUnit from) {
+    return visible(types(name), name, from);
+  }
+
+  /** Project types with this simple name in the eager index (never parses). */
   List<TypeInfo> indexed(String name) {
-    return byName.getOrDefault(name, List.of());
+    return eager.getOrDefault(name, List.of());
   }
 
   /** {@link #indexed(String)} narrowed like {@link #types(String, CompilationUnit)}. */
   List<TypeInfo> indexed(String name, CompilationUnit from) {
-    return byName.containsKey(name) ? types(name, from) : List.of();
+    return visible(indexed(name), name, from);
+  }
+
+  private static List<TypeInfo> visible(List<TypeInfo> all, String name, CompilationUnit from) {
+    if (all.isEmpty() || from == null) {
+      return all;
+    }
+    List<TypeInfo> sameFile = new ArrayList<>();
+    for (TypeInfo type : all) {
+      if (type.decl().findCompilationUnit().orElse(null) == from) {
+        sameFile.add(type);
+      }
+    }
+    if (!sameFile.isEmpty()) {
+      return sameFile;
+    }
+    List<String> onDemand = new ArrayList<>();
+    for (ImportDeclaration imported : from.getImports()) {
+      if (imported.isStatic()) {
+        continue;
+      }
+      String qualified = imported.getNameAsString();
+      if (imported.isAsterisk()) {
+        onDemand.add(qualified + "." + name);
+      } else if (qualified.equals(name) || qualified.endsWith("." + name)) {
+        return withFqn(all, List.of(qualified));
+      }
+    }
+    String pkg = from.getPackageDeclaration().map(p -> p.getNameAsString() + ".").orElse("");
+    List<TypeInfo> samePackage = withFqn(all, List.of(pkg + name));
+    if (!samePackage.isEmpty()) {
+      return samePackage;
+    }
+    List<TypeInfo> imported = withFqn(all, onDemand);
+    return imported.isEmpty() ? all : imported;
+  }
+
+  private static List<TypeInfo> withFqn(List<TypeInfo> all, List<String> fqns) {
+    List<TypeInfo> found = new ArrayList<>();
+    for (TypeInfo type : all) {
+      if (fqns.contains(type.fqn())) {
+        found.add(type);
+      }
+    }
+    return found;
   }
 
   /** The index entry for a declaration, if it was indexed. */
   TypeInfo info(TypeDeclaration<?> decl) {
-    for (TypeInfo info : byName.getOrDefault(decl.getNameAsString(), List.of())) {
-      if (info.decl() == decl) {
-        return info;
+    String name = decl.getNameAsString();
+    for (Map<String, List<TypeInfo>> map : List.of(eager, lazy)) {
+      for (TypeInfo info : map.getOrDefault(name, List.of())) {
+        if (info.decl() == decl) {
+          return info;
+        }
       }
     }
     return null;
   }
 
-  /** Names of all indexed types that are tasks. */
+  /** Simple names of all types of the eager index that are tasks. */
   Set<String> taskNames() {
-    Set<String> names = new HashSet<>();
-    for (String name : byName.keySet()) {
-      if (isTask(name)) {
-        names.add(name);
-      }
-    }
-    return names;
+    return tasks();
   }
 
   /**
@@ -160,7 +236,7 @@ final class ProjectIndex {
    * subclass).
    */
   boolean isTask(String name) {
-    return name != null && inherits(name, JDK_TASKS, taskMemo, new HashSet<>());
+    return name != null && (JDK_TASKS.contains(name) || tasks().contains(name));
   }
 
   /**
@@ -168,8 +244,7 @@ final class ProjectIndex {
    * joins).
    */
   boolean isCountedCompleter(String name) {
-    return name != null
-        && inherits(name, Set.of("CountedCompleter"), completerMemo, new HashSet<>());
+    return name != null && (COMPLETERS.contains(name) || completers().contains(name));
   }
 
   /** Whether a declaration (named or anonymous supertypes given) is a task. */
@@ -177,29 +252,46 @@ final class ProjectIndex {
     return supers.stream().anyMatch(this::isTask);
   }
 
-  private boolean inherits(
-      String name, Set<String> roots, Map<String, Boolean> memo, Set<String> visiting) {
-    if (roots.contains(name)) {
-      return true;
+  /** The task relation of the eager index, computed once it is needed (again after an addition). */
+  private record Relation(Set<String> tasks, Set<String> completers) {}
+
+  private Set<String> tasks() {
+    return relation().tasks();
+  }
+
+  private Set<String> completers() {
+    return relation().completers();
+  }
+
+  private Relation relation() {
+    Relation known = relation;
+    if (known == null) {
+      known = new Relation(heirs(JDK_TASKS), heirs(COMPLETERS));
+      relation = known;
     }
-    Boolean known = memo.get(name);
-    if (known != null) {
-      return known;
-    }
-    if (!visiting.add(name)) {
-      return false;
-    }
-    boolean result = false;
-    for (TypeInfo type : indexed(name)) {
-      for (String parent : type.supers()) {
-        if (inherits(parent, roots, memo, visiting)) {
-          result = true;
-          break;
+    return known;
+  }
+
+  /**
+   * Simple names of the eager index's types that extend or implement one of the roots, directly or
+   * through other such types: a fixpoint, so the answer does not depend on the order of questions.
+   */
+  private Set<String> heirs(Set<String> roots) {
+    Set<String> found = new HashSet<>();
+    boolean grew = true;
+    while (grew) {
+      grew = false;
+      for (List<TypeInfo> types : eager.values()) {
+        for (TypeInfo type : types) {
+          if (!found.contains(type.name())
+              && type.supers().stream().anyMatch(s -> roots.contains(s) || found.contains(s))) {
+            found.add(type.name());
+            grew = true;
+          }
         }
       }
     }
-    memo.put(name, result);
-    return result;
+    return Set.copyOf(found);
   }
 
   /** Methods of this name and arity declared in the type or its project supertypes. */

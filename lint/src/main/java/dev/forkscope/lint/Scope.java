@@ -92,6 +92,11 @@ final class Scope {
     return entry;
   }
 
+  /** The first step of the call path: the context's entry. */
+  Step entryStep() {
+    return calls.get(0);
+  }
+
   /** Whether the node being visited is reached directly, without following a call. */
   boolean direct() {
     return calls.size() == 1;

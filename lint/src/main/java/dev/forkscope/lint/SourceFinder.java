@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.nio.file.SimpleFileVisitor;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.EnumSet;
 import java.util.HashSet;
 import java.util.List;
@@ -17,7 +18,8 @@ import java.util.Set;
 
 /**
  * Expands the paths given to the linter into Java files: files as given, directories recursively,
- * following symbolic links but never around a cycle, each real file once.
+ * following symbolic links but never around a cycle, each real file once (the first of its names in
+ * name order).
  */
 final class SourceFinder {
   private SourceFinder() {}
@@ -38,6 +40,8 @@ final class SourceFinder {
         }
         continue;
       }
+      // a directory lists in the file system's order; the files are taken in their names' order
+      List<Path> found = new ArrayList<>();
       Files.walkFileTree(
           path,
           EnumSet.of(FileVisitOption.FOLLOW_LINKS),
@@ -45,10 +49,8 @@ final class SourceFinder {
           new SimpleFileVisitor<>() {
             @Override
             public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) {
-              if (attrs.isRegularFile()
-                  && file.getFileName().toString().endsWith(".java")
-                  && seen.add(realPath(file))) {
-                files.add(file);
+              if (attrs.isRegularFile() && file.getFileName().toString().endsWith(".java")) {
+                found.add(file);
               }
               return FileVisitResult.CONTINUE;
             }
@@ -63,6 +65,12 @@ final class SourceFinder {
               return FileVisitResult.CONTINUE;
             }
           });
+      found.sort(Comparator.comparing(Path::toString));
+      for (Path file : found) {
+        if (seen.add(realPath(file))) {
+          files.add(file);
+        }
+      }
     }
     return files;
   }

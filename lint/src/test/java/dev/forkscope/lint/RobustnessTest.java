@@ -149,4 +149,60 @@ class RobustnessTest {
     assertThat(r.summary().files()).isEqualTo(1);
     assertThat(r.findings().size() + r.summary().errors().size()).isEqualTo(1);
   }
+
+  @Test
+  void receiverWithoutDeclaredTypeIsNoInternalError() throws IOException {
+    Files.writeString(
+        dir.resolve("Untyped.java"),
+        """
+        import java.util.*;
+        class Untyped {
+            static List<String> make() { return new ArrayList<>(); }
+            void copy(List<String> in) {
+                var out = make();
+                in.parallelStream().forEach(s -> out.add(s));
+            }
+        }
+        """);
+    LintResult r = lint();
+    assertThat(r.summary().failures()).isEmpty();
+    assertThat(r.summary().errors()).isEmpty();
+    assertThat(r.summary().parsed()).isEqualTo(1);
+  }
+
+  @Test
+  void ruleThatThrowsKeepsTheFileAndTheOtherRulesFindings() throws IOException {
+    Path nap = dir.resolve("Nap.java");
+    Files.writeString(nap, SLEEPY);
+    SourceFile file = SourceFile.read(nap);
+    ProjectIndex index = new ProjectIndex();
+    index.add(file, file.unit().orElseThrow());
+    Findings findings = new Findings();
+    // a rule with a defect: it throws on every call it is offered
+    Check broken =
+        new Check(CopyOnJoin.RULE) {
+          @Override
+          void inContext(com.github.javaparser.ast.Node node, Scope scope) {
+            if (node instanceof com.github.javaparser.ast.expr.MethodCallExpr) {
+              throw new IllegalStateException("defect");
+            }
+          }
+        };
+    new Analyzer(index, List.of(broken, new SleepyWorker()), findings)
+        .analyze(file, file.unit().orElseThrow());
+    assertThat(findings.sorted())
+        .singleElement()
+        .satisfies(f -> assertThat(f.rule().id()).isEqualTo("sleepy-worker"));
+    assertThat(findings.failures())
+        .singleElement()
+        .satisfies(
+            f -> {
+              assertThat(f.rule()).isEqualTo("copy-on-join");
+              assertThat(f.file()).isEqualTo(nap);
+              assertThat(f.line()).isEqualTo(4);
+              assertThat(f.describe()).isEqualTo("java.lang.IllegalStateException: defect");
+              assertThat(f.frames()).isNotEmpty().hasSizeLessThanOrEqualTo(RuleFailure.FRAMES);
+              assertThat(f.frames().get(0)).contains("RobustnessTest");
+            });
+  }
 }

@@ -134,6 +134,23 @@ final class DocumentService implements TextDocumentService {
       log(MessageType.Error, "cannot lint " + snapshot.uri() + ": " + e);
       return;
     }
+    result
+        .summary()
+        .failures()
+        .forEach(
+            f ->
+                log(
+                    MessageType.Error,
+                    "internal error in rule "
+                        + f.rule()
+                        + " at line "
+                        + f.line()
+                        + " of "
+                        + snapshot.uri()
+                        + ": "
+                        + f.describe()
+                        + " at "
+                        + String.join(" < ", f.frames())));
     linted.put(snapshot.uri(), new Linted(snapshot, result.findings()));
     Path copy = workspace.copy(snapshot.uri(), Workspace.Use.LINT);
     client.publishDiagnostics(

@@ -113,6 +113,23 @@ public class LintMojo extends ForkscopeMojo {
         .summary()
         .errors()
         .forEach(e -> getLog().warn(names.display(e.file()) + ": not analysed: " + e.message()));
+    // a rule's own defect: its findings may be missing, the others' are complete
+    result
+        .summary()
+        .failures()
+        .forEach(
+            f ->
+                getLog()
+                    .error(
+                        names.display(f.file())
+                            + ":"
+                            + f.line()
+                            + ": forkscope internal error in rule "
+                            + f.rule()
+                            + ": "
+                            + f.describe()
+                            + " at "
+                            + String.join(" < ", f.frames())));
     int count = result.findings().size();
     getLog()
         .info(

@@ -27,9 +27,9 @@ import java.util.zip.ZipFile;
  * end to end, from a cold start, in a fresh JVM with a 1 GB heap per run, and reports files, lines,
  * lines per second of wall time, the heap's peak and the CPU time.
  *
- * <p>A {@code src.zip} is extracted once into a cache directory under {@code java.io.tmpdir} (keyed
- * by the zip's size and date; a marker file says the extraction completed), so that runs measure
- * linting and not unzipping.
+ * <p>A {@code src.zip} or a {@code -sources} jar is extracted once into a cache directory under
+ * {@code java.io.tmpdir} (keyed by the zip's size and date; a marker file says the extraction
+ * completed), so that runs measure linting and not unzipping.
  */
 final class LintSuite implements Suite {
   static final Path JDK25_SOURCES = Path.of("/usr/lib/jvm/temurin-25-jdk-amd64/lib/src.zip");
@@ -55,7 +55,7 @@ final class LintSuite implements Suite {
         throw new BenchInputException(
             "the JDK 25 sources are not at "
                 + JDK25_SOURCES
-                + "; install a JDK 25 with its src.zip, or give sources with --input DIR|src.zip");
+                + "; install a JDK 25 with its src.zip, or give sources with --input DIR|src.zip|sources.jar");
       }
       inputs = List.of(JDK25_SOURCES);
     }
@@ -64,7 +64,8 @@ final class LintSuite implements Suite {
       if (!Files.exists(input)) {
         throw new BenchInputException("no such file or directory: " + input);
       }
-      roots.add(input.toString().endsWith(".zip") ? extracted(input, context) : input);
+      String name = input.toString();
+      roots.add(name.endsWith(".zip") || name.endsWith(".jar") ? extracted(input, context) : input);
     }
     List<Result> results = new ArrayList<>();
     for (int threads : context.threads()) {
@@ -155,7 +156,10 @@ final class LintSuite implements Suite {
     }
   }
 
-  /** The java.base sources of a JDK src.zip (or every Java file of another zip), extracted once. */
+  /**
+   * The java.base sources of a JDK src.zip (or every Java file of another zip, such as a {@code
+   * -sources} jar), extracted once.
+   */
   private static Path extracted(Path zip, Context context) throws IOException {
     String key =
         zip.getFileName() + "-" + Files.size(zip) + "-" + Files.getLastModifiedTime(zip).toMillis();

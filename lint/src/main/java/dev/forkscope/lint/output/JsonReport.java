@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.forkscope.lint.FileError;
 import dev.forkscope.lint.Finding;
 import dev.forkscope.lint.LintResult;
+import dev.forkscope.lint.RuleFailure;
 import dev.forkscope.lint.Summary;
 import java.io.IOException;
 import java.io.Writer;
@@ -14,7 +15,9 @@ import java.util.Locale;
 /**
  * The JSON contract of {@code forkscope lint --format json}: one object with {@code tool}, {@code
  * version}, {@code findings} (rule, bottleneck, severity, file, line, column, message, task, fix)
- * and {@code summary}. Scripts depend on these names; add fields, never rename them.
+ * and {@code summary} (with {@code errors}, files not read or parsed, and {@code failures}, rules
+ * that threw: file, line, rule, exception, message, frames). Scripts depend on these names; add
+ * fields, never rename them.
  */
 final class JsonReport implements LintReport {
   private final ReportPaths paths;
@@ -56,6 +59,18 @@ final class JsonReport implements LintReport {
           .put("file", paths.display(e.file()))
           .put("line", e.line())
           .put("message", e.message());
+    }
+    ArrayNode failures = summary.putArray("failures");
+    for (RuleFailure f : s.failures()) {
+      ObjectNode node =
+          failures
+              .addObject()
+              .put("file", paths.display(f.file()))
+              .put("line", f.line())
+              .put("rule", f.rule())
+              .put("exception", f.exception())
+              .put("message", f.message());
+      f.frames().forEach(node.putArray("frames")::add);
     }
     summary.put("findings", s.findings());
     summary.put("millis", s.millis());

@@ -6,6 +6,7 @@ import dev.forkscope.lint.FileError;
 import dev.forkscope.lint.Finding;
 import dev.forkscope.lint.LintResult;
 import dev.forkscope.lint.Rule;
+import dev.forkscope.lint.RuleFailure;
 import dev.forkscope.lint.Severity;
 import dev.forkscope.lint.Step;
 import java.io.IOException;
@@ -25,7 +26,9 @@ import java.util.Map;
  * SARIF 2.1.0 in the subset GitHub code scanning reads: one run; the driver lists every rule that
  * ran (id, name, descriptions, help, default level, tags, precision); each result has ruleId and
  * ruleIndex, a level, a region and a URI relative to {@code %SRCROOT%} (the base directory), a code
- * flow for the call path from the task, and a partial fingerprint.
+ * flow for the call path from the task, and a partial fingerprint. Files not analysed and rules
+ * that threw are the invocation's {@code toolExecutionNotifications} (warnings and errors); a rule
+ * that threw makes {@code executionSuccessful} false.
  *
  * <p>The fingerprint must survive edits elsewhere in the file, or code scanning closes and reopens
  * the alert: it hashes the rule id, the file and the decisive line's text with whitespace
@@ -74,9 +77,12 @@ final class SarifReport implements LintReport {
     run.putObject("originalUriBaseIds").putObject(SRCROOT).put("uri", paths.baseUri());
     run.put("columnKind", "utf16CodeUnits");
     ObjectNode invocation = run.putArray("invocations").addObject();
-    invocation.put("executionSuccessful", true);
-    if (!result.summary().errors().isEmpty()) {
+    invocation.put("executionSuccessful", result.summary().failures().isEmpty());
+    if (!result.summary().errors().isEmpty() || !result.summary().failures().isEmpty()) {
       ArrayNode notes = invocation.putArray("toolExecutionNotifications");
+      for (RuleFailure failure : result.summary().failures()) {
+        notes.add(failureNote(failure));
+      }
       for (FileError error : result.summary().errors()) {
         ObjectNode note = notes.addObject();
         note.put("level", "warning");
@@ -92,6 +98,28 @@ final class SarifReport implements LintReport {
       results.add(resultNode(f, ruleIndex.get(f.rule().id()), occurrences));
     }
     Json.write(root, out);
+  }
+
+  /** A rule that threw: an error-level notification carrying the exception and its first frames. */
+  private ObjectNode failureNote(RuleFailure failure) {
+    ObjectNode note = Json.MAPPER.createObjectNode();
+    note.put("level", "error");
+    note.putObject("message")
+        .put("text", "internal error in " + failure.rule() + ": " + failure.describe());
+    note.putArray("locations")
+        .addObject()
+        .set("physicalLocation", physicalLocation(failure.file(), failure.line(), 0, 0, 0));
+    if (!RuleFailure.TRAVERSAL.equals(failure.rule())) {
+      note.putObject("associatedRule").put("id", failure.rule());
+    }
+    ObjectNode exception = note.putObject("exception");
+    exception.put("kind", failure.exception());
+    exception.put("message", failure.message());
+    ArrayNode frames = exception.putObject("stack").putArray("frames");
+    for (String frame : failure.frames()) {
+      frames.addObject().putObject("location").putObject("message").put("text", frame);
+    }
+    return note;
   }
 
   private static ObjectNode ruleNode(Rule rule) {

@@ -3,6 +3,7 @@ package dev.forkscope.lint.output;
 import dev.forkscope.lint.FileError;
 import dev.forkscope.lint.Finding;
 import dev.forkscope.lint.LintResult;
+import dev.forkscope.lint.RuleFailure;
 import dev.forkscope.lint.Severity;
 import dev.forkscope.lint.Step;
 import dev.forkscope.lint.Summary;
@@ -14,7 +15,8 @@ import java.util.Locale;
 /**
  * Compiler-style text: {@code path:line:col: warning: [rule-id] message}, then the source line with
  * a caret under the decisive code, why it costs, what to do instead and the call path from the
- * task; file errors next, and a one-line summary at the end.
+ * task; file errors next, then internal errors (a rule that threw, with the exception's first
+ * frames), and a one-line summary at the end.
  */
 final class TextReport implements LintReport {
   private static final String INDENT = "    ";
@@ -37,6 +39,20 @@ final class TextReport implements LintReport {
         text.append(':').append(error.line());
       }
       text.append(": error: ").append(error.message()).append('\n');
+    }
+    for (RuleFailure failure : result.summary().failures()) {
+      text.append(paths.display(failure.file()));
+      if (failure.line() > 0) {
+        text.append(':').append(failure.line());
+      }
+      text.append(": internal error: [")
+          .append(failure.rule())
+          .append("] ")
+          .append(failure.describe())
+          .append('\n');
+      for (String frame : failure.frames()) {
+        text.append(INDENT).append("at ").append(frame).append('\n');
+      }
     }
     text.append(summaryLine(result)).append('\n');
     out.write(text.toString());
@@ -114,6 +130,9 @@ final class TextReport implements LintReport {
         .append(" skipped without task code");
     if (!s.errors().isEmpty()) {
       line.append(", ").append(plural(s.errors().size(), "file")).append(" not parsed");
+    }
+    if (!s.failures().isEmpty()) {
+      line.append(", ").append(plural(s.failures().size(), "internal error"));
     }
     line.append("; ").append(s.millis()).append(" ms");
     return line.toString();

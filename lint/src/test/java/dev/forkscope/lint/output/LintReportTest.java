@@ -52,6 +52,33 @@ class LintReportTest {
   }
 
   @Test
+  void ruleFailuresAreReportedWithTheirFramesInEveryFormat() throws IOException {
+    LintResult result = ReportFixtures.withFailure(base);
+    assertThat(write(ReportFormat.TEXT, result))
+        .contains(
+            "src/main/java/com/acme/Task.java:17: internal error: [shared-state-in-parallel-stream]"
+                + " java.lang.NullPointerException\n"
+                + "    at java.base/java.util.ImmutableCollections$SetN.contains(")
+        .contains("    at dev.forkscope.lint.SharedStateInParallelStream.unsafeShared(")
+        .contains("1 file not parsed, 1 internal error;");
+    JsonNode failure = MAPPER.readTree(write(ReportFormat.JSON, result)).at("/summary/failures/0");
+    assertThat(failure.get("file").asText()).isEqualTo("src/main/java/com/acme/Task.java");
+    assertThat(failure.get("rule").asText()).isEqualTo("shared-state-in-parallel-stream");
+    assertThat(failure.get("exception").asText()).isEqualTo("java.lang.NullPointerException");
+    assertThat(failure.get("frames")).hasSize(2);
+    String sarif = write(ReportFormat.SARIF, result);
+    assertThat(schemaErrors(sarif)).isEmpty();
+    JsonNode invocation = MAPPER.readTree(sarif).at("/runs/0/invocations/0");
+    assertThat(invocation.get("executionSuccessful").asBoolean()).isFalse();
+    JsonNode note = invocation.at("/toolExecutionNotifications/0");
+    assertThat(note.get("level").asText()).isEqualTo("error");
+    assertThat(note.at("/associatedRule/id").asText()).isEqualTo("shared-state-in-parallel-stream");
+    assertThat(note.at("/exception/kind").asText()).isEqualTo("java.lang.NullPointerException");
+    assertThat(note.at("/exception/stack/frames")).hasSize(2);
+    assertThat(invocation.at("/toolExecutionNotifications/1/level").asText()).isEqualTo("warning");
+  }
+
+  @Test
   void caretClampsToTheLineAndFallsBackToOneMark() {
     assertThat(TextReport.caret("abc", 2, 0)).isEqualTo(" ^");
     assertThat(TextReport.caret("abc", 2, 99)).isEqualTo(" ^^");
@@ -90,7 +117,8 @@ class LintReportTest {
     assertThat(third.get("fix").asText()).isEqualTo("safe");
     JsonNode summary = root.get("summary");
     assertThat(fieldNames(summary))
-        .containsExactly("files", "lines", "parsed", "skipped", "errors", "findings", "millis");
+        .containsExactly(
+            "files", "lines", "parsed", "skipped", "errors", "failures", "findings", "millis");
     assertThat(summary.get("errors").get(0).get("file").asText())
         .isEqualTo("src/main/java/com/acme/Broken.java");
     assertThat(summary.get("findings").asInt()).isEqualTo(3);

@@ -6,6 +6,7 @@ import dev.forkscope.lint.FixSafety;
 import dev.forkscope.lint.LintResult;
 import dev.forkscope.lint.ReportRules;
 import dev.forkscope.lint.Rule;
+import dev.forkscope.lint.RuleFailure;
 import dev.forkscope.lint.Step;
 import dev.forkscope.lint.Summary;
 import java.nio.file.Path;
@@ -71,11 +72,38 @@ final class ReportFixtures {
     FileError broken =
         new FileError(
             base.resolve("src/main/java/com/acme/Broken.java"), 3, "parse error: ';' expected");
-    Summary summary = new Summary(4, 321, 3, 0, List.of(broken), 3, 42);
+    Summary summary = new Summary(4, 321, 3, 0, List.of(broken), List.of(), 3, 42);
     return new LintResult(List.of(copy, sleep, fork), summary);
   }
 
+  /** {@link #result} plus a rule that threw on a file. */
+  static LintResult withFailure(Path base) {
+    LintResult result = result(base);
+    RuleFailure failure =
+        new RuleFailure(
+            base.resolve("src/main/java/com/acme/Task.java"),
+            17,
+            "shared-state-in-parallel-stream",
+            "java.lang.NullPointerException",
+            "",
+            List.of(
+                "java.base/java.util.ImmutableCollections$SetN.contains(ImmutableCollections.java:928)",
+                "dev.forkscope.lint.SharedStateInParallelStream.unsafeShared(SharedStateInParallelStream.java:117)"));
+    Summary s = result.summary();
+    return new LintResult(
+        result.findings(),
+        new Summary(
+            s.files(),
+            s.lines(),
+            s.parsed(),
+            s.skipped(),
+            s.errors(),
+            List.of(failure),
+            s.findings(),
+            s.millis()));
+  }
+
   static LintResult empty() {
-    return new LintResult(List.of(), new Summary(2, 10, 0, 2, List.of(), 0, 1));
+    return new LintResult(List.of(), new Summary(2, 10, 0, 2, List.of(), List.of(), 0, 1));
   }
 }
