@@ -64,7 +64,7 @@ class AnalyzerTest {
             f -> {
               assertThat(f.rule().id()).isEqualTo("intra-task-sync");
               assertThat(f.path().get(0).file().getFileName().toString()).isEqualTo("A.java");
-              assertThat(f.path().get(0).line()).isEqualTo(6);
+              assertThat(f.path().get(0).line()).isEqualTo(lineOf(lambdas, "void loud"));
             });
     assertThat(shared).isEqualTo(findings(dir, false));
   }
@@ -84,12 +84,6 @@ class AnalyzerTest {
         }
         """;
     Files.writeString(app.resolve("A.java"), stages);
-    int loop =
-        stages
-                .lines()
-                .toList()
-                .indexOf(stages.lines().filter(l -> l.contains("for (")).findFirst().orElseThrow())
-            + 1;
     Files.writeString(
         app.resolve("Counter.java"),
         """
@@ -103,7 +97,7 @@ class AnalyzerTest {
     List<Finding> shared = findings(dir, true);
     assertThat(shared)
         .singleElement()
-        .satisfies(f -> assertThat(f.path().get(0).line()).isEqualTo(loop));
+        .satisfies(f -> assertThat(f.path().get(0).line()).isEqualTo(lineOf(stages, "for (")));
     assertThat(shared).isEqualTo(findings(dir, false));
   }
 
@@ -206,5 +200,16 @@ class AnalyzerTest {
             }
         }
         """);
+  }
+
+  /** The 1-based line of {@code text} that first contains {@code fragment}. */
+  private static int lineOf(String text, String fragment) {
+    List<String> lines = text.lines().toList();
+    for (int i = 0; i < lines.size(); i++) {
+      if (lines.get(i).contains(fragment)) {
+        return i + 1;
+      }
+    }
+    throw new AssertionError(fragment + " not in the source");
   }
 }
