@@ -64,7 +64,7 @@ class AnalyzerTest {
             f -> {
               assertThat(f.rule().id()).isEqualTo("intra-task-sync");
               assertThat(f.path().get(0).file().getFileName().toString()).isEqualTo("A.java");
-              assertThat(f.path().get(0).line()).isEqualTo(lineOf(lambdas, "void loud"));
+              assertThat(f.path().get(0).line()).isEqualTo(Lint.lineOf(lambdas, "void loud"));
             });
     assertThat(shared).isEqualTo(findings(dir, false));
   }
@@ -97,7 +97,7 @@ class AnalyzerTest {
     List<Finding> shared = findings(dir, true);
     assertThat(shared)
         .singleElement()
-        .satisfies(f -> assertThat(f.path().get(0).line()).isEqualTo(lineOf(stages, "for (")));
+        .satisfies(f -> assertThat(f.path().get(0).line()).isEqualTo(Lint.lineOf(stages, "for (")));
     assertThat(shared).isEqualTo(findings(dir, false));
   }
 
@@ -200,16 +200,5 @@ class AnalyzerTest {
             }
         }
         """);
-  }
-
-  /** The 1-based line of {@code text} that first contains {@code fragment}. */
-  private static int lineOf(String text, String fragment) {
-    List<String> lines = text.lines().toList();
-    for (int i = 0; i < lines.size(); i++) {
-      if (lines.get(i).contains(fragment)) {
-        return i + 1;
-      }
-    }
-    throw new AssertionError(fragment + " not in the source");
   }
 }

@@ -29,4 +29,15 @@ final class Lint {
       throw new UncheckedIOException(e);
     }
   }
+
+  /** The 1-based line of {@code source} that first contains {@code fragment}. */
+  static int lineOf(String source, String fragment) {
+    List<String> lines = source.lines().toList();
+    for (int i = 0; i < lines.size(); i++) {
+      if (lines.get(i).contains(fragment)) {
+        return i + 1;
+      }
+    }
+    throw new AssertionError(fragment + " is not in the source");
+  }
 }

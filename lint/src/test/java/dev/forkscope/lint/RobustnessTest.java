@@ -199,7 +199,7 @@ class RobustnessTest {
             f -> {
               assertThat(f.rule()).isEqualTo("copy-on-join");
               assertThat(f.file()).isEqualTo(nap);
-              assertThat(f.line()).isEqualTo(4);
+              assertThat(f.line()).isEqualTo(Lint.lineOf(SLEEPY, "Thread.sleep"));
               assertThat(f.describe()).isEqualTo("java.lang.IllegalStateException: defect");
               assertThat(f.frames()).isNotEmpty().hasSizeLessThanOrEqualTo(RuleFailure.FRAMES);
               assertThat(f.frames().get(0)).contains("RobustnessTest");
