@@ -677,7 +677,9 @@ final class ThreadState {
    */
   void blockEnter(Object blocker) {
     if (blockDepth++ == 0) {
-      blockStart = !busy && recordedFrame() >= 0 ? clock() : -1;
+      int f = recordedFrame();
+      // a park inside a fork/join join is that join's wait, a WAIT record already: not a block
+      blockStart = !busy && f >= 0 && joinDepth == joinAtEntry[f] ? clock() : -1;
       this.blocker = blocker;
     }
   }

@@ -56,8 +56,9 @@ class WaitsEndToEndTest {
       Process p = jvm.start("out=" + out, tmp, "waits", options);
       try (ProcSampler sampler = ProcSampler.start(out, p.pid())) {
         if (!p.waitFor(ChildJvm.TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
+          String threads = threadDump(p.pid());
           p.destroyForcibly().waitFor();
-          throw new AssertionError("waits scenario did not finish");
+          throw new AssertionError("waits scenario did not finish; its threads:\n" + threads);
         }
       }
       assertThat(p.exitValue()).as(Files.readString(tmp.resolve("stderr.txt"))).isZero();
@@ -77,6 +78,18 @@ class WaitsEndToEndTest {
     Trace trace = TraceReader.read(out);
     return new Run(
         trace, Analysis.analyze(trace, LayersReader.read(out), AnalysisOptions.defaults()), truth);
+  }
+
+  /** The threads of a child JVM that hangs, for the failure's message. */
+  private static String threadDump(long pid) throws Exception {
+    Path jcmd = Path.of(System.getProperty("java.home"), "bin", "jcmd");
+    Process dump =
+        new ProcessBuilder(jcmd.toString(), Long.toString(pid), "Thread.print")
+            .redirectErrorStream(true)
+            .start();
+    String out = new String(dump.getInputStream().readAllBytes());
+    dump.waitFor(30, TimeUnit.SECONDS);
+    return out;
   }
 
   private static void busyLoop(AtomicBoolean done) {
