@@ -55,6 +55,9 @@ public final class WaitWorkloads {
   private WaitWorkloads() {}
 
   static void run() throws Exception {
+    // the truth's own first calls load classes, whose loading may wait: not inside the tasks
+    runDelay();
+    stalls();
     ForkJoinPool pool = new ForkJoinPool(2);
     pool.invoke(new Sleep100us(SLEEPS_100US));
     pool.invoke(new Sleep1ms(SLEEPS_1MS));
@@ -224,8 +227,8 @@ public final class WaitWorkloads {
 
     @Override
     void leaf() {
-      long stalls = stalls();
       long delay = runDelay();
+      long stalls = stalls(); // last before the call: nothing else between the two counts
       long t = System.nanoTime();
       synchronized (monitor()) {
         long ns = System.nanoTime() - t;
@@ -314,8 +317,8 @@ public final class WaitWorkloads {
 
     @Override
     void leaf() {
-      long stalls = stalls();
       long delay = runDelay();
+      long stalls = stalls(); // last before the call: nothing else between the two counts
       long t = System.nanoTime();
       lock().lock();
       try {
