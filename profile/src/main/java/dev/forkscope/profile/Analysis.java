@@ -320,6 +320,11 @@ public final class Analysis {
       histogram.add(wall[i], weights[i]);
     }
     long executionCount = countsKnown ? population : weightSum;
+    if (sampling != null && countsKnown && weightSum > 0) {
+      // the sample's task count scaled to the exact execution count, so that the two never
+      // disagree: a class whose tasks each ran once has as many tasks as executions
+      taskCount = Math.round((double) taskCount * population / weightSum);
+    }
     long[] work = wall; // in place: the self wall times are not read again
     boolean waited = false;
     for (int i = 0; i < n; i++) {

@@ -400,6 +400,8 @@ class AgentEndToEndTest {
       assertThat(c.sampling().executionsExact()).isTrue();
       assertThat(c.sampling().period()).isGreaterThan(1);
       assertThat(c.sampling().sampleSize()).isLessThan(c.executions() / 2);
+      // each task runs once: the estimated task count agrees with the exact execution count
+      assertThat(c.tasks()).as(c.taskClass()).isEqualTo(c.executions());
     }
     assertThat(trace.meta().dropped()).isZero();
 
