@@ -87,6 +87,50 @@ class LintCommandTest {
     assertThat(LintCommand.exitCode(clean, false)).isEqualTo(Forkscope.OK);
   }
 
+  /**
+   * End to end, a rule that throws: printing a call whose argument is a 30,000-deep call chain
+   * (which the parser reads in a loop) overflows the stack inside sleepy-worker. The run reports
+   * it, keeps the other file's finding, and exits 3; with --keep-going it exits by the findings.
+   */
+  @Test
+  void aRuleThatThrowsExitsThreeAndKeepGoingExitsByTheFindings() throws IOException {
+    write(
+        "Deep.java",
+        """
+        import java.util.concurrent.RecursiveAction;
+        class Deep extends RecursiveAction {
+            Deep a() { return this; }
+            long n() { return 1; }
+            protected void compute() {
+                try { Thread.sleep(thisCHAIN.n()); } catch (InterruptedException e) { }
+            }
+        }
+        """
+            .replace("CHAIN", ".a()".repeat(30_000)));
+    write(
+        "Nap.java",
+        """
+        import java.util.concurrent.RecursiveAction;
+        class Nap extends RecursiveAction {
+            protected void compute() {
+                try { Thread.sleep(1); } catch (InterruptedException e) { }
+            }
+        }
+        """);
+
+    CliRun failed = CliRun.of("lint", dir.toString());
+    assertThat(failed.exitCode()).isEqualTo(Forkscope.INTERNAL);
+    assertThat(failed.out())
+        .contains("Deep.java:6: internal error: [sleepy-worker]", "StackOverflowError")
+        .contains("Nap.java:4:", "[sleepy-worker]");
+    assertThat(failed.err()).contains("1 rule failed with an internal error");
+
+    CliRun going = CliRun.of("lint", "--keep-going", dir.toString());
+    assertThat(going.exitCode()).isEqualTo(Forkscope.FINDINGS);
+    assertThat(going.out())
+        .contains("Deep.java:6: internal error: [sleepy-worker]", "Nap.java:4:", "[sleepy-worker]");
+  }
+
   @Test
   void keepGoingIsAcceptedAndCleanCodeExitsZero() throws IOException {
     write("SumTask.java", CLEAN_TASK);

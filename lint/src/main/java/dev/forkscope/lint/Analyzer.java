@@ -52,7 +52,9 @@ import java.util.concurrent.ConcurrentHashMap;
  * node, the call path, and the context's {@link Context} (kind, task class, the node holding a
  * task's, a pool submission's or an async stage's entry — intra-task-sync asks whether that entry
  * runs many at once — and the rules suppressed at the entry); {@code AnalyzerTest} checks that
- * sharing changes nothing.
+ * sharing changes nothing. The files parsed on demand (and so the summary's counts) do not depend
+ * on timing either: calls are resolved whether or not a body is offered, the best offer of a body
+ * in a context is always made, and an offer it dominates would ask the index the same questions.
  */
 final class Analyzer {
   static final int MAX_DEPTH = 4;

@@ -11,7 +11,8 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Objects;
 import java.util.Set;
-import java.util.concurrent.ExecutionException;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Collectors;
@@ -117,31 +118,35 @@ public final class Linter {
    * @throws IOException if a directory cannot be listed
    */
   // Reading the files from a parallel stream is blocking I/O in the common pool, deliberately: a
-  // lint run
-  // owns its process, nothing else waits for the common pool, and the reads overlap with the
-  // scanning.
+  // lint run owns its process, nothing else waits for the common pool, and the reads overlap with
+  // the scanning.
   public LintResult lint(List<Path> paths) throws IOException {
     if (threads == 0) {
       return run(paths);
     }
-    // parallel streams started from a pool's worker run in that pool
+    // Parallel streams started from a pool's worker run in that pool. The caller waits for a
+    // CompletableFuture, not for a ForkJoinTask: a thread outside the pool that joins a
+    // ForkJoinTask may run the task itself, and the streams would then run in the common pool.
     ForkJoinPool pool = new ForkJoinPool(threads);
+    CompletableFuture<LintResult> result = new CompletableFuture<>();
+    pool.execute(
+        () -> {
+          try {
+            result.complete(run(paths));
+          } catch (IOException | RuntimeException | Error e) {
+            result.completeExceptionally(e);
+          }
+        });
     try {
-      return pool.submit(() -> run(paths)).get();
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new IllegalStateException("interrupted while linting", e);
-    } catch (ExecutionException e) {
+      return result.join();
+    } catch (CompletionException e) {
       if (e.getCause() instanceof IOException io) {
         throw io;
       }
       if (e.getCause() instanceof RuntimeException runtime) {
         throw runtime;
       }
-      if (e.getCause() instanceof Error error) {
-        throw error;
-      }
-      throw new IllegalStateException(e.getCause());
+      throw (Error) e.getCause();
     } finally {
       pool.shutdown();
     }

@@ -31,10 +31,11 @@ import java.util.concurrent.CopyOnWriteArrayList;
  * the files indexed before analysis (candidates and task subclasses, the <em>eager</em> index) are
  * frozen by {@link #freeze()}, and {@link #indexed} and the task relation consult only them; (3)
  * {@link #types(String)} answers from the eager index, or when it has no type of that name, parses
- * on demand every file that the text pre-scan says may declare the name before it answers, each
- * file indexed exactly once ({@link #add}). A type is a task if one of its supertypes is a JDK
- * fork/join task class or, transitively, a project task; this is complete because the linter parses
- * every file that extends a known task class before analysis (a fixpoint). Safe for concurrent use.
+ * on demand every file that the text pre-scan says may declare the name, each file indexed exactly
+ * once ({@link #add}), and answers with the types of that name of those files only. A type is a
+ * task if one of its supertypes is a JDK fork/join task class or, transitively, a project task;
+ * this is complete because the linter parses every file that extends a known task class before
+ * analysis (a fixpoint). Safe for concurrent use.
  */
 final class ProjectIndex {
   /** JDK task classes: a type extending one of these, directly or not, runs as a fork/join task. */
@@ -67,8 +68,15 @@ final class ProjectIndex {
   /** Types indexed before {@link #freeze()}, by simple name; immutable lists in {@link #ORDER}. */
   private final Map<String, List<TypeInfo>> eager = new ConcurrentHashMap<>();
 
-  /** Types of files parsed on demand during analysis, by simple name; likewise. */
+  /**
+   * Types of files parsed on demand during analysis, by simple name; likewise. A file is parsed for
+   * one name and indexed whole, so a list may hold types of files parsed for another name: only
+   * {@link #info} reads it directly.
+   */
   private final Map<String, List<TypeInfo>> lazy = new ConcurrentHashMap<>();
+
+  /** The answers of {@link #types(String)} that the eager index could not give, by simple name. */
+  private final Map<String, List<TypeInfo>> onDemand = new ConcurrentHashMap<>();
 
   private final Map<String, List<SourceFile>> declaredIn = new ConcurrentHashMap<>();
   private final Set<SourceFile> indexedFiles = ConcurrentHashMap.newKeySet();
@@ -135,18 +143,33 @@ final class ProjectIndex {
   }
 
   /**
-   * Project types with this simple name: those of the eager index; when it has none, those of the
-   * files that the text pre-scan says may declare it, parsed first if needed.
+   * Project types with this simple name: those of the eager index; when it has none, those that the
+   * files the text pre-scan says may declare it do declare, parsed first if needed. Types of other
+   * files parsed on demand (for another name) are never part of the answer, so it does not depend
+   * on which lookups ran first.
    */
   List<TypeInfo> types(String name) {
     List<TypeInfo> known = eager.getOrDefault(name, List.of());
     if (!known.isEmpty()) {
       return known;
     }
-    for (SourceFile file : declaredIn.getOrDefault(name, List.of())) {
+    List<TypeInfo> answered = onDemand.get(name);
+    if (answered != null) {
+      return answered;
+    }
+    List<SourceFile> files = declaredIn.getOrDefault(name, List.of());
+    for (SourceFile file : files) {
       file.unit().ifPresent(unit -> add(file, unit));
     }
-    return lazy.getOrDefault(name, List.of());
+    List<TypeInfo> found = new ArrayList<>();
+    for (TypeInfo type : lazy.getOrDefault(name, List.of())) {
+      if (files.contains(type.file())) {
+        found.add(type);
+      }
+    }
+    List<TypeInfo> answer = List.copyOf(found);
+    onDemand.putIfAbsent(name, answer);
+    return answer;
   }
 
   /**

@@ -9,6 +9,7 @@ import com.github.javaparser.ast.CompilationUnit;
 import com.github.javaparser.ast.Node;
 import com.github.javaparser.ast.validator.postprocessors.Java25PostProcessor;
 import com.github.javaparser.ast.validator.postprocessors.PostProcessors;
+import com.github.javaparser.printer.DefaultPrettyPrinter;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -26,7 +27,8 @@ import java.util.Set;
  * #extendsNames()}. Parsing is lazy and happens at most once ({@link #unit()} is synchronized),
  * because rules may ask for a skipped file's tree when they follow a call into it. To keep the heap
  * small, a file that is not a candidate forgets its text after the pre-scan and reads it again if
- * it is ever parsed.
+ * it is ever parsed. A unit is shared by all workers once parsed: it is read-only from then on, its
+ * printer included ({@link #parse}), so printing its nodes from several threads is safe.
  */
 final class SourceFile {
   /** Tokens without which a file can neither declare a task nor hand work to a pool. */
@@ -207,6 +209,10 @@ final class SourceFile {
       ParseResult<CompilationUnit> result = PARSER.get().parse(text);
       if (result.isSuccessful() && result.getResult().isPresent()) {
         unit = result.getResult().get();
+        // Node.toString() creates the unit's printer on first use and stores it in the unit's
+        // unsynchronized data map: two workers printing nodes of one unit at once could then lose
+        // the printer and throw. Installed here, before the unit is shared, printing only reads.
+        unit.printer(new DefaultPrettyPrinter());
       } else {
         Problem first = result.getProblems().isEmpty() ? null : result.getProblems().get(0);
         int line =

@@ -8,17 +8,24 @@ import java.io.IOException;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * One answer per input: a tree whose packages each declare a {@code Helper} and a {@code Util} of
- * the same simple names (in files the linter only parses on demand), whose tasks reach one {@code
- * Thread.sleep} by equally short call paths, gives byte-identical reports run after run, on one
- * thread and on four. Only the run's duration (the summary's {@code millis}) may differ; it is
- * blanked in the reports before they are compared.
+ * One answer per input: a tree that gives the linter every chance to depend on timing gives
+ * byte-identical reports run after run, on one thread and on four. Only the run's duration (the
+ * summary's {@code millis}) may differ; it is blanked in the reports before they are compared.
+ *
+ * <p>The tree: packages whose {@code Helper} and {@code Util} have the same simple names (in files
+ * the linter only parses on demand, from several workers at once); tasks, async lambdas and
+ * parallel-stream lambdas that reach one {@code Thread.sleep} by equally short call paths (stream
+ * lambdas share one context, so the walk's skip of dominated offers is exercised across files); a
+ * nested {@code Helper} reached through a single-type import; a {@code Util} declared second in a
+ * file of another name; and a {@code Helper} that the text pre-scan cannot see, in a file parsed
+ * for another name by another task, which must never join the answer for {@code Helper}.
  */
 class DeterminismTest {
   private static final int PACKAGES = 12;
@@ -38,14 +45,47 @@ class DeterminismTest {
         first = reports;
         assertResolvedByPackageAndImport(result);
       } else {
-        assertThat(reports).as("run %d on %d thread(s)", run, threads).isEqualTo(first);
+        assertThat(firstDifference(first, reports))
+            .as("run %d on %d thread(s) against run 0 on 1 thread", run, threads)
+            .isNull();
       }
     }
   }
 
+  @Test
+  void firstDifferenceNamesTheLineAndBothTexts() {
+    assertThat(firstDifference("a\nb\nc", "a\nb\nc")).isNull();
+    assertThat(firstDifference("a\nb\nc", "a\nB\nc"))
+        .isEqualTo("line 2 of 3 differs:\n  first run: b\n  this run:  B");
+    assertThat(firstDifference("a\nb", "a\nb\nc"))
+        .isEqualTo("line 3 of 2 differs:\n  first run: (end)\n  this run:  c");
+  }
+
+  /**
+   * The first line where two reports differ, with both versions, or null if they are equal: a
+   * failure on CI shows what changed instead of two 30 KB strings.
+   */
+  static String firstDifference(String expected, String actual) {
+    if (expected.equals(actual)) {
+      return null;
+    }
+    String[] a = expected.split("\n", -1);
+    String[] b = actual.split("\n", -1);
+    int line = 0;
+    while (line < a.length && line < b.length && a[line].equals(b[line])) {
+      line++;
+    }
+    return String.format(
+        "line %d of %d differs:%n  first run: %s%n  this run:  %s",
+        line + 1,
+        a.length,
+        line < a.length ? a[line] : "(end)",
+        line < b.length ? b[line] : "(end)");
+  }
+
   /**
    * Each task reaches its own package's Helper, the importing file the imported one (by a shorter
-   * path); of two equally short paths, the first in file order is reported.
+   * path); of two equally short paths, the first in file order is reported. Nothing fails.
    */
   private static void assertResolvedByPackageAndImport(LintResult result) {
     assertThat(result.summary().failures()).isEmpty();
@@ -54,19 +94,34 @@ class DeterminismTest {
       List<Finding> found =
           result.findings().stream()
               .filter(f -> f.file().getFileName().toString().equals(name))
+              .filter(f -> f.rule().id().equals("sleepy-worker"))
               .toList();
       assertThat(found).as(name).hasSize(PACKAGES);
       for (Finding f : found) {
         String pkg = f.file().getParent().getFileName().toString();
-        String entry =
-            f.path().get(0).file().getParent().getFileName()
-                + "/"
-                + f.path().get(0).file().getFileName();
         String expected =
             name.equals("Helper.java") && pkg.equals("p3") ? "q/Importer.java" : pkg + "/Left.java";
-        assertThat(entry).as("%s of %s", name, pkg).isEqualTo(expected);
+        assertThat(entryOf(f)).as("%s of %s", name, pkg).isEqualTo(expected);
       }
     }
+    Map<String, String> byFile =
+        result.findings().stream()
+            .filter(f -> f.rule().id().equals("sleepy-worker"))
+            .filter(f -> f.file().getParent().getFileName().toString().equals("r"))
+            .collect(Collectors.toMap(f -> f.file().getFileName().toString(), f -> entryOf(f)));
+    assertThat(byFile)
+        .containsOnly(
+            Map.entry("Outer.java", "r/Task.java"), Map.entry("Extra.java", "r/Task.java"));
+    // the Helper the pre-scan cannot see is not a Helper for t/Wide, whose lookup cannot narrow
+    assertThat(result.findings())
+        .noneMatch(f -> f.file().getFileName().toString().equals("Gate.java"));
+    assertThat(result.findings())
+        .anyMatch(f -> f.rule().id().equals("blocking-in-parallel-stream"));
+  }
+
+  private static String entryOf(Finding f) {
+    Path entry = f.path().get(0).file();
+    return entry.getParent().getFileName() + "/" + entry.getFileName();
   }
 
   /** The three reports, with the run's duration (JSON's millis, the text's "N ms") blanked. */
@@ -85,15 +140,12 @@ class DeterminismTest {
   }
 
   private void writeTree() throws IOException {
-    List<String> packages = new ArrayList<>();
     for (int i = 0; i < PACKAGES; i++) {
       String pkg = "p" + i;
-      packages.add(pkg);
-      Path dirOf = Files.createDirectories(dir.resolve(pkg));
       // two tasks reach Util.pause() by equally short paths
       for (String task : List.of("Left", "Right")) {
-        Files.writeString(
-            dirOf.resolve(task + ".java"),
+        write(
+            pkg + "/" + task + ".java",
             """
             package PKG;
             import java.util.concurrent.RecursiveAction;
@@ -109,9 +161,26 @@ class DeterminismTest {
                 .replace("PKG", pkg)
                 .replace("TASK", task));
       }
+      // stream lambdas of one context and async lambdas reach the same bodies equally deep
+      write(
+          pkg + "/Streams.java",
+          """
+          package PKG;
+          import java.util.List;
+          import java.util.concurrent.CompletableFuture;
+          class Streams {
+              void both(List<Integer> xs) {
+                  xs.parallelStream().forEach(x -> Util.pause());
+                  xs.parallelStream().forEach(x -> new Helper().work());
+                  CompletableFuture.runAsync(() -> Util.pause());
+                  CompletableFuture.runAsync(() -> Util.pause());
+              }
+          }
+          """
+              .replace("PKG", pkg));
       // the same simple names in every package, each with its own body
-      Files.writeString(
-          dirOf.resolve("Util.java"),
+      write(
+          pkg + "/Util.java",
           """
           package PKG;
           public class Util {
@@ -122,8 +191,8 @@ class DeterminismTest {
           """
               .replace("PKG", pkg)
               .replace("N", String.valueOf(i + 1)));
-      Files.writeString(
-          dirOf.resolve("Helper.java"),
+      write(
+          pkg + "/Helper.java",
           """
           package PKG;
           public class Helper {
@@ -137,9 +206,8 @@ class DeterminismTest {
               }
               """);
     }
-    Path q = Files.createDirectories(dir.resolve("q"));
-    Files.writeString(
-        q.resolve("Importer.java"),
+    write(
+        "q/Importer.java",
         """
         package q;
         import java.util.concurrent.RecursiveAction;
@@ -149,5 +217,72 @@ class DeterminismTest {
             protected void compute() { new Helper().work(); }
         }
         """);
+    // a nested Helper by its import, a Util declared second in a file of another name
+    write(
+        "r/Task.java",
+        """
+        package r;
+        import java.util.concurrent.RecursiveAction;
+        import r.Outer.Helper;
+        public class Task extends RecursiveAction {
+            protected void compute() { new Helper().work(); Util.pause(); }
+        }
+        """);
+    write(
+        "r/Outer.java",
+        """
+        package r;
+        public class Outer {
+            public static class Helper {
+                void work() { try { Thread.sleep(2); } catch (InterruptedException e) { } }
+            }
+        }
+        """);
+    write(
+        "r/Extra.java",
+        """
+        package r;
+        public class Extra { }
+        class Util {
+            static void pause() { try { Thread.sleep(3); } catch (InterruptedException e) { } }
+        }
+        """);
+    // s/Task's lookup of Gate parses a file that also declares a Helper the pre-scan misses
+    write(
+        "s/Task.java",
+        """
+        package s;
+        import java.util.concurrent.RecursiveAction;
+        public class Task extends RecursiveAction {
+            protected void compute() { Gate.open(); }
+        }
+        """);
+    write(
+        "s/Gate.java",
+        """
+        package s;
+        public class Gate { static void open() { } }
+        class/**/Helper {
+            void work() { try { Thread.sleep(4); } catch (InterruptedException e) { } }
+        }
+        """);
+    // a lookup of Helper that no import or package narrows: every Helper the index answers
+    write(
+        "t/Wide.java",
+        """
+        package t;
+        import java.util.concurrent.RecursiveAction;
+        public class Wide extends RecursiveAction {
+            protected void compute() { a(); }
+            void a() { b(); }
+            void b() { new Helper().work(); }
+        }
+        """);
+  }
+
+  private void write(String name, String text) throws IOException {
+    Path file = dir.resolve(name);
+    Files.createDirectories(file.getParent());
+    Files.writeString(file, text);
   }
 }

@@ -3,11 +3,16 @@ package dev.forkscope.lint;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import com.github.javaparser.ast.Node;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ForkJoinPool;
+import java.util.concurrent.ForkJoinWorkerThread;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -98,6 +103,35 @@ class LinterTest {
     assertThat(s.findings()).isEqualTo(4);
     assertThat(s.errors()).isEmpty();
     assertThat(lastDone).hasValue(3);
+  }
+
+  @Test
+  void aRunOnThreadsOfItsOwnRunsInItsOwnPool() throws IOException {
+    Files.writeString(dir.resolve("A.java"), SLEEPY.replace("class Nap", "class A"));
+    Files.writeString(dir.resolve("Plain.java"), "class Plain { int x; }\n");
+    Set<Thread> reporters = ConcurrentHashMap.newKeySet();
+    Linter.builder()
+        .threads(3)
+        .progress((done, total) -> reporters.add(Thread.currentThread()))
+        .build()
+        .lint(List.of(dir));
+    // progress comes from the run's thread and its streams' workers: all of the run's own pool
+    assertThat(reporters)
+        .isNotEmpty()
+        .allSatisfy(
+            t -> {
+              assertThat(t).isInstanceOf(ForkJoinWorkerThread.class);
+              ForkJoinPool pool = ((ForkJoinWorkerThread) t).getPool();
+              assertThat(pool).isNotSameAs(ForkJoinPool.commonPool());
+              assertThat(pool.getParallelism()).isEqualTo(3);
+            });
+  }
+
+  @Test
+  void parsedUnitsCarryTheirPrinterSoPrintingFromManyWorkersOnlyReads() throws IOException {
+    SourceFile file = SourceFile.read(Files.writeString(dir.resolve("Nap.java"), SLEEPY));
+    // Node.toString() would otherwise create it on first use, racing with other workers
+    assertThat(file.unit()).get().matches(unit -> unit.containsData(Node.PRINTER_KEY));
   }
 
   @Test
