@@ -83,7 +83,8 @@ final class TaskClassFilter {
             kept,
             findings,
             p.workSpan(),
-            p.layers());
+            p.layers(),
+            p.machineLoad());
     return new Filtered(filtered, classes, executions);
   }
 

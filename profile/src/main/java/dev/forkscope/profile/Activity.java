@@ -14,10 +14,11 @@ import java.util.List;
  * <p>Implementation note. An execution's CPU time is the agent's reading where it took one; else,
  * for an execution of at least {@value Diagnosis#COARSE_MIN_MS} ms, the CPU time its thread used
  * meanwhile by the OS layer ({@link ThreadCpu}), when that is below {@value
- * Diagnosis#WAITING_PERCENT} % of the execution's wall time. That reading includes nested
- * executions, so it is used only to find what mostly waited: a service loop's thread body (Spark's
- * DAG scheduler loop, its context cleaner) whose self CPU time the agent could not tell because its
- * nested tasks were not all measured.
+ * Diagnosis#WAITING_PERCENT} % of the execution's wall time less the time its thread waited for a
+ * CPU ({@link #wallOnCpuNs}). That reading includes nested executions, so it is used only to find
+ * what mostly waited: a service loop's thread body (Spark's DAG scheduler loop, its context
+ * cleaner) whose self CPU time the agent could not tell because its nested tasks were not all
+ * measured.
  *
  * <p>Self times partition task time (nested executions excluded), so spreading every execution's
  * self time evenly over its interval and summing counts each moment once. Two such sums are kept:
@@ -79,7 +80,8 @@ final class Activity {
           long selfWall = executions.selfWallNs(i);
           long weight = executions.weight(i);
           busyRate[n] = busyNs(selfWall, weight, cpuNs) / length;
-          double running = runningNs(selfWall, weight, cpuNs) / length;
+          double running =
+              runningNs(selfWall, wallOnCpuNs(executions, i, threads), weight, cpuNs) / length;
           if (runningRate == null && running != busyRate[n]) {
             runningRate = Arrays.copyOf(busyRate, start.length);
           }
@@ -135,13 +137,38 @@ final class Activity {
   }
 
   /** Self wall time, or CPU time for an execution that mostly waited; times the weight. */
-  private static double runningNs(long selfWallNs, long weight, long cpuNs) {
-    long self = waited(selfWallNs, cpuNs) ? Math.min(cpuNs, selfWallNs) : selfWallNs;
+  private static double runningNs(long selfWallNs, long wallOnCpuNs, long weight, long cpuNs) {
+    long self = waited(wallOnCpuNs, cpuNs) ? Math.min(cpuNs, selfWallNs) : selfWallNs;
     return (double) self * weight;
   }
 
-  private static boolean waited(long selfWallNs, long cpuNs) {
-    return cpuNs >= 0 && cpuNs * 100 < selfWallNs * Diagnosis.WAITING_PERCENT;
+  /**
+   * Whether an execution mostly waited: on a CPU less than {@value Diagnosis#WAITING_PERCENT} % of
+   * the wall time in which it could have been ({@link #wallOnCpuNs}).
+   */
+  private static boolean waited(long wallOnCpuNs, long cpuNs) {
+    return cpuNs >= 0 && cpuNs * 100 < wallOnCpuNs * Diagnosis.WAITING_PERCENT;
+  }
+
+  /**
+   * Execution {@code i}'s self wall time less the time its thread was runnable but waited for a CPU
+   * meanwhile (the OS layer's run delay: on a busy machine a CPU-bound task gets less CPU than wall
+   * time without waiting for anything), for an execution of at least {@value
+   * Diagnosis#COARSE_MIN_MS} ms, which the OS layer's samples can tell; else its self wall time.
+   */
+  long wallOnCpuNs(ExecutionList executions, int i) {
+    return wallOnCpuNs(executions, i, threads);
+  }
+
+  private static long wallOnCpuNs(ExecutionList executions, int i, ThreadCpu threads) {
+    long selfWall = executions.selfWallNs(i);
+    if (selfWall < Diagnosis.COARSE_MIN_MS * 1_000_000) {
+      return selfWall;
+    }
+    long delay =
+        threads.runDelayNs(
+            executions.executionThreadId(i), executions.startNs(i), executions.endNs(i));
+    return selfWall - Math.min(selfWall, Math.max(0, delay));
   }
 
   /**
@@ -163,7 +190,10 @@ final class Activity {
     long start = executions.startNs(i);
     long end = executions.endNs(i);
     long thread = threads.cpuNs(executions.executionThreadId(i), start, end);
-    return thread >= 0 && thread * 100 < (end - start) * Diagnosis.WAITING_PERCENT ? thread : -1;
+    long delay = Math.max(0, threads.runDelayNs(executions.executionThreadId(i), start, end));
+    return thread >= 0 && thread * 100 < (end - start - delay) * Diagnosis.WAITING_PERCENT
+        ? thread
+        : -1;
   }
 
   /** From the first task start to the last task end, 0 without tasks. */
@@ -185,9 +215,10 @@ final class Activity {
   }
 
   /**
-   * The executions among {@code executions} that ran alone: at least {@code minSelfNs} of self wall
-   * time, not mostly waiting themselves, and while each ran, at least half of one of {@code cpus}
-   * CPUs on average ran no task ({@link #runningShare} &lt;= 1 - 1/(2 cpus)). None on one CPU.
+   * The executions among {@code executions} that ran alone: at least {@code minSelfNs} of self time
+   * that they could run (CPU time where known, else {@link #wallOnCpuNs}), not mostly waiting
+   * themselves, and while each ran, at least half of one of {@code cpus} CPUs on average ran no
+   * task ({@link #runningShare} &lt;= 1 - 1/(2 cpus)). None on one CPU.
    */
   Diagnosis.Alone alone(List<TaskExecution> list, long minSelfNs, int cpus) {
     if (cpus < 2) {
@@ -197,10 +228,13 @@ final class Activity {
     double idle = 1 - 0.5 / cpus;
     List<TaskExecution> alone = new ArrayList<>();
     for (int i = 0; i < executions.size(); i++) {
-      if (executions.selfWallNs(i) < minSelfNs) {
+      long cpu = cpuNs(executions, i, threads);
+      long onCpu = wallOnCpuNs(executions, i, threads);
+      // long on a CPU, not just preempted for long on a busy machine
+      if (Math.min(onCpu, cpu >= 0 ? cpu : onCpu) < minSelfNs) {
         continue;
       }
-      if (!waited(executions.selfWallNs(i), cpuNs(executions, i, threads))
+      if (!waited(onCpu, cpu)
           && runningShare(executions.startNs(i), executions.endNs(i), cpus) <= idle) {
         alone.add(executions.get(i));
       }

@@ -69,6 +69,7 @@ public final class Analysis {
       Trace trace, Layers layers, AnalysisOptions options, boolean concurrently) {
     Complete complete = complete(trace.executions());
     Trace.TraceMeta meta = trace.meta();
+    ThreadCpu threadCpu = ThreadCpu.of(layers);
     long runWall = runWallNs(meta, complete.executions());
     ConcurrentStep<Besides, RuntimeException> besides =
         ConcurrentStep.start(
@@ -76,7 +77,8 @@ public final class Analysis {
             concurrently,
             () ->
                 new Besides(
-                    WorkSpans.of(complete.executions(), trace.events(), meta.overheadPerTaskNs()),
+                    WorkSpans.of(
+                        complete.executions(), trace.events(), meta.overheadPerTaskNs(), threadCpu),
                     LayerAnalysis.analyze(complete.executions(), layers, runWall)));
     List<TaskExecution> rows = complete.executions();
     int folded = 0;
@@ -85,7 +87,8 @@ public final class Analysis {
       rows = aggregated.executions();
       folded = aggregated.folded();
     }
-    List<TaskClassProfile> classes = classes(trace, layers, options, complete.executions(), rows);
+    List<TaskClassProfile> classes =
+        classes(trace, threadCpu, options, complete.executions(), rows);
     Besides done = besides.join();
     return new Profile(
         meta,
@@ -99,7 +102,8 @@ public final class Analysis {
         classes,
         done.runtime().findings(),
         done.workSpans(),
-        done.runtime().layers());
+        done.runtime().layers(),
+        MachineLoad.of(layers, meta.cpus()));
   }
 
   /** What the second thread computes: work and span, and the runtime findings. */
@@ -138,12 +142,12 @@ public final class Analysis {
    */
   private static List<TaskClassProfile> classes(
       Trace trace,
-      Layers layers,
+      ThreadCpu threadCpu,
       AnalysisOptions options,
       List<TaskExecution> complete,
       List<TaskExecution> rows) {
     Trace.TraceMeta meta = trace.meta();
-    Activity activity = Activity.of(complete, ThreadCpu.of(layers));
+    Activity activity = Activity.of(complete, threadCpu);
     Diagnosis.RunFacts run =
         new Diagnosis.RunFacts(
             meta.cpus(),
@@ -288,7 +292,7 @@ public final class Analysis {
       long cpu = activity.cpuNs(executions, i); // also a long wait that only the OS layer saw
       if (cpu >= 0) {
         cpuSum += cpu;
-        cpuWall += wall[i];
+        cpuWall += activity.wallOnCpuNs(executions, i);
       }
       long start = executions.startNs(i);
       long submitted = executions.submittedNs(i);
@@ -315,6 +319,10 @@ public final class Analysis {
         cpuCount == 0
             ? null
             : cpuEstimate(executions, cpuCount, sampling == null ? -1 : population);
+    boolean cpuUnresolved = selfCpu != null && !resolves(executions);
+    if (cpuUnresolved) {
+      selfCpu = null;
+    }
     LogHistogram histogram = new LogHistogram();
     for (int i = 0; i < n; i++) {
       histogram.add(wall[i], weights[i]);
@@ -332,7 +340,21 @@ public final class Analysis {
       work[i] -= Math.min(work[i], waitedNsOfRow);
       waited |= waitedNsOfRow > 0;
     }
-    Diagnosis.SelfTimes selfTimes = new Diagnosis.SelfTimes(work, weights, waited);
+    boolean offCpu = false;
+    for (int i = 0; i < n; i++) { // see Diagnosis.SelfTimes
+      long cpu = executions.selfCpuNs(i);
+      if (cpu >= 0 && cpu < work[i]) {
+        work[i] = cpu;
+        offCpu = true;
+      }
+    }
+    Diagnosis.SelfTimes selfTimes =
+        new Diagnosis.SelfTimes(
+            work,
+            weights,
+            offCpu
+                ? Diagnosis.Measure.CPU
+                : waited ? Diagnosis.Measure.WORK : Diagnosis.Measure.WALL);
     Distribution granularity = selfWall.distribution();
     double busy = activity.busyShare(first, last, run.cpus());
     Verdict verdict =
@@ -368,7 +390,8 @@ public final class Analysis {
             selfWall.median(),
             selfWall.total(),
             selfCpu == null ? null : selfCpu.median(),
-            selfCpu == null ? null : selfCpu.total()));
+            selfCpu == null ? null : selfCpu.total()),
+        cpuUnresolved);
   }
 
   /** How many tasks the executions ran: each task counts the weight of its first execution. */
@@ -399,11 +422,31 @@ public final class Analysis {
     int j = 0;
     for (int i = 0; i < executions.size(); i++) {
       if (executions.selfCpuNs(i) >= 0) {
-        cpu[j] = executions.selfCpuNs(i);
+        // never above the wall time: what is above is the cost of reading the CPU clock
+        cpu[j] = Math.min(executions.selfCpuNs(i), executions.selfWallNs(i));
         weights[j++] = executions.weight(i);
       }
     }
     return SampleEstimate.ofSubset(cpu, weights, population);
+  }
+
+  /**
+   * Whether the CPU times read tell anything about the class. Reading the CPU clock costs a system
+   * call (0.3 to 1.5 µs), part of which the CPU time holds, and which the wall time leaves out: on
+   * a task shorter than that, the CPU time read is mostly that cost (a 0.3 µs task read at 1.9 µs).
+   * So not when at least half of the executions read show more than twice their wall time.
+   */
+  private static boolean resolves(ExecutionList executions) {
+    int read = 0;
+    int above = 0;
+    for (int i = 0; i < executions.size(); i++) {
+      long c = executions.selfCpuNs(i);
+      if (c >= 0) {
+        read++;
+        above += c > 2 * executions.selfWallNs(i) ? 1 : 0;
+      }
+    }
+    return 2 * above < read;
   }
 
   /** Groups executions by (kind, innermost frame) of their creation and submission sites. */

@@ -37,11 +37,13 @@ import java.util.Arrays;
  *       machine;
  *   <li><i>coarse</i> also, whatever its count and median, when its executions that <i>ran
  *       alone</i> cover at least that same 1/(2P) of the task span and {@value #COARSE_MIN_MS} ms.
- *       An execution ran alone when it lasted at least {@value #COARSE_MIN_MS} ms of self time, was
- *       not itself mostly waiting, and while it ran at least half a CPU on average ran no task
- *       ({@link Activity#runningShare}, which counts wall time, so a loaded machine does not make
- *       busy CPUs look idle). A Spark stage of one partition is such a class: one long task runner
- *       alone among many short ones, whose median says nothing about it;
+ *       An execution ran alone when it lasted at least {@value #COARSE_MIN_MS} ms of self time that
+ *       it could run (its CPU time where known, else its self wall time less the time its thread
+ *       waited for a CPU: a task of a millisecond preempted for a hundred is not long), was not
+ *       itself mostly waiting, and while it ran at least half a CPU on average ran no task ({@link
+ *       Activity#runningShare}, which counts wall time, so a loaded machine does not make busy CPUs
+ *       look idle). A Spark stage of one partition is such a class: one long task runner alone
+ *       among many short ones, whose median says nothing about it;
  *   <li><i>ok</i> otherwise. On one CPU nothing is coarse.
  * </ul>
  *
@@ -98,8 +100,9 @@ final class Diagnosis {
    * @param directCalls whether every execution was a call made outside any task (no enclosing
    *     execution), never submitted to an executor, on a thread that is not the task itself
    * @param cpuShare over the executions whose CPU time is known (measured, or a long wait seen by
-   *     the OS layer, see {@link Activity}), their CPU time over their wall time (self times); NaN
-   *     when none is known
+   *     the OS layer, see {@link Activity}), their CPU time over their wall time (self times) less
+   *     the time their threads were runnable but waited for a CPU, where the OS layer tells ({@link
+   *     Activity#wallOnCpuNs}); NaN when none is known
    * @param selfTimes the self wall times, for the time share of the short executions
    * @param alone the executions that ran alone
    */
@@ -114,23 +117,44 @@ final class Diagnosis {
 
   /** What the time shares of a bimodal class are shares of. */
   private static String its(SelfTimes times) {
-    return times.waitsLeftOut() ? "its work (waits in joins left out)" : "its time";
+    return switch (times.measure()) {
+      case WALL -> "its time";
+      case WORK -> "its work (waits in joins left out)";
+      case CPU -> "its work (CPU time where read)";
+    };
+  }
+
+  /** What {@link SelfTimes} measure. */
+  enum Measure {
+    /** Self wall time. */
+    WALL,
+    /** Self wall time less the time waited in joins running nothing. */
+    WORK,
+    /**
+     * As {@link #WORK}, or the CPU time where the agent read it and it is less: the thread was off
+     * the CPU (preempted, on a busy machine) for the rest.
+     */
+    CPU
   }
 
   /**
-   * The work of a class's recorded executions, each standing for {@code weights[i]} executions (1
-   * unless the class was sampled): their self wall times less the time they waited in joins running
-   * nothing ({@code waitsLeftOut} when any did). In a fork/join tree the tasks that split wait for
-   * their children, and that waiting is no work: counted, a tree of tiny leaves would look as if
-   * its time went to the splitting tasks.
+   * What a class's recorded executions cost, each standing for {@code weights[i]} executions (1
+   * unless the class was sampled), as {@code measure} says. Their self wall times less the time
+   * they waited in joins running nothing ({@link Measure#WORK} when any did): in a fork/join tree
+   * the tasks that split wait for their children, and that waiting is no work; counted, a tree of
+   * tiny leaves would look as if its time went to the splitting tasks. And where the agent read an
+   * execution's CPU time and found it less, that ({@link Measure#CPU}): on a busy machine the
+   * executions that were preempted are the long ones in wall time, and would decide the verdict.
+   * Not the CPU time wherever read: it holds part of the cost of reading the CPU clock (a system
+   * call of 0.3 to 1.5 µs), which a task of a few hundred nanoseconds does not.
    */
-  record SelfTimes(long[] ns, long[] weights, boolean waitsLeftOut) {
+  record SelfTimes(long[] ns, long[] weights, Measure measure) {
 
     /** Times that each stand for one execution, none of them waiting. */
     static SelfTimes of(long... ns) {
       long[] ones = new long[ns.length];
       Arrays.fill(ones, 1);
-      return new SelfTimes(ns, ones, false);
+      return new SelfTimes(ns, ones, Measure.WALL);
     }
 
     /** The executions below {@code thresholdNs} and the others. */

@@ -18,6 +18,7 @@ import java.util.List;
  * @param runtimeFindings bottlenecks seen at run time, most time lost first
  * @param workSpan work and span per fork/join root, most work first
  * @param layers what the JVM and OS layers say about the run
+ * @param machineLoad how loaded the machine was during the run
  */
 public record Profile(
     Trace.TraceMeta meta,
@@ -31,12 +32,43 @@ public record Profile(
     List<TaskClassProfile> taskClasses,
     List<RuntimeFinding> runtimeFindings,
     List<WorkSpan> workSpan,
-    RunLayers layers) {
+    RunLayers layers,
+    MachineLoad machineLoad) {
 
   public Profile {
     neverExecutedUnknown = List.copyOf(neverExecutedUnknown);
     taskClasses = List.copyOf(taskClasses);
     runtimeFindings = List.copyOf(runtimeFindings);
     workSpan = List.copyOf(workSpan);
+  }
+
+  /** A profile whose machine load was not recorded. */
+  public Profile(
+      Trace.TraceMeta meta,
+      AnalysisOptions options,
+      long runWallNs,
+      long executionsRecorded,
+      long incomplete,
+      long neverExecuted,
+      List<String> neverExecutedUnknown,
+      long folded,
+      List<TaskClassProfile> taskClasses,
+      List<RuntimeFinding> runtimeFindings,
+      List<WorkSpan> workSpan,
+      RunLayers layers) {
+    this(
+        meta,
+        options,
+        runWallNs,
+        executionsRecorded,
+        incomplete,
+        neverExecuted,
+        neverExecutedUnknown,
+        folded,
+        taskClasses,
+        runtimeFindings,
+        workSpan,
+        layers,
+        MachineLoad.unknown(meta.cpus()));
   }
 }

@@ -9,8 +9,8 @@ import java.util.List;
  * @param tasks distinct tasks
  * @param executions executions
  * @param granularity self wall time per execution (nested tasks excluded, aggregated ones included)
- * @param cpu self thread CPU time per execution, over the executions where it was measured; null
- *     when it never was
+ * @param cpu self thread CPU time per execution (at most its wall time), over the executions where
+ *     it was measured; null when it never was, or when {@code cpuUnresolved}
  * @param queueWait time from submission to start, over submitted executions; null when none were
  * @param executors executor classes the tasks were submitted to, most used first
  * @param threads distinct threads that executed the tasks
@@ -18,6 +18,9 @@ import java.util.List;
  * @param sites the top creation and submission sites, most executions first
  * @param histogram the granularities in logarithmic buckets (estimated counts when sampled)
  * @param sampling whether the agent sampled the class, and the confidence of the figures
+ * @param cpuUnresolved whether CPU time was read but the CPU clock could not resolve the class's
+ *     executions (reading it cost more than they did), so that {@code cpu} is null rather than a
+ *     figure the run cannot have had
  */
 public record TaskClassProfile(
     String taskClass,
@@ -31,7 +34,8 @@ public record TaskClassProfile(
     Verdict verdict,
     List<SiteProfile> sites,
     LogHistogram histogram,
-    Sampling sampling) {
+    Sampling sampling,
+    boolean cpuUnresolved) {
 
   /** A closed interval of nanoseconds. */
   public record Interval(long low, long high) {

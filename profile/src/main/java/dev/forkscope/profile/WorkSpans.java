@@ -65,8 +65,9 @@ import java.util.Map;
  * then a lower bound.
  *
  * <p>An execution ends, for this analysis, at the first return of a join of its task if that comes
- * before the agent's exit record (see {@link #effectiveEnds}). Own work is wall time minus waits:
- * the agent records the outermost wait of each execution (a join whose task was not done, a
+ * before the agent's exit record (see {@link #effectiveEnds}). Own work is wall time minus waits
+ * (scaled down to the execution's CPU time where the agent read it and found it lower: {@link
+ * Walk}): the agent records the outermost wait of each execution (a join whose task was not done, a
  * quiescence, a managed block), which tgp's granularity counts but which is no work. Dependencies
  * the model does not see (latches, locks, queues) are own work of whoever blocks on them, so the
  * span is a lower bound where they exist and the parallelism an upper bound, as for every work/span
@@ -88,6 +89,15 @@ final class WorkSpans {
    *     (the burdened span is then -1)
    */
   static List<WorkSpan> of(List<TaskExecution> list, List<TaskEvent> eventList, long burdenNs) {
+    return of(list, eventList, burdenNs, ThreadCpu.NONE);
+  }
+
+  /**
+   * As {@link #of(List, List, long)}, with the OS layer's samples of the threads for the executions
+   * whose CPU time the agent did not read (see {@link Walk}).
+   */
+  static List<WorkSpan> of(
+      List<TaskExecution> list, List<TaskEvent> eventList, long burdenNs, ThreadCpu threadCpu) {
     ExecutionList executions = ExecutionList.of(list);
     EventTable events = EventTable.copyOf(eventList);
     int n = executions.size();
@@ -95,7 +105,7 @@ final class WorkSpans {
       return List.of();
     }
     Map<Long, Integer> threads = new HashMap<>();
-    Execs x = new Execs(executions, threads);
+    Execs x = new Execs(executions, threads, threadCpu);
     Items items = new Items(events, threads);
     TimeLines lines = new TimeLines(x, items, threads.size());
     items.kind = null; // only the time lines need these: then times are read from the events
@@ -117,16 +127,98 @@ final class WorkSpans {
 
     long[] end = effectiveEnds(x, events);
     x.task = null; // a fork's item names its task: not kept while the spans are walked
-    long burden = Math.max(0, burdenNs);
-    long[] work = new long[n];
-    long[] span = new long[n];
-    long[] bspan = new long[n];
+    Walk walk =
+        new Walk(
+            x, items, lines, serial, parentInComputation, spawnedBy, end, Math.max(0, burdenNs));
     for (int k = n - 1; k >= 0; k--) {
       int i = byStart[k];
+      long own = walk.walk(i, 1);
+      double onCpu = x.cpu[i] >= 0 ? (double) x.cpu[i] / Math.max(1, own) : x.onCpuShare[i];
+      if (onCpu < 1) { // off the CPU for part of its own time: that part is no work
+        walk.walk(i, onCpu);
+      }
+    }
+    long[] work = walk.work;
+    long[] span = walk.span;
+    long[] bspan = walk.bspan;
+    boolean sampled = x.sampled();
+    Map<String, long[]> perRoot = new LinkedHashMap<>();
+    for (int i : byStart) {
+      boolean linked = spawnedBy[i] >= 0 || (serial[i] && parentInComputation[i]);
+      if (!x.forkJoin[i] || linked || x.helped[i] || x.weight(i) > 1) {
+        continue;
+      }
+      long[] sum = perRoot.computeIfAbsent(executions.taskClass(i), c -> new long[4]);
+      sum[0]++;
+      sum[1] += work[i];
+      sum[2] += span[i];
+      sum[3] += bspan[i];
+    }
+    List<WorkSpan> out = new ArrayList<>(perRoot.size());
+    for (Map.Entry<String, long[]> r : perRoot.entrySet()) {
+      long[] sum = r.getValue();
+      out.add(
+          sampled
+              ? new WorkSpan(r.getKey(), sum[0], sum[1], -1, -1, true)
+              : new WorkSpan(
+                  r.getKey(), sum[0], sum[1], sum[2], burdenNs < 0 ? -1 : sum[3], false));
+    }
+    out.sort(Comparator.comparingLong(WorkSpan::workNs).reversed().thenComparing(WorkSpan::root));
+    return List.copyOf(out);
+  }
+
+  /**
+   * Step 3 of the class comment: the walk of one execution's time line, its children done. Own work
+   * counts at {@code scale} of its wall time: an execution whose CPU time the agent read and found
+   * below its own wall time was off the CPU (preempted, on a busy machine) for the rest, and
+   * counting that would lengthen every path through it. Without the CPU time, an execution of at
+   * least {@value Diagnosis#COARSE_MIN_MS} ms counts its wall time less the share in which the OS
+   * layer saw its thread waiting for a CPU ({@link ThreadCpu#runDelayNs}, spread evenly between
+   * samples 20 ms apart: too coarse for shorter executions), and any other its wall time.
+   */
+  private static final class Walk {
+    private final Execs x;
+    private final Items items;
+    private final TimeLines lines;
+    private final boolean[] serial;
+    private final boolean[] parentInComputation;
+    private final int[] spawnedBy;
+    private final long[] end;
+    private final long burden;
+    final long[] work;
+    final long[] span;
+    final long[] bspan;
+
+    Walk(
+        Execs x,
+        Items items,
+        TimeLines lines,
+        boolean[] serial,
+        boolean[] parentInComputation,
+        int[] spawnedBy,
+        long[] end,
+        long burden) {
+      this.x = x;
+      this.items = items;
+      this.lines = lines;
+      this.serial = serial;
+      this.parentInComputation = parentInComputation;
+      this.spawnedBy = spawnedBy;
+      this.end = end;
+      this.burden = burden;
+      int n = end.length;
+      work = new long[n];
+      span = new long[n];
+      bspan = new long[n];
+    }
+
+    /** Sets the work and spans of execution {@code i}; returns its own wall time. */
+    long walk(int i, double scale) {
       long cur = 0;
       long bcur = burden;
       long w = 0;
       long own = 0;
+      long ownWork = 0;
       long pos = x.start[i];
       boolean waiting = false;
       Map<Long, long[]> open = Map.of();
@@ -135,8 +227,10 @@ final class WorkSpans {
         byte kind = lines.kind[at];
         long t = kind == NESTED ? x.start[ref] : items.timeOf(ref, kind);
         if (!waiting && t > pos) {
-          cur += t - pos;
-          bcur += t - pos;
+          long d = Math.round(scale * (t - pos));
+          cur += d;
+          bcur += d;
+          ownWork += d;
           own += t - pos;
         }
         pos = Math.max(pos, t);
@@ -171,43 +265,21 @@ final class WorkSpans {
         }
       }
       if (!waiting && end[i] > pos) {
-        cur += end[i] - pos;
-        bcur += end[i] - pos;
+        long d = Math.round(scale * (end[i] - pos));
+        cur += d;
+        bcur += d;
+        ownWork += d;
         own += end[i] - pos;
       }
       for (long[] finish : open.values()) {
         cur = Math.max(cur, finish[0]);
         bcur = Math.max(bcur, finish[1]);
       }
-      work[i] = w + own * standsFor(x.weight(i), parentInComputation[i]);
+      work[i] = w + ownWork * standsFor(x.weight(i), parentInComputation[i]);
       span[i] = cur;
       bspan[i] = bcur;
+      return own;
     }
-
-    boolean sampled = x.sampled();
-    Map<String, long[]> perRoot = new LinkedHashMap<>();
-    for (int i : byStart) {
-      boolean linked = spawnedBy[i] >= 0 || (serial[i] && parentInComputation[i]);
-      if (!x.forkJoin[i] || linked || x.helped[i] || x.weight(i) > 1) {
-        continue;
-      }
-      long[] sum = perRoot.computeIfAbsent(executions.taskClass(i), c -> new long[4]);
-      sum[0]++;
-      sum[1] += work[i];
-      sum[2] += span[i];
-      sum[3] += bspan[i];
-    }
-    List<WorkSpan> out = new ArrayList<>(perRoot.size());
-    for (Map.Entry<String, long[]> r : perRoot.entrySet()) {
-      long[] sum = r.getValue();
-      out.add(
-          sampled
-              ? new WorkSpan(r.getKey(), sum[0], sum[1], -1, -1, true)
-              : new WorkSpan(
-                  r.getKey(), sum[0], sum[1], sum[2], burdenNs < 0 ? -1 : sum[3], false));
-    }
-    out.sort(Comparator.comparingLong(WorkSpan::workNs).reversed().thenComparing(WorkSpan::root));
-    return List.copyOf(out);
   }
 
   /**
@@ -330,7 +402,16 @@ final class WorkSpans {
     /** Submitted or forked: offered to a pool, so not run inline by its parent. */
     final boolean[] submitted;
 
-    Execs(ExecutionList executions, Map<Long, Integer> threads) {
+    /** Self CPU time, -1 where not read. */
+    final long[] cpu;
+
+    /**
+     * Where the CPU time was not read: the share of the execution's interval in which its thread
+     * was not waiting for a CPU, by the OS layer (see {@link Walk}); 1 where not known.
+     */
+    final double[] onCpuShare;
+
+    Execs(ExecutionList executions, Map<Long, Integer> threads, ThreadCpu threadCpu) {
       int n = executions.size();
       start = new long[n];
       end = new long[n];
@@ -339,7 +420,11 @@ final class WorkSpans {
       helped = new boolean[n];
       forkJoin = new boolean[n];
       submitted = new boolean[n];
+      cpu = new long[n];
+      onCpuShare = new double[n];
       for (int i = 0; i < n; i++) {
+        cpu[i] = executions.selfCpuNs(i);
+        onCpuShare[i] = onCpuShare(executions, i, threadCpu);
         start[i] = executions.startNs(i);
         end[i] = executions.endNs(i);
         thread[i] = threadIndex(threads, executions.executionThreadId(i));
@@ -356,6 +441,17 @@ final class WorkSpans {
         forkJoin[i] = executions.forkJoinTask(i);
         submitted[i] = executions.submittedNs(i) >= 0 || executions.executorId(i) >= 0;
       }
+    }
+
+    private static double onCpuShare(ExecutionList executions, int i, ThreadCpu threadCpu) {
+      long length = executions.endNs(i) - executions.startNs(i);
+      if (executions.selfCpuNs(i) >= 0 || length < Diagnosis.COARSE_MIN_MS * 1_000_000) {
+        return 1;
+      }
+      long delay =
+          threadCpu.runDelayNs(
+              executions.executionThreadId(i), executions.startNs(i), executions.endNs(i));
+      return delay <= 0 ? 1 : 1 - Math.min(1, (double) delay / length);
     }
 
     long weight(int i) {

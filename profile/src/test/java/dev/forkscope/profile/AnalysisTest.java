@@ -73,6 +73,67 @@ class AnalysisTest {
         .containsExactly("Driver", "Leaf");
   }
 
+  /**
+   * {@code n} executions of class {@code name} on two threads, each {@code wall} ns of self time
+   * and {@code cpu} of CPU time (-1: not read), one every 10 µs.
+   */
+  private static List<TaskExecution> executions(String name, int n, long wall, long cpu) {
+    List<TaskExecution> out = new ArrayList<>();
+    for (int i = 0; i < n; i++) {
+      long start = 10_000L * i;
+      out.add(
+          exec(1_000 + i, name)
+              .kind(FORK_JOIN)
+              .on(2 + i % 2)
+              .submitted(9, POOL, start)
+              .at(start, start + wall)
+              .self(wall)
+              .cpu(cpu)
+              .build());
+    }
+    return out;
+  }
+
+  /** The one class of a run of {@code executions} on 2 CPUs, with an overhead of 150 ns. */
+  private static TaskClassProfile onlyClass(List<TaskExecution> executions) {
+    Trace trace = Executions.trace(meta(2, 150, 0, 100_000_000), executions);
+    return Analysis.analyze(trace, AnalysisOptions.defaults()).taskClasses().get(0);
+  }
+
+  @Test
+  void preemptedExecutionsCountTheirCpuTimeInTheFineVerdict() {
+    List<TaskExecution> read = new ArrayList<>(executions("Fine", 800, 400, -1));
+    // a fifth preempted: 20 µs of wall time for 400 ns of CPU, which the agent read
+    read.addAll(executions("Fine", 200, 20_000, 400));
+    List<TaskExecution> unread = new ArrayList<>(executions("Fine", 800, 400, -1));
+    unread.addAll(executions("Fine", 200, 20_000, -1));
+
+    Verdict verdict = onlyClass(read).verdict();
+
+    assertThat(verdict.kind()).as(verdict.why()).isEqualTo(Verdict.Kind.FINE);
+    // unread, the same wall times hold most of the class's time above the threshold
+    assertThat(onlyClass(unread).verdict().kind()).isEqualTo(Verdict.Kind.OK);
+  }
+
+  @Test
+  void aCpuTimeAboveTheWallTimeIsNeverShown() {
+    // 2 µs tasks read at 2.5 µs: the cost of reading the CPU clock, which the wall time leaves out
+    TaskClassProfile c = onlyClass(executions("Short", 1_000, 2_000, 2_500));
+
+    assertThat(c.cpuUnresolved()).isFalse();
+    assertThat(c.cpu().median()).isEqualTo(2_000);
+    assertThat(c.cpu().max()).isLessThanOrEqualTo(c.granularity().max());
+  }
+
+  @Test
+  void tasksShorterThanACpuClockReadGetNoCpuFigure() {
+    // 0.3 µs tasks read at 1.9 µs
+    TaskClassProfile c = onlyClass(executions("Tiny", 1_000, 300, 1_900));
+
+    assertThat(c.cpuUnresolved()).isTrue();
+    assertThat(c.cpu()).isNull();
+  }
+
   @Test
   void perClassStatisticsAndVerdicts() {
     Profile p = Analysis.analyze(sample(), AnalysisOptions.defaults());

@@ -289,7 +289,8 @@ class DiagnosisTest {
     Arrays.fill(ns, 600, 1_000, 2_500);
     Arrays.fill(weights, 0, 600, 1);
     Arrays.fill(weights, 600, 1_000, 4);
-    Diagnosis.Modes modes = new Diagnosis.SelfTimes(ns, weights, false).split(2_000);
+    Diagnosis.Modes modes =
+        new Diagnosis.SelfTimes(ns, weights, Diagnosis.Measure.WALL).split(2_000);
 
     assertThat(modes.shortExecutions()).isEqualTo(600);
     assertThat(modes.longExecutions()).isEqualTo(1_600);

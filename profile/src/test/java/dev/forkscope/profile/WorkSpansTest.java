@@ -7,6 +7,7 @@ import static dev.forkscope.profile.Executions.meta;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import dev.forkscope.profile.layers.Layers;
 import dev.forkscope.profile.trace.TaskEvent;
 import dev.forkscope.profile.trace.TaskExecution;
 import dev.forkscope.profile.trace.Trace;
@@ -47,6 +48,48 @@ class WorkSpansTest {
 
   private static final List<TaskEvent> FORK_WAIT_JOIN_EVENTS =
       List.of(fork(1, 10, 2), waiting(1, 40, 90), join(1, 95, 2));
+
+  @Test
+  void aChildOffTheCpuForHalfItsTimeCountsItsCpuTime() {
+    List<TaskExecution> executions =
+        List.of(
+            exec(1, "Root").kind(fj()).at(0, 100).build(),
+            exec(2, "Child").kind(fj()).on(2).submitted(9, POOL, 10).at(20, 90).cpu(35).build());
+    List<WorkSpan> ws = WorkSpans.of(executions, FORK_WAIT_JOIN_EVENTS, -1);
+    // the child, preempted for half of its 70, works 35: it finishes at 10 + 35, as the root's
+    // own path does (10 + 30 + 5); the root's last 5 make 50
+    assertThat(ws).containsExactly(new WorkSpan("Root", 1, 85, 50, -1, false));
+  }
+
+  @Test
+  void withoutItsCpuTimeALongChildCountsTheTimeTheOsLayerSawItsThreadRun() {
+    long ms = 1_000_000;
+    List<TaskExecution> executions =
+        List.of(
+            exec(1, "Root").kind(fj()).at(0, 100 * ms).build(),
+            exec(2, "Child")
+                .kind(fj())
+                .on(2)
+                .submitted(9, POOL, 10 * ms)
+                .at(20 * ms, 90 * ms)
+                .build());
+    List<TaskEvent> events =
+        List.of(fork(1, 10 * ms, 2), waiting(1, 12 * ms, 90 * ms), join(1, 95 * ms, 2));
+    // thread 2 waited for a CPU 70 ms of every 100 ms: 49 ms of the child's 70
+    Layers layers =
+        new Layers(
+            List.of(),
+            List.of(),
+            List.of(
+                new Layers.ThreadSample(2, "worker", 0, 0, 0, 0, 0),
+                new Layers.ThreadSample(2, "worker", 100 * ms, 30 * ms, 0, 0, 70 * ms)),
+            List.of());
+    List<WorkSpan> ws = WorkSpans.of(executions, events, -1, ThreadCpu.of(layers));
+    // the child works 21 ms and finishes at 10 + 21; the root's own path is 10 + 2 + 5 (the join
+    // at 95 takes the child's 31) and 5 more
+    assertThat(ws).containsExactly(new WorkSpan("Root", 1, 22 * ms + 21 * ms, 36 * ms, -1, false));
+    assertThat(WorkSpans.of(executions, events, -1).get(0).spanNs()).isEqualTo(85 * ms);
+  }
 
   @Test
   void aStolenChildRunsInParallelWithItsParentsContinuation() {

@@ -24,8 +24,10 @@ import java.util.List;
  *   <li>{@value #JFR}: the recording, dumped by the profiled JVM at exit;
  *   <li>{@value #CLOCK}: the offset between the wall clock and the monotonic clock, measured by the
  *       front end before the launch (and by the {@code /proc} sampler after the exit);
- *   <li>{@value #THREADS}: per-thread CPU time and context switches, sampled from {@code /proc} by
- *       {@link ProcSampler}.
+ *   <li>{@value #THREADS}: per-thread CPU time, time waiting for a CPU and context switches,
+ *       sampled from {@code /proc} by {@link ProcSampler};
+ *   <li>{@value #MACHINE}: the whole machine's runnable threads and CPU time, stolen time included,
+ *       sampled from {@code /proc/stat} by {@link ProcSampler}.
  * </ul>
  *
  * <p>Clock alignment: JFR stamps events with its ticks and reports them as {@link Instant}s,
@@ -57,6 +59,9 @@ public final class LayerFiles {
 
   /** {@code /proc} samples. */
   public static final String THREADS = "layers-threads.csv";
+
+  /** {@code /proc/stat} samples. */
+  public static final String MACHINE = "layers-machine.csv";
 
   /**
    * Event thresholds, chosen for a low cost: a park, monitor wait or sleep shorter than these is

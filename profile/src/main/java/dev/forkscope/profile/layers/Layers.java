@@ -14,6 +14,8 @@ import java.util.List;
  *     in start order
  * @param samples per-thread counters sampled over time, in time order per thread
  * @param allocations sampled allocations (JFR's {@code jdk.ObjectAllocationSample}), in time order
+ * @param machine the whole machine's load over time, in time order; empty where {@code /proc/stat}
+ *     was not sampled
  * @param unavailable one line per layer that could not be recorded, saying why (empty when all
  *     were)
  */
@@ -22,6 +24,7 @@ public record Layers(
     List<Wait> waits,
     List<ThreadSample> samples,
     List<Allocation> allocations,
+    List<MachineSample> machine,
     List<String> unavailable) {
 
   public Layers {
@@ -29,7 +32,18 @@ public record Layers(
     waits = List.copyOf(waits);
     samples = List.copyOf(samples);
     allocations = List.copyOf(allocations);
+    machine = List.copyOf(machine);
     unavailable = List.copyOf(unavailable);
+  }
+
+  /** Layers without samples of the machine's load. */
+  public Layers(
+      List<Pause> gcPauses,
+      List<Wait> waits,
+      List<ThreadSample> samples,
+      List<Allocation> allocations,
+      List<String> unavailable) {
+    this(gcPauses, waits, samples, allocations, List.of(), unavailable);
   }
 
   /** Layers without allocation samples. */
@@ -38,12 +52,12 @@ public record Layers(
       List<Wait> waits,
       List<ThreadSample> samples,
       List<String> unavailable) {
-    this(gcPauses, waits, samples, List.of(), unavailable);
+    this(gcPauses, waits, samples, List.of(), List.of(), unavailable);
   }
 
   /** No layers at all, for the reason given (a trace recorded without them). */
   public static Layers none(String why) {
-    return new Layers(List.of(), List.of(), List.of(), List.of(), List.of(why));
+    return new Layers(List.of(), List.of(), List.of(), List.of(), List.of(), List.of(why));
   }
 
   /**
@@ -104,6 +118,8 @@ public record Layers(
    * @param cpuNs CPU time used by the thread so far (user + system)
    * @param voluntarySwitches voluntary context switches so far
    * @param involuntarySwitches involuntary context switches so far
+   * @param runDelayNs time the thread was runnable but waited for a CPU so far ({@code schedstat}),
+   *     -1 when not known
    */
   public record ThreadSample(
       long threadId,
@@ -111,5 +127,28 @@ public record Layers(
       long timeNs,
       long cpuNs,
       long voluntarySwitches,
-      long involuntarySwitches) {}
+      long involuntarySwitches,
+      long runDelayNs) {
+
+    /** A sample without the time waited for a CPU. */
+    public ThreadSample(
+        long threadId,
+        String name,
+        long timeNs,
+        long cpuNs,
+        long voluntarySwitches,
+        long involuntarySwitches) {
+      this(threadId, name, timeNs, cpuNs, voluntarySwitches, involuntarySwitches, -1);
+    }
+  }
+
+  /**
+   * The whole machine at one moment ({@code /proc/stat}).
+   *
+   * @param timeNs when the sample was taken
+   * @param procsRunning threads running or runnable on the machine, the sampling one included
+   * @param stealTicks CPU time stolen by the hypervisor so far, in clock ticks, all CPUs
+   * @param totalTicks CPU time so far, in clock ticks, all CPUs
+   */
+  public record MachineSample(long timeNs, long procsRunning, long stealTicks, long totalTicks) {}
 }

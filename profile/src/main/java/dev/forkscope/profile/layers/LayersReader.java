@@ -91,10 +91,20 @@ public final class LayersReader {
           "per-thread CPU time and context switches: no /proc samples (not Linux, or the run was"
               + " not made by forkscope profile)");
     }
+    List<Layers.MachineSample> machine = new ArrayList<>();
+    Path machineFile = dir.resolve(LayerFiles.MACHINE);
+    if (Files.isRegularFile(machineFile)) {
+      try {
+        readMachine(machineFile, machine);
+      } catch (IOException | RuntimeException e) {
+        machine.clear();
+        unavailable.add("machine load: cannot read " + machineFile + " (" + e.getMessage() + ")");
+      }
+    }
     pauses.sort(Comparator.comparingLong(Layers.Pause::startNs));
     waits.sort(Comparator.comparingLong(Layers.Wait::startNs));
     allocations.sort(Comparator.comparingLong(Layers.Allocation::timeNs));
-    return new Layers(pauses, waits, samples, allocations, unavailable);
+    return new Layers(pauses, waits, samples, allocations, machine, unavailable);
   }
 
   /** The default JVM layer: the GC log and the agent's thread ids and wait samples. */
@@ -174,7 +184,23 @@ public final class LayersReader {
               Long.parseLong(f[0]),
               Long.parseLong(f[3]),
               Long.parseLong(f[4]),
-              Long.parseLong(f[5])));
+              Long.parseLong(f[5]),
+              f.length > 6 ? Long.parseLong(f[6]) : -1));
+    }
+  }
+
+  private static void readMachine(Path file, List<Layers.MachineSample> out) throws IOException {
+    List<String> lines = Files.readAllLines(file);
+    for (int i = 1; i < lines.size(); i++) {
+      String[] f = lines.get(i).split(",", -1);
+      if (f.length == 4) {
+        out.add(
+            new Layers.MachineSample(
+                Long.parseLong(f[0]),
+                Long.parseLong(f[1]),
+                Long.parseLong(f[2]),
+                Long.parseLong(f[3])));
+      }
     }
   }
 }

@@ -15,12 +15,14 @@ import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Samples the OS layer of a profiled JVM from outside: every {@value #PERIOD_MS} ms, per thread of
- * the child process, its CPU time ({@code /proc/PID/task/TID/schedstat}, nanoseconds, or {@code
- * stat}'s utime+stime in clock ticks where schedstat is missing) and its voluntary and involuntary
- * context switches ({@code status}, every {@value #STATUS_EVERY}th sample). The sample time is this
- * process's {@code System.nanoTime}: {@code CLOCK_MONOTONIC}, the same clock as the child's task
- * trace. On close it writes {@value LayerFiles#THREADS} and appends the clock offset after the run
- * to {@value LayerFiles#CLOCK}.
+ * the child process, its CPU time and the time it waited for a CPU while runnable ({@code
+ * /proc/PID/task/TID/schedstat}, nanoseconds; or {@code stat}'s utime+stime in clock ticks, and no
+ * waiting time, where schedstat is missing) and its voluntary and involuntary context switches
+ * ({@code status}, every {@value #STATUS_EVERY}th sample); at that coarser step, the whole
+ * machine's runnable threads and CPU time, stolen time included ({@code /proc/stat}). The sample
+ * time is this process's {@code System.nanoTime}: {@code CLOCK_MONOTONIC}, the same clock as the
+ * child's task trace. On close it writes {@value LayerFiles#THREADS} and {@value
+ * LayerFiles#MACHINE} and appends the clock offset after the run to {@value LayerFiles#CLOCK}.
  *
  * <p>Where {@code /proc} is missing (not Linux) it records nothing; the reader says so.
  */
@@ -45,6 +47,8 @@ public final class ProcSampler implements AutoCloseable {
   private final Map<Long, String> names = new ConcurrentHashMap<>();
   private final Map<String, Task> known = new java.util.HashMap<>();
   private final Map<Long, long[]> switches = new java.util.HashMap<>();
+  private final List<long[]> machine = new ArrayList<>();
+  private final Path procStat = Path.of("/proc/stat");
   private volatile boolean stop;
 
   /** The sampling thread's own CPU time when it ended; -1 until then. */
@@ -85,6 +89,9 @@ public final class ProcSampler implements AutoCloseable {
         }
         List<long[]> batch = new ArrayList<>(threads.size());
         boolean status = round % STATUS_EVERY == 0;
+        if (status) {
+          sampleMachine(now);
+        }
         for (Task t : threads) {
           long[] row = sampleThread(now, t, buffer, status);
           if (row != null) {
@@ -201,7 +208,43 @@ public final class ProcSampler implements AutoCloseable {
     return out;
   }
 
-  /** timeNs, tid, cpuNs, voluntary, involuntary; the name goes to {@link #names}. */
+  private void sampleMachine(long now) {
+    try {
+      long[] row = machineRow(now, Files.readString(procStat, StandardCharsets.ISO_8859_1));
+      if (row != null) {
+        synchronized (rows) {
+          machine.add(row);
+        }
+      }
+    } catch (IOException e) {
+      // no /proc/stat: the machine's load is not known, and the summary says n/a
+    }
+  }
+
+  /**
+   * timeNs, procs_running, steal and total CPU ticks of all CPUs, from the text of {@code
+   * /proc/stat}; null when it lacks them. The total is user, nice, system, idle, iowait, irq,
+   * softirq and steal (guest time is already counted in user).
+   */
+  static long[] machineRow(long now, String stat) {
+    long running = -1;
+    long[] cpu = null;
+    for (String line : stat.split("\n")) {
+      String[] f = line.trim().split("\\s+");
+      if (f[0].equals("cpu") && f.length >= 9) {
+        cpu = new long[2];
+        for (int i = 1; i <= 8; i++) {
+          cpu[1] += Long.parseLong(f[i]);
+        }
+        cpu[0] = Long.parseLong(f[8]);
+      } else if (f[0].equals("procs_running") && f.length == 2) {
+        running = Long.parseLong(f[1]);
+      }
+    }
+    return running < 0 || cpu == null ? null : new long[] {now, running, cpu[0], cpu[1]};
+  }
+
+  /** timeNs, tid, cpuNs, voluntary, involuntary, run delay; the name goes to {@link #names}. */
   private long[] sampleThread(long now, Task t, byte[] buffer, boolean withStatus) {
     long tid = t.tid;
     long[] switches = this.switches.get(tid);
@@ -243,8 +286,14 @@ public final class ProcSampler implements AutoCloseable {
 
   private long[] cpuPart(long now, long tid, long[] switches, Task t, byte[] buffer, int n) {
     long cpu = -1;
-    if (n > 0) {
+    long runDelay = -1;
+    if (n > 0) { // schedstat: CPU time, time runnable waiting for a CPU, time slices
       cpu = number(buffer, n, 0);
+      int space = 0;
+      while (space < n && buffer[space] != ' ') {
+        space++;
+      }
+      runDelay = number(buffer, n, space);
     } else {
       n = t.stat(buffer);
       int close = n;
@@ -270,7 +319,7 @@ public final class ProcSampler implements AutoCloseable {
     if (cpu < 0) {
       return null; // the thread is gone
     }
-    return new long[] {now, tid, cpu, switches[0], switches[1]};
+    return new long[] {now, tid, cpu, switches[0], switches[1], runDelay};
   }
 
   /** Where the first {@code key} ends in the first {@code n} bytes, or -1. */
@@ -348,14 +397,24 @@ public final class ProcSampler implements AutoCloseable {
         java.nio.file.StandardOpenOption.CREATE,
         java.nio.file.StandardOpenOption.APPEND);
     List<long[]> copy;
+    List<long[]> machineCopy;
     synchronized (rows) {
       copy = new ArrayList<>(rows);
+      machineCopy = new ArrayList<>(machine);
+    }
+    if (!machineCopy.isEmpty()) {
+      try (Writer w = Files.newBufferedWriter(dir.resolve(LayerFiles.MACHINE))) {
+        w.write("timeNs,procsRunning,stealTicks,totalTicks\n");
+        for (long[] r : machineCopy) {
+          w.write(r[0] + "," + r[1] + "," + r[2] + "," + r[3] + "\n");
+        }
+      }
     }
     if (copy.isEmpty()) {
       return;
     }
     try (Writer w = Files.newBufferedWriter(dir.resolve(LayerFiles.THREADS))) {
-      w.write("timeNs,tid,name,cpuNs,voluntarySwitches,involuntarySwitches\n");
+      w.write("timeNs,tid,name,cpuNs,voluntarySwitches,involuntarySwitches,runDelayNs\n");
       for (long[] r : copy) {
         w.write(
             r[0]
@@ -369,6 +428,8 @@ public final class ProcSampler implements AutoCloseable {
                 + r[3]
                 + ","
                 + r[4]
+                + ","
+                + r[5]
                 + "\n");
       }
     }

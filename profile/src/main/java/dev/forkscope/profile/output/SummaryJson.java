@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.forkscope.profile.Distribution;
+import dev.forkscope.profile.MachineLoad;
 import dev.forkscope.profile.Profile;
 import dev.forkscope.profile.RunLayers;
 import dev.forkscope.profile.RuntimeFinding;
@@ -42,6 +43,32 @@ final class SummaryJson {
     out.write('\n');
   }
 
+  /** The machine's load: every figure null where it is not known. */
+  private static void machineLoad(ObjectNode node, MachineLoad load) {
+    node.put("known", load.known());
+    node.put("overloaded", load.overloaded());
+    if (load.runnable() >= 0) {
+      node.put("runnable", Math.round(load.runnable() * 10) / 10.0);
+      node.put("stealShare", Math.round(load.stealShare() * 1000) / 1000.0);
+    } else {
+      node.putNull("runnable");
+      node.putNull("stealShare");
+    }
+    putKnown(node, "waitedForCpuNs", load.waitedForCpuNs());
+    putKnown(node, "ranNs", load.ranNs());
+    putKnown(node, "involuntarySwitches", load.involuntarySwitches());
+    node.put("summary", load.summary());
+  }
+
+  /** {@code value}, or null where it is negative: not known. */
+  private static void putKnown(ObjectNode node, String field, long value) {
+    if (value >= 0) {
+      node.put(field, value);
+    } else {
+      node.putNull(field);
+    }
+  }
+
   static ObjectNode toJson(Profile profile) {
     ObjectNode root = MAPPER.createObjectNode();
     root.put("tool", "forkscope");
@@ -62,6 +89,7 @@ final class SummaryJson {
       w.put("wallNs", window.wallNs());
       w.put("partialExecutions", window.partialExecutions());
     }
+    machineLoad(root.putObject("machineLoad"), profile.machineLoad());
     ObjectNode run = root.putObject("run");
     run.put("wallNs", profile.runWallNs());
     run.put("executionsRecorded", profile.executionsRecorded());
@@ -82,6 +110,7 @@ final class SummaryJson {
       } else {
         distribution(node.putObject("cpuNs"), c.cpu(), true);
       }
+      node.put("cpuUnresolved", c.cpuUnresolved());
       if (c.queueWait() == null) {
         node.putNull("queueWaitNs");
       } else {

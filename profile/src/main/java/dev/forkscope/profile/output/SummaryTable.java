@@ -49,6 +49,7 @@ public final class SummaryTable {
                     ? "not measured (the JVM did not exit normally)"
                     : "not measured (fewer than 1,000 executions)",
             count(meta.dropped())));
+    out.append(profile.machineLoad().summary()).append(System.lineSeparator());
     if (meta.window() != null) {
       out.append(window(meta.window()));
     }

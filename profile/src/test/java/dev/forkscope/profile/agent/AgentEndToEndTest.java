@@ -9,6 +9,7 @@ import dev.forkscope.profile.Analysis;
 import dev.forkscope.profile.AnalysisOptions;
 import dev.forkscope.profile.TaskClassProfile;
 import dev.forkscope.profile.Verdict;
+import dev.forkscope.profile.layers.LayersReader;
 import dev.forkscope.profile.trace.TaskExecution;
 import dev.forkscope.profile.trace.Trace;
 import dev.forkscope.profile.trace.TraceReader;
@@ -286,12 +287,17 @@ class AgentEndToEndTest {
   @ValueSource(strings = {"17", "25"})
   void oneCoarseTaskAloneOnAnIdlePoolIsCoarse(String jdk) throws Exception {
     Path dir = tmp.resolve("lone-" + jdk);
-    ChildJvm.Result r = ChildJvm.of(jdk).run("out=" + dir.resolve("out") + ",cpu=all", dir, "lone");
+    Path out = dir.resolve("out");
+    // with the OS layer, as forkscope profile runs it: on a loaded machine the task waits for a CPU
+    // most of its wall time, which only the OS layer tells from waiting for something else
+    ChildJvm.Result r = ChildJvm.of(jdk).runProfiled(out, "out=" + out + ",cpu=all", dir, "lone");
     assertThat(r.exitCode()).as(r.stderr()).isZero();
-    Trace trace = TraceReader.read(dir.resolve("out"));
+    Trace trace = TraceReader.read(out);
     assumeTrue(trace.meta().cpus() > 1, "a task cannot leave CPUs idle on a machine with one");
     TaskClassProfile lone =
-        Analysis.analyze(trace, AnalysisOptions.defaults()).taskClasses().stream()
+        Analysis.analyze(trace, LayersReader.read(out), AnalysisOptions.defaults())
+            .taskClasses()
+            .stream()
             .filter(c -> c.taskClass().equals(Workloads.Lone.class.getName()))
             .findFirst()
             .orElseThrow();

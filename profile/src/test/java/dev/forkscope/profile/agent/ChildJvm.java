@@ -3,6 +3,8 @@ package dev.forkscope.profile.agent;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.forkscope.profile.ProfilerAgent;
+import dev.forkscope.profile.layers.LayerFiles;
+import dev.forkscope.profile.layers.ProcSampler;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -85,6 +87,25 @@ final class ChildJvm {
       p.destroyForcibly().waitFor();
       throw new AssertionError(
           scenario + " on JDK " + jdk + " did not finish in " + TIMEOUT_SECONDS + " s");
+    }
+    return Result.of(p.exitValue(), scratch);
+  }
+
+  /**
+   * Runs {@code Workloads <scenario>} as {@code forkscope profile} does, the JVM layer's options
+   * added and the OS layer sampled from {@code /proc} into {@code out} (the agent's output
+   * directory, in {@code agentOptions}), and waits for it.
+   */
+  Result runProfiled(Path out, String agentOptions, Path scratch, String scenario)
+      throws IOException, InterruptedException {
+    String[] options = LayerFiles.jvmOptions(out, "/usr/bin/java", false).toArray(new String[0]);
+    Process p = start(agentOptions, scratch, scenario, options);
+    try (ProcSampler sampler = ProcSampler.start(out, p.pid())) {
+      if (!p.waitFor(TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
+        p.destroyForcibly().waitFor();
+        throw new AssertionError(
+            scenario + " on JDK " + jdk + " did not finish in " + TIMEOUT_SECONDS + " s");
+      }
     }
     return Result.of(p.exitValue(), scratch);
   }

@@ -117,6 +117,7 @@ public final class Workloads {
       case "virtual" -> virtualThreads();
       case "workspan" -> workSpan();
       case "layers" -> LayerWorkloads.run();
+      case "load" -> LoadWorkloads.run();
       default -> throw new IllegalArgumentException(args[0]);
     }
   }

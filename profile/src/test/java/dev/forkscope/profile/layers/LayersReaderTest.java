@@ -127,6 +127,40 @@ class LayersReaderTest {
   }
 
   @Test
+  void theTimeWaitedForACpuAndTheMachinesLoadAreReadWhereRecorded() throws Exception {
+    Files.writeString(
+        dir.resolve(LayerFiles.THREADS),
+        "timeNs,tid,name,cpuNs,voluntarySwitches,involuntarySwitches,runDelayNs\n"
+            + "100,4242,C2 CompilerThre,5000,3,4,700\n");
+    Files.writeString(
+        dir.resolve(LayerFiles.MACHINE),
+        "timeNs,procsRunning,stealTicks,totalTicks\n100,3,7,1000\n200,5,9,1200\n");
+
+    Layers layers = LayersReader.read(dir);
+
+    assertThat(layers.samples())
+        .containsExactly(new Layers.ThreadSample(-4242, "C2 CompilerThre", 100, 5000, 3, 4, 700));
+    assertThat(layers.machine())
+        .containsExactly(
+            new Layers.MachineSample(100, 3, 7, 1000), new Layers.MachineSample(200, 5, 9, 1200));
+  }
+
+  @Test
+  void withoutTheMachinesFileItsLoadIsEmptyAndTheWaitForACpuUnknown() throws Exception {
+    Files.writeString(
+        dir.resolve(LayerFiles.THREADS),
+        "timeNs,tid,name,cpuNs,voluntarySwitches,involuntarySwitches\n100,4242,x,5000,3,4\n");
+
+    Layers layers = LayersReader.read(dir);
+
+    assertThat(layers.machine()).isEmpty();
+    assertThat(layers.samples())
+        .singleElement()
+        .extracting(Layers.ThreadSample::runDelayNs)
+        .isEqualTo(-1L);
+  }
+
+  @Test
   void jfrInstantsBecomeNanoTimesThroughTheMeasuredOffset() {
     long offset = LayerFiles.wallMinusMonotonicNs();
     long now = System.nanoTime();
@@ -153,6 +187,14 @@ class LayersReaderTest {
     assertThat(layers.samples())
         .isNotEmpty()
         .allSatisfy(s -> assertThat(s.cpuNs()).isNotNegative());
+    if (Files.isRegularFile(Path.of("/proc/self/schedstat"))) {
+      assertThat(layers.samples()).allSatisfy(s -> assertThat(s.runDelayNs()).isNotNegative());
+    }
+    if (Files.isReadable(Path.of("/proc/stat"))) {
+      assertThat(layers.machine())
+          .isNotEmpty()
+          .allSatisfy(m -> assertThat(m.procsRunning()).isPositive());
+    }
     assertThat(Files.readString(dir.resolve(LayerFiles.CLOCK))).contains("\nend ");
   }
 }
