@@ -1,8 +1,11 @@
 package dev.forkscope.lsp;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import java.io.IOException;
 import java.io.PipedInputStream;
 import java.io.PipedOutputStream;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;
@@ -19,8 +22,11 @@ import org.eclipse.lsp4j.MessageParams;
 import org.eclipse.lsp4j.PublishDiagnosticsParams;
 import org.eclipse.lsp4j.ShowMessageRequestParams;
 import org.eclipse.lsp4j.TextDocumentContentChangeEvent;
+import org.eclipse.lsp4j.TextDocumentEdit;
 import org.eclipse.lsp4j.TextDocumentItem;
+import org.eclipse.lsp4j.TextEdit;
 import org.eclipse.lsp4j.VersionedTextDocumentIdentifier;
+import org.eclipse.lsp4j.WorkspaceEdit;
 import org.eclipse.lsp4j.launch.LSPLauncher;
 import org.eclipse.lsp4j.services.LanguageClient;
 import org.eclipse.lsp4j.services.LanguageServer;
@@ -92,6 +98,23 @@ final class LspClient implements LanguageClient, AutoCloseable {
         return p;
       }
     }
+  }
+
+  /**
+   * The edits a workspace edit makes in one document, checking that they name the version they were
+   * computed for, as an editor checks before it applies them.
+   */
+  static List<TextEdit> edits(WorkspaceEdit edit, String uri, int version) {
+    assertThat(edit.getChanges()).as("plain changes carry no version").isNullOrEmpty();
+    List<TextEdit> edits = new ArrayList<>();
+    for (var change : edit.getDocumentChanges()) {
+      TextDocumentEdit document = change.getLeft();
+      if (document.getTextDocument().getUri().equals(uri)) {
+        assertThat(document.getTextDocument().getVersion()).isEqualTo(version);
+        edits.addAll(document.getEdits());
+      }
+    }
+    return edits;
   }
 
   @Override
