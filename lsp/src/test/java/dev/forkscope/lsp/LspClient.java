@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.io.IOException;
 import java.io.PipedInputStream;
 import java.io.PipedOutputStream;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.BlockingQueue;
@@ -27,6 +28,7 @@ import org.eclipse.lsp4j.TextDocumentItem;
 import org.eclipse.lsp4j.TextEdit;
 import org.eclipse.lsp4j.VersionedTextDocumentIdentifier;
 import org.eclipse.lsp4j.WorkspaceEdit;
+import org.eclipse.lsp4j.WorkspaceFolder;
 import org.eclipse.lsp4j.launch.LSPLauncher;
 import org.eclipse.lsp4j.services.LanguageClient;
 import org.eclipse.lsp4j.services.LanguageServer;
@@ -64,9 +66,19 @@ final class LspClient implements LanguageClient, AutoCloseable {
   }
 
   InitializeResult initialize(Object options) throws Exception {
+    return initialize(options, null, new ClientCapabilities());
+  }
+
+  /** Initializes with a workspace folder ({@code root}, or none if null) and these capabilities. */
+  InitializeResult initialize(Object options, Path root, ClientCapabilities capabilities)
+      throws Exception {
     InitializeParams params = new InitializeParams();
-    params.setCapabilities(new ClientCapabilities());
+    params.setCapabilities(capabilities);
     params.setInitializationOptions(options);
+    if (root != null) {
+      params.setWorkspaceFolders(
+          List.of(new WorkspaceFolder(root.toUri().toString(), root.getFileName().toString())));
+    }
     InitializeResult result = server.initialize(params).get(30, TimeUnit.SECONDS);
     server.initialized(new InitializedParams());
     return result;
