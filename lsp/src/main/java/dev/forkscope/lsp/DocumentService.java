@@ -415,6 +415,9 @@ final class DocumentService implements TextDocumentService {
       return null;
     }
     cancel.checkCanceled();
+    if (open.get(snapshot.uri()) != snapshot) {
+      return null; // changed since the request: an answer now could only be dropped
+    }
     FixResult result;
     try {
       result = workspace.fix(place.tree(), only.and(f -> f.file().equals(place.file())));
