@@ -17,6 +17,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
@@ -356,7 +357,7 @@ final class DocumentService implements TextDocumentService {
       if (inRange != null) {
         inRange.stream()
             .map(d -> suppress(snapshot, d))
-            .filter(java.util.Objects::nonNull)
+            .filter(Objects::nonNull)
             .forEach(a -> actions.add(Either.forRight(a)));
       }
     }
