@@ -152,7 +152,8 @@ final class DocumentService implements TextDocumentService {
         () -> {
           client.publishDiagnostics(new PublishDiagnosticsParams(uri, List.of()));
           restore(workspace.lintMirror(), uri);
-          // the file on disk may differ from the closed buffer: the other open files of its tree
+          // the file on disk may differ from the closed buffer: the other open files again
+          published.clear();
           open.keySet().forEach(this::schedule);
         });
     fixing.execute(() -> restore(workspace.fixMirror(), uri));
