@@ -41,20 +41,26 @@ import java.util.concurrent.ConcurrentHashMap;
  *
  * <p>Speed: many entries (the async lambdas of a test suite) reach the same methods, so the walk
  * shares what does not depend on the entry, across entries and workers (concurrent maps, immutable
- * values): a method's walk order and the methods a call may enter are computed once per node. And a
- * method body is offered to the checks again only if this walk's findings in it could win: {@link
- * Findings} keeps, for each place, the finding with the shortest call path, then the first path in
- * a total order of steps. A body already offered in the same {@link Context} by a shorter path, or
- * an equally short one from an entry ordered first, gives the same checks' answers with a path that
- * wins; this walk then only follows the body's calls (their bodies are judged likewise), so the
- * findings are those of the exhaustive walk, whichever worker comes first. This relies on an
- * invariant of the checks: on a node reached through calls, what they report depends only on the
- * node, the call path, and the context's {@link Context} (kind, task class, the node holding a
- * task's, a pool submission's or an async stage's entry — intra-task-sync asks whether that entry
- * runs many at once — and the rules suppressed at the entry); {@code AnalyzerTest} checks that
- * sharing changes nothing. The files parsed on demand (and so the summary's counts) do not depend
- * on timing either: calls are resolved whether or not a body is offered, the best offer of a body
- * in a context is always made, and an offer it dominates would ask the index the same questions.
+ * values): a method's walk order, and the methods each call may enter with the call path's step
+ * into each, are computed once per node. And a method body is offered to the checks again only if
+ * this walk's findings in it could win: {@link Findings} keeps, for each place, the finding with
+ * the shortest call path, then the first path in a total order of steps. A body already offered in
+ * the same {@link Context} by a shorter path, or an equally short one from an entry ordered first,
+ * gives the same checks' answers with a path that wins; this walk then only follows the body's
+ * calls (their bodies are judged likewise), so the findings are those of the exhaustive walk,
+ * whichever worker comes first. This relies on an invariant of the checks: on a node reached
+ * through calls, what they report depends only on the node, the call path, and the context's {@link
+ * Context} (kind, task class, the node holding a task's, a pool submission's or an async stage's
+ * entry, and the rules suppressed at the entry). The entry node only matters to a body if a check
+ * asks for it there ({@link Scope#entryRead()}: intra-task-sync asks whether the entry runs many at
+ * once where it meets a lock; whether a check asks must not depend on the entry itself): the first
+ * offer of a body in a context learns whether one did, and where none did, offers are shared by
+ * every context of the same kind, task class and suppressions (a service's methods reached from
+ * hundreds of async lambdas are offered once, not once per lambda). {@code AnalyzerTest} checks
+ * that sharing changes nothing. The files parsed on demand (and so the summary's counts) do not
+ * depend on timing either: calls are resolved whether or not a body is offered, the best offer of a
+ * body in a context is always made, and an offer it dominates would ask the index the same
+ * questions.
  */
 final class Analyzer {
   static final int MAX_DEPTH = 4;
@@ -76,8 +82,15 @@ final class Analyzer {
   private final List<Check> checks;
   private final Findings sink;
   private final Map<Identity, Body> bodies = new ConcurrentHashMap<>();
-  private final Map<Identity, List<Target>> targets = new ConcurrentHashMap<>();
+  private final Map<Identity, List<Callee>> callees = new ConcurrentHashMap<>();
   private final Map<Offered, Offer> offered = new ConcurrentHashMap<>();
+
+  /**
+   * Whether a check read the entry node while a body was offered, by body and context without its
+   * entry; absent until the first offer of the body there completes.
+   */
+  private final Map<Offered, Boolean> readsEntry = new ConcurrentHashMap<>();
+
   private final boolean skipDominated;
 
   Analyzer(ProjectIndex index, List<Check> checks, Findings sink) {
@@ -102,7 +115,12 @@ final class Analyzer {
    * submission, and the rules suppressed at its entry.
    */
   private record Context(
-      Scope.Kind kind, String taskClass, Identity holder, List<String> suppressed) {}
+      Scope.Kind kind, String taskClass, Identity holder, List<String> suppressed) {
+    /** This context as any entry of its kind, task class and suppressions would have it. */
+    Context withoutEntry() {
+      return holder == null ? this : new Context(kind, taskClass, null, suppressed);
+    }
+  }
 
   /** A method body offered in a context. */
   private record Offered(Identity method, Context context) {}
@@ -181,14 +199,9 @@ final class Analyzer {
   private void walkReference(
       MethodReferenceExpr ref, Scope scope, Context context, Set<Node> visited) {
     offer(ref, scope);
-    for (Target target : targets(ref)) {
-      if (visited.add(target.method())) {
-        walk(
-            target.method(),
-            scope.callee(target.file(), step(scope, ref, target)),
-            context,
-            1,
-            visited);
+    for (Callee callee : callees(ref, scope.file())) {
+      if (visited.add(callee.method())) {
+        walk(callee.method(), scope.callee(callee.file(), callee.step()), context, 1, visited);
       }
     }
   }
@@ -200,12 +213,16 @@ final class Analyzer {
    */
   private void walk(Node root, Scope scope, Context context, int depth, Set<Node> visited) {
     Body body = body(root);
-    if (depth == 0 || !skipDominated || undominated(root, context, depth, scope)) {
+    boolean shared = depth > 0 && skipDominated;
+    if (!shared || undominated(root, context, depth, scope)) {
       for (Node node : body.nodes()) {
         offer(node, scope);
         if (node instanceof MethodCallExpr call && depth < MAX_DEPTH) {
           follow(call, scope, context, depth, visited);
         }
+      }
+      if (shared) {
+        learn(root, context, depth, scope);
       }
     } else if (depth < MAX_DEPTH) {
       for (MethodCallExpr call : body.calls()) {
@@ -215,16 +232,37 @@ final class Analyzer {
   }
 
   /**
-   * Records that a method body is offered at this depth from this entry, unless an offer of it in
-   * the same context by a shorter path, or an equally short one from an entry that comes first, was
-   * recorded: its findings would win over this walk's in {@link Findings}, whichever worker adds
-   * them first, so this walk need not offer the body (its calls are still followed).
+   * Whether this walk offers a method body: no offer of it that wins over this one (shorter, or as
+   * short from an entry that comes first) was recorded for its context, or for any context of the
+   * same kind, task class and suppressions once its offers are known not to read the entry. Until
+   * that is known, the body is offered.
    */
   private boolean undominated(Node method, Context context, int depth, Scope scope) {
+    Offered anyEntry = new Offered(new Identity(method), context.withoutEntry());
+    Boolean reads = readsEntry.get(anyEntry);
+    if (reads == null) {
+      return true;
+    }
+    return recordBest(reads ? new Offered(anyEntry.method(), context) : anyEntry, depth, scope);
+  }
+
+  /** After offering a body: whether its checks read the entry, and this offer. */
+  private void learn(Node method, Context context, int depth, Scope scope) {
+    Offered anyEntry = new Offered(new Identity(method), context.withoutEntry());
+    boolean read = readsEntry.merge(anyEntry, scope.entryRead(), Boolean::logicalOr);
+    recordBest(read ? new Offered(anyEntry.method(), context) : anyEntry, depth, scope);
+  }
+
+  /**
+   * Records an offer of a body unless one that wins over it was recorded under the key: its
+   * findings would win over this walk's in {@link Findings}, whichever worker adds them first.
+   * Returns whether this offer is the best recorded.
+   */
+  private boolean recordBest(Offered key, int depth, Scope scope) {
     Offer mine = new Offer(depth, scope.entryStep());
     Offer best =
         offered.merge(
-            new Offered(new Identity(method), context),
+            key,
             mine,
             (recorded, offer) -> OFFER_ORDER.compare(offer, recorded) <= 0 ? offer : recorded);
     return best == mine;
@@ -297,11 +335,11 @@ final class Analyzer {
 
   private void follow(
       MethodCallExpr call, Scope scope, Context context, int depth, Set<Node> visited) {
-    for (Target target : targets(call)) {
-      if (visited.add(target.method())) {
+    for (Callee callee : callees(call, scope.file())) {
+      if (visited.add(callee.method())) {
         walk(
-            target.method(),
-            scope.callee(target.file(), step(scope, call, target)),
+            callee.method(),
+            scope.callee(callee.file(), callee.step()),
             context,
             depth + 1,
             visited);
@@ -311,16 +349,17 @@ final class Analyzer {
 
   /**
    * The methods with a body that a call or method reference may enter (not a task's execution
-   * method, not the framework's own), resolved once per node: resolution depends on the node and
-   * the index alone, never on the entry that reached it.
+   * method, not the framework's own), with the call path's step into each, resolved once per node:
+   * resolution depends on the node and the index alone, never on the entry that reached it ({@code
+   * from} is the file the node is in).
    */
-  private List<Target> targets(Expression at) {
+  private List<Callee> callees(Expression at, SourceFile from) {
     Identity key = new Identity(at);
-    List<Target> known = targets.get(key);
+    List<Callee> known = callees.get(key);
     if (known != null) {
       return known;
     }
-    List<Target> found = new ArrayList<>();
+    List<Callee> found = new ArrayList<>();
     List<Target> all =
         at instanceof MethodCallExpr call
             ? resolve(
@@ -341,11 +380,11 @@ final class Analyzer {
                   || Entries.isTaskExecution(method, index)
                   || inFramework(method));
       if (enterable) {
-        found.add(target);
+        found.add(new Callee(method, target.file(), step(from, at, method)));
       }
     }
-    List<Target> frozen = List.copyOf(found);
-    targets.putIfAbsent(key, frozen);
+    List<Callee> frozen = List.copyOf(found);
+    callees.putIfAbsent(key, frozen);
     return frozen;
   }
 
@@ -375,22 +414,24 @@ final class Analyzer {
         .orElse(false);
   }
 
-  private static Step step(Scope scope, Node at, Target target) {
+  private static Step step(SourceFile from, Node at, MethodDeclaration method) {
     String owner =
-        target
-            .method()
+        method
             .getParentNode()
             .filter(p -> p instanceof TypeDeclaration<?>)
             .map(p -> ((TypeDeclaration<?>) p).getNameAsString() + ".")
             .orElse("");
     return new Step(
-        scope.file().path(),
+        from.path(),
         Syntax.line(at),
         at.getBegin().map(p -> p.column).orElse(1),
-        owner + target.method().getNameAsString() + "()");
+        owner + method.getNameAsString() + "()");
   }
 
   private record Target(MethodDeclaration method, SourceFile file) {}
+
+  /** A method a call may enter, and the call path's step into it. */
+  private record Callee(MethodDeclaration method, SourceFile file, Step step) {}
 
   /**
    * Project methods a call may reach: unqualified or this/super calls through the enclosing classes

@@ -9,7 +9,8 @@ import java.util.stream.Collectors;
 
 /**
  * Where a node runs: the kind of execution context, the task class, and the chain of calls from the
- * context's entry (an execution method or a lambda) to the body being walked.
+ * context's entry (an execution method or a lambda) to the body being walked. A scope belongs to
+ * one walk, on one thread.
  */
 final class Scope {
   /** The kinds of code that run on fork/join worker threads. */
@@ -34,6 +35,9 @@ final class Scope {
   private final Findings sink;
   private final List<Step> calls;
   private final Node entry;
+
+  /** Whether a check asked for the entry node while this scope's body was offered. */
+  private boolean entryRead;
 
   Scope(
       Kind kind,
@@ -89,7 +93,17 @@ final class Scope {
 
   /** The node the context starts at: an execution method declaration or a lambda. */
   Node entry() {
+    entryRead = true;
     return entry;
+  }
+
+  /**
+   * Whether a check asked for the entry node (directly or through {@link #inCountedCompleter}) in
+   * this scope: the {@link Analyzer} shares the offers of a body between contexts that differ only
+   * in their entry when no check asks.
+   */
+  boolean entryRead() {
+    return entryRead;
   }
 
   /** The first step of the call path: the context's entry. */
@@ -109,7 +123,7 @@ final class Scope {
     if (kind != Kind.TASK) {
       return false;
     }
-    Node owner = entry.getParentNode().orElse(null);
+    Node owner = entry().getParentNode().orElse(null);
     if (owner instanceof ObjectCreationExpr anonymous) {
       return index.isCountedCompleter(anonymous.getType().getNameAsString());
     }

@@ -23,9 +23,10 @@ import java.util.zip.ZipEntry;
 import java.util.zip.ZipFile;
 
 /**
- * The {@code lint} suite: lints a large code base (by default the JDK 25 {@code java.base} sources)
- * end to end, from a cold start, in a fresh JVM with a 1 GB heap per run, and reports files, lines,
- * lines per second of wall time, the heap's peak and the CPU time.
+ * The {@code lint} suite: lints code bases (by default the JDK 25 {@code java.base} sources and the
+ * precision suite's slowest tree, {@link #SLOWEST_SUITE_TREE}, each on its own) end to end, from a
+ * cold start, in a fresh JVM with a 1 GB heap per run, and reports files, lines, lines per second
+ * of wall time, the heap's peak and the CPU time.
  *
  * <p>A {@code src.zip} or a {@code -sources} jar is extracted once into a cache directory under
  * {@code java.io.tmpdir} (keyed by the zip's size and date; a marker file says the extraction
@@ -33,7 +34,23 @@ import java.util.zip.ZipFile;
  */
 final class LintSuite implements Suite {
   static final Path JDK25_SOURCES = Path.of("/usr/lib/jvm/temurin-25-jdk-amd64/lib/src.zip");
+
+  /**
+   * Of the real-world precision suite (lint/src/test/resources/precision/projects.tsv, the same
+   * pinned version), the tree the linter is slowest on per line: the most code parsed and walked (a
+   * cache built on CompletableFuture), where the smaller trees' figures are JVM start-up.
+   */
+  static final String SLOWEST_SUITE_TREE = "caffeine-3.1.8";
+
+  private static final String SLOWEST_SUITE_ARTIFACT =
+      "com.github.ben-manes.caffeine:caffeine:3.1.8:jar:sources";
   private static final String HEAP = "-Xmx1g";
+
+  /**
+   * The JIT the {@code forkscope} launcher gives {@code lint}: a short run compiles with C1 only.
+   */
+  private static final String LAUNCHER_JIT = "-XX:TieredStopAtLevel=1";
+
   private static final ObjectMapper JSON = new ObjectMapper();
 
   @Override
@@ -43,71 +60,113 @@ final class LintSuite implements Suite {
 
   @Override
   public String description() {
-    return "forkscope lint on the JDK 25 java.base sources (or --input), cold start, -Xmx1g";
+    return "forkscope lint on the JDK 25 java.base sources and the precision suite's slowest tree"
+        + " (or --input), cold start, -Xmx1g";
   }
 
   @Override
   public Outcome run(Context context) throws Exception {
-    List<Path> inputs = context.inputs();
-    String benchmark = "lint " + (inputs.isEmpty() ? "jdk25 java.base" : describe(inputs));
-    if (inputs.isEmpty()) {
-      if (!Files.isRegularFile(JDK25_SOURCES)) {
-        throw new BenchInputException(
-            "the JDK 25 sources are not at "
-                + JDK25_SOURCES
-                + "; install a JDK 25 with its src.zip, or give sources with --input DIR|src.zip|sources.jar");
-      }
-      inputs = List.of(JDK25_SOURCES);
-    }
-    List<Path> roots = new ArrayList<>();
-    for (Path input : inputs) {
-      if (!Files.exists(input)) {
-        throw new BenchInputException("no such file or directory: " + input);
-      }
-      String name = input.toString();
-      roots.add(name.endsWith(".zip") || name.endsWith(".jar") ? extracted(input, context) : input);
+    Map<String, List<Path>> trees = new LinkedHashMap<>();
+    if (context.inputs().isEmpty()) {
+      trees.put(
+          "lint jdk25 java.base",
+          List.of(
+              required(JDK25_SOURCES, "the JDK 25 sources", "install a JDK 25 with its src.zip")));
+      trees.put(
+          "lint " + SLOWEST_SUITE_TREE,
+          List.of(
+              required(
+                  slowestSuiteTree(),
+                  "the sources of " + SLOWEST_SUITE_TREE + " (the precision suite's slowest tree)",
+                  "fetch it with mvn dependency:get -Dartifact=" + SLOWEST_SUITE_ARTIFACT)));
+    } else {
+      trees.put("lint " + describe(context.inputs()), context.inputs());
     }
     List<Result> results = new ArrayList<>();
-    for (int threads : context.threads()) {
-      int[] run = {0};
-      List<Harness.Sample> runs =
-          Harness.repeat(
-              context.repeat(),
-              () -> {
-                context
-                    .progress()
-                    .accept(
-                        "forkscope bench lint: "
-                            + threads
-                            + " thread(s), run "
-                            + ++run[0]
-                            + "/"
-                            + context.repeat());
-                return runChild(roots, threads);
-              });
-      double wall = Harness.medianWallMs(runs);
-      long lines = Math.round(runs.get(0).figures().get("lines"));
-      Map<String, Object> extra = new LinkedHashMap<>();
-      extra.put("files", (int) Math.round(runs.get(0).figures().get("files")));
-      extra.put("lines", lines);
-      extra.put("linesPerSecond", Math.round(lines / (wall / 1000)));
-      extra.put("lintMsMedian", Harness.median(runs, "lintMs"));
-      extra.put("heapPeakMbMedian", Math.round(Harness.median(runs, "heapPeakBytes") / (1 << 20)));
-      extra.put("gcMsMedian", Harness.median(runs, "gcMs"));
-      extra.put("findings", (int) Math.round(runs.get(0).figures().get("findings")));
-      extra.put("errors", (int) Math.round(runs.get(0).figures().get("errors")));
-      extra.put("runs", context.repeat());
-      results.add(
-          new Result(
-              benchmark,
-              "forkscope-lint " + HEAP,
-              threads,
-              wall,
-              Harness.medianCpuMs(runs),
-              lines,
-              extra));
+    for (Map.Entry<String, List<Path>> tree : trees.entrySet()) {
+      List<Path> roots = new ArrayList<>();
+      for (Path input : tree.getValue()) {
+        if (!Files.exists(input)) {
+          throw new BenchInputException("no such file or directory: " + input);
+        }
+        String name = input.toString();
+        roots.add(
+            name.endsWith(".zip") || name.endsWith(".jar") ? extracted(input, context) : input);
+      }
+      for (int threads : context.threads()) {
+        results.add(measure(tree.getKey(), roots, threads, context));
+      }
     }
     return new Outcome(name(), results, List.of(), Map.of(), null, null);
+  }
+
+  /** A default input, or a one-line message saying how to get it. */
+  private static Path required(Path input, String what, String how) {
+    if (!Files.isRegularFile(input)) {
+      throw new BenchInputException(
+          what
+              + " are not at "
+              + input
+              + "; "
+              + how
+              + ", or give sources with --input DIR|src.zip|sources.jar");
+    }
+    return input;
+  }
+
+  /** Where Maven keeps the slowest tree's sources jar (lint's tests fetch it). */
+  private static Path slowestSuiteTree() {
+    String[] coordinates = SLOWEST_SUITE_ARTIFACT.split(":");
+    String repository =
+        System.getProperty(
+            "maven.repo.local",
+            Path.of(System.getProperty("user.home"), ".m2", "repository").toString());
+    return Path.of(repository, coordinates[0].split("\\."))
+        .resolve(coordinates[1])
+        .resolve(coordinates[2])
+        .resolve(coordinates[1] + "-" + coordinates[2] + "-sources.jar");
+  }
+
+  private Result measure(String benchmark, List<Path> roots, int threads, Context context)
+      throws Exception {
+    int[] run = {0};
+    List<Harness.Sample> runs =
+        Harness.repeat(
+            context.repeat(),
+            () -> {
+              context
+                  .progress()
+                  .accept(
+                      "forkscope bench "
+                          + benchmark
+                          + ": "
+                          + threads
+                          + " thread(s), run "
+                          + ++run[0]
+                          + "/"
+                          + context.repeat());
+              return runChild(roots, threads);
+            });
+    double wall = Harness.medianWallMs(runs);
+    long lines = Math.round(runs.get(0).figures().get("lines"));
+    Map<String, Object> extra = new LinkedHashMap<>();
+    extra.put("files", (int) Math.round(runs.get(0).figures().get("files")));
+    extra.put("lines", lines);
+    extra.put("linesPerSecond", Math.round(lines / (wall / 1000)));
+    extra.put("lintMsMedian", Harness.median(runs, "lintMs"));
+    extra.put("heapPeakMbMedian", Math.round(Harness.median(runs, "heapPeakBytes") / (1 << 20)));
+    extra.put("gcMsMedian", Harness.median(runs, "gcMs"));
+    extra.put("findings", (int) Math.round(runs.get(0).figures().get("findings")));
+    extra.put("errors", (int) Math.round(runs.get(0).figures().get("errors")));
+    extra.put("runs", context.repeat());
+    return new Result(
+        benchmark,
+        "forkscope-lint " + HEAP,
+        threads,
+        wall,
+        Harness.medianCpuMs(runs),
+        lines,
+        extra);
   }
 
   /**
@@ -121,6 +180,7 @@ final class LintSuite implements Suite {
             List.of(
                 javaBinary(),
                 HEAP,
+                LAUNCHER_JIT,
                 "-XX:ActiveProcessorCount=" + threads,
                 "-cp",
                 System.getProperty("java.class.path"),
