@@ -183,7 +183,7 @@ final class Analyzer {
       if (visited.add(target.method())) {
         walk(
             target.method(),
-            scope.callee(target.file(), step(scope, ref, target)),
+            scope.callee(target.file(), step(scope, ref, target), ref),
             context,
             1,
             visited);
@@ -299,7 +299,7 @@ final class Analyzer {
       if (visited.add(target.method())) {
         walk(
             target.method(),
-            scope.callee(target.file(), step(scope, call, target)),
+            scope.callee(target.file(), step(scope, call, target), call),
             context,
             depth + 1,
             visited);

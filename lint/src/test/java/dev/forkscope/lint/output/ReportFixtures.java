@@ -7,6 +7,7 @@ import dev.forkscope.lint.LintResult;
 import dev.forkscope.lint.ReportRules;
 import dev.forkscope.lint.Rule;
 import dev.forkscope.lint.RuleFailure;
+import dev.forkscope.lint.Severity;
 import dev.forkscope.lint.Step;
 import dev.forkscope.lint.Summary;
 import java.nio.file.Path;
@@ -74,6 +75,26 @@ final class ReportFixtures {
             base.resolve("src/main/java/com/acme/Broken.java"), 3, "parse error: ';' expected");
     Summary summary = new Summary(4, 321, 3, 0, List.of(broken), List.of(), 3, 42);
     return new LintResult(List.of(copy, sleep, fork), summary);
+  }
+
+  /**
+   * A warning rule's finding lowered to a note: the rule could not prove the claim here (the
+   * message says why).
+   */
+  static Finding noted(Path base) {
+    return new Finding(
+        COPY_ON_FORK,
+        base.resolve("src/main/java/com/acme/Task.java"),
+        22,
+        25,
+        22,
+        50,
+        "copyOfRange copies the array before forking; a note: the array may be small",
+        "com.acme.Task",
+        List.of(),
+        FixSafety.SUGGESTION,
+        "        User[] u2 = Arrays.copyOfRange(u, split, u.length);",
+        Severity.NOTE);
   }
 
   /** {@link #result} plus a rule that threw on a file. */
