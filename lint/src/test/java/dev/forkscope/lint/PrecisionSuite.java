@@ -1,5 +1,10 @@
 package dev.forkscope.lint;
 
+import com.github.javaparser.JavaParser;
+import com.github.javaparser.ParserConfiguration;
+import dev.forkscope.lint.fix.FileFix;
+import dev.forkscope.lint.fix.FixResult;
+import dev.forkscope.lint.fix.Fixer;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -35,6 +40,10 @@ import java.util.zip.ZipFile;
  * A row labelled {@code missed} that lint now reports counts as a true finding; a row labelled
  * {@code true} that lint no longer reports counts as a miss, and a row labelled {@code false} or
  * {@code debatable} that lint no longer reports as quieted (a false positive removed).
+ *
+ * <p>Each project is run through {@code fix} (which lints it once): every rewrite it proposes must
+ * leave a file that parses. The jars come without their dependencies, so the rewritten files are
+ * not compiled here (the fixer's own compile check needs sources that compile on their own).
  */
 final class PrecisionSuite {
   /** One project of the suite. */
@@ -90,13 +99,20 @@ final class PrecisionSuite {
     }
   }
 
-  /** The outcome: counts per set and rule, and the findings without a label. */
+  /**
+   * What {@code fix} proposed on the suite: rewrites, the files they change, those of the files
+   * that no longer parse, and the findings left as suggestions.
+   */
+  record Fixes(int rewrites, int files, List<String> unparsable, int suggestions) {}
+
+  /** The outcome: counts per set and rule, the findings without a label, and the fixes. */
   record Result(
       Map<String, Map<String, Counts>> bySetAndRule,
       List<Key> unlabelled,
       List<Key> missed,
       int files,
-      int lines) {
+      int lines,
+      Fixes fixes) {
     Counts total(String set) {
       Counts all = new Counts();
       bySetAndRule.getOrDefault(set, Map.of()).values().forEach(all::add);
@@ -130,6 +146,15 @@ final class PrecisionSuite {
         }
         row(out, "all rules", total(set.getKey()));
       }
+      out.append(
+          String.format(
+              Locale.ROOT,
+              "%nfix: %d rewrites in %d files (%d of them do not parse), %d findings left as"
+                  + " suggestions%n",
+              fixes.rewrites(),
+              fixes.files(),
+              fixes.unparsable().size(),
+              fixes.suggestions()));
       return out.toString();
     }
 
@@ -171,6 +196,13 @@ final class PrecisionSuite {
     int lines = 0;
     TreeSet<Key> found = new TreeSet<>();
     List<Key> missed = new ArrayList<>();
+    int rewrites = 0;
+    int rewrittenFiles = 0;
+    int suggestions = 0;
+    List<String> unparsable = new ArrayList<>();
+    JavaParser parser =
+        new JavaParser(
+            new ParserConfiguration().setLanguageLevel(ParserConfiguration.LanguageLevel.JAVA_17));
     for (Project project : projects) {
       Path jar = jars.get(project.jar());
       if (jar == null) {
@@ -179,7 +211,18 @@ final class PrecisionSuite {
       }
       Path root = dir.resolve(project.jar());
       extract(jar, root);
-      LintResult result = Linter.builder().build().lint(List.of(root));
+      FixResult fixed = Fixer.builder().build().fix(List.of(root));
+      for (FileFix file : fixed.files()) {
+        suggestions += file.suggestions().size();
+        if (file.changed()) {
+          rewrites += file.fixes().size();
+          rewrittenFiles++;
+          if (!parser.parse(file.rewritten()).isSuccessful()) {
+            unparsable.add(project.jar() + " " + root.relativize(file.path().toAbsolutePath()));
+          }
+        }
+      }
+      LintResult result = fixed.lint();
       files += result.summary().files();
       lines += result.summary().lines();
       Map<String, Counts> byRule = counts.computeIfAbsent(project.set(), s -> new TreeMap<>());
@@ -233,7 +276,13 @@ final class PrecisionSuite {
         c.quieted++;
       }
     }
-    return new Result(counts, unlabelled, missed, files, lines);
+    return new Result(
+        counts,
+        unlabelled,
+        missed,
+        files,
+        lines,
+        new Fixes(rewrites, rewrittenFiles, unparsable, suggestions));
   }
 
   static List<Project> projects() {
