@@ -39,34 +39,6 @@ public record Finding(
     path = List.copyOf(path);
   }
 
-  /** A finding at its rule's severity. */
-  public Finding(
-      Rule rule,
-      Path file,
-      int line,
-      int column,
-      int endLine,
-      int endColumn,
-      String message,
-      String taskClass,
-      List<Step> path,
-      FixSafety fix,
-      String sourceLine) {
-    this(
-        rule,
-        file,
-        line,
-        column,
-        endLine,
-        endColumn,
-        message,
-        taskClass,
-        path,
-        fix,
-        sourceLine,
-        rule.severity());
-  }
-
   /** Whether a maintainer should act on it: any finding but a note (notes are shown on request). */
   public boolean actionable() {
     return severity != Severity.NOTE;

@@ -47,12 +47,15 @@ final class IntraTaskSync extends Check {
           .rewrite(FixSafety.SUGGESTION, Rule.Rewrite.LOCK_REMOVAL)
           .build();
   private static final String WAITS = "a worker waiting for the lock cannot run other tasks";
+  private static final String READERS =
+      "a read lock: the tasks wait for each other only while a writer holds it, and how often"
+          + " one does is not shown";
   private static final String CONTENDED_SEED =
       "every thread retries the compare-and-set of its one seed, and the retries grow with the"
           + " workers";
 
-  /** What a call does, what it costs the pool, and whether every instance shares the lock. */
-  private record Problem(String what, String consequence, boolean classWide) {}
+  /** What a call does, what it costs the pool, and why that is not proven here (null if it is). */
+  private record Problem(String what, String consequence, String unproven) {}
 
   private static final Set<String> LOCKS = Set.of("lock", "lockInterruptibly");
 
@@ -93,7 +96,7 @@ final class IntraTaskSync extends Check {
             sync.toString(),
             "synchronized block in " + scope.where(),
             WAITS,
-            classWide);
+            unshared(classWide, scope));
       }
     } else if (node instanceof MethodDeclaration method
         && method.isSynchronized()
@@ -108,7 +111,7 @@ final class IntraTaskSync extends Check {
           method.getDeclarationAsString(true, false, true).strip(),
           "synchronized method " + method.getNameAsString() + "() runs in " + scope.where(),
           WAITS,
-          method.isStatic());
+          unshared(method.isStatic(), scope));
     } else if (node instanceof MethodCallExpr call) {
       Problem problem = problem(call, scope);
       if (problem != null) {
@@ -118,34 +121,35 @@ final class IntraTaskSync extends Check {
             call.toString(),
             problem.what() + " in " + scope.where(),
             problem.consequence(),
-            problem.classWide());
+            problem.unproven());
       }
     }
   }
 
-  /**
-   * Reports what a task waits or retries for. A lock every instance shares, or an object's lock
-   * taken in the task's own code or one call away (on an object the task's code names), is a
-   * warning. An object's lock reached through two calls or more belongs to an object handed along
-   * the calls, which may be the task's own (a per-element node, a per-example sentence): lint does
-   * not follow which object it is, so whether tasks contend is not proven, and it is a note.
-   */
+  /** Reports what a task waits or retries for: a note saying why where it is not proven. */
   private void report(
-      Scope scope, Node at, String code, String what, String consequence, boolean classWide) {
+      Scope scope, Node at, String code, String what, String consequence, String unproven) {
     String message = what + ": " + consequence;
-    if (classWide || scope.callSites().size() < 2) {
+    if (unproven == null) {
       scope.report(this, at, code, message, rule().fix().safety());
     } else {
-      scope.note(
-          this,
-          at,
-          code,
-          message,
-          "the lock belongs to an object reached through "
-              + scope.callSites().size()
-              + " calls, which the tasks may not share",
-          rule().fix().safety());
+      scope.note(this, at, code, message, unproven, rule().fix().safety());
     }
+  }
+
+  /**
+   * Why tasks are not shown to contend for a lock, or null. A lock every instance shares, or an
+   * object's lock taken in the task's own code or one call away (on an object the task's code
+   * names), is contended. An object's lock reached through two calls or more belongs to an object
+   * handed along the calls, which may be the task's own (a per-element node, a per-example
+   * sentence): lint does not follow which object it is.
+   */
+  private static String unshared(boolean classWide, Scope scope) {
+    return classWide || scope.callSites().size() < 2
+        ? null
+        : "the lock belongs to an object reached through "
+            + scope.callSites().size()
+            + " calls, which the tasks may not share";
   }
 
   /**
@@ -311,13 +315,16 @@ final class IntraTaskSync extends Check {
       boolean classWide = classWide(lock, scope);
       return perItem(Syntax.unwrap(lock), scope) || !matters(call, classWide, scope)
           ? null
-          : new Problem("acquires a lock with " + name + "()", WAITS, classWide);
+          : new Problem(
+              "acquires a lock with " + name + "()",
+              WAITS,
+              isReadLock(lock, scope.index()) ? READERS : unshared(classWide, scope));
     }
     if (name.equals("random")
         && "Math".equals(Syntax.scopeName(call))
         && call.getArguments().isEmpty()) {
       return matters(call, true, scope)
-          ? new Problem("Math.random() shares one Random", CONTENDED_SEED, true)
+          ? new Problem("Math.random() shares one Random", CONTENDED_SEED, null)
           : null;
     }
     if (call.getScope().isEmpty()) {
@@ -337,16 +344,33 @@ final class IntraTaskSync extends Check {
           ? new Problem(
               "shared java.util.Random field " + call.getScope().get() + " is contended",
               CONTENDED_SEED,
-              isStatic(receiver))
+              null)
           : null;
     }
     if (receiver.type() != null && SYNCHRONIZED_TYPES.contains(receiver.type())
         || isSynchronizedWrapper(receiver.init())
         || receiver.init() == null && passedSynchronized(receiver, scope.index())) {
       return new Problem(
-          "uses the synchronized collection " + call.getScope().get(), WAITS, isStatic(receiver));
+          "uses the synchronized collection " + call.getScope().get(),
+          WAITS,
+          unshared(isStatic(receiver), scope));
     }
     return null;
+  }
+
+  /**
+   * A read lock ({@code rw.readLock().lock()}, or a variable holding {@code rw.readLock()}):
+   * readers never wait for one another, only while a writer holds the lock.
+   */
+  private static boolean isReadLock(Expression lock, ProjectIndex index) {
+    Expression e = Syntax.unwrap(lock);
+    Expression source =
+        e instanceof MethodCallExpr
+            ? e
+            : Syntax.variable(e, index).map(Syntax.Var::init).map(Syntax::unwrap).orElse(null);
+    return source instanceof MethodCallExpr c
+        && c.getNameAsString().equals("readLock")
+        && c.getArguments().isEmpty();
   }
 
   private static boolean isSynchronizedWrapper(Expression e) {

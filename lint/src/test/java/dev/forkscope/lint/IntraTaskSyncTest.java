@@ -352,4 +352,37 @@ class IntraTaskSyncTest {
     assertThat(f).singleElement().satisfies(n -> assertThat(n.severity()).isEqualTo(Severity.NOTE));
     assertThat(f.get(0).actionable()).isFalse();
   }
+
+  /**
+   * Readers of a read lock never wait for one another, only while a writer (here only {@code
+   * close()}) holds it: a note, not a warning.
+   */
+  @Test
+  void aReadLockIsANote() {
+    List<Finding> f =
+        helper
+            .addSourceLines(
+                "Index.java",
+                """
+                import java.util.*;
+                import java.util.concurrent.locks.*;
+                class Index {
+                    static final ReentrantReadWriteLock RW = new ReentrantReadWriteLock();
+                    static final Lock READ = RW.readLock();
+                    static int[] postings = new int[0];
+                    static long search(List<Integer> terms) {
+                        return terms.parallelStream().mapToLong(t -> {
+                            READ.lock(); // expect: intra-task-sync: a read lock
+                            try { return postings.length; } finally { READ.unlock(); }
+                        }).sum();
+                    }
+                    static void close() {
+                        RW.writeLock().lock();
+                        try { postings = null; } finally { RW.writeLock().unlock(); }
+                    }
+                }
+                """)
+            .doTest();
+    assertThat(f).singleElement().satisfies(n -> assertThat(n.severity()).isEqualTo(Severity.NOTE));
+  }
 }

@@ -230,7 +230,8 @@ class LintReportTest {
             copy.taskClass(),
             copy.path(),
             copy.fix(),
-            "\t\t    User[] u1 =   Arrays.copyOfRange(u, 0, split);   ");
+            "\t\t    User[] u1 =   Arrays.copyOfRange(u, 0, split);   ",
+            copy.rule().severity());
     Finding edited =
         new Finding(
             copy.rule(),
@@ -243,7 +244,8 @@ class LintReportTest {
             copy.taskClass(),
             copy.path(),
             copy.fix(),
-            "User[] left = Arrays.copyOfRange(u, 0, split);");
+            "User[] left = Arrays.copyOfRange(u, 0, split);",
+            copy.rule().severity());
 
     String fingerprint = fingerprint(original);
     assertThat(fingerprint(withFirst(original, moved))).isEqualTo(fingerprint);
@@ -266,7 +268,8 @@ class LintReportTest {
             copy.taskClass(),
             copy.path(),
             copy.fix(),
-            copy.sourceLine());
+            copy.sourceLine(),
+            copy.rule().severity());
     LintResult twins = new LintResult(List.of(copy, twin), original.summary());
     JsonNode results = MAPPER.readTree(write(ReportFormat.SARIF, twins)).at("/runs/0/results");
     String first =

@@ -41,7 +41,8 @@ final class ReportFixtures {
             "com.acme.Task",
             List.of(),
             FixSafety.SUGGESTION,
-            "        User[] u1 = Arrays.copyOfRange(u, 0, split);");
+            "        User[] u1 = Arrays.copyOfRange(u, 0, split);",
+            COPY_ON_FORK.severity());
     Finding sleep =
         new Finding(
             SLEEPY_WORKER,
@@ -56,7 +57,8 @@ final class ReportFixtures {
                 new Step(task, 12, 5, "Task.compute()"),
                 new Step(task, 15, 13, "calls Helper.pause()")),
             FixSafety.NONE,
-            "\tThread.sleep(10);");
+            "\tThread.sleep(10);",
+            SLEEPY_WORKER.severity());
     Finding fork =
         new Finding(
             FORK_JOINED,
@@ -69,7 +71,8 @@ final class ReportFixtures {
             null,
             List.of(),
             FixSafety.SAFE,
-            "        t.fork().join();");
+            "        t.fork().join();",
+            FORK_JOINED.severity());
     FileError broken =
         new FileError(
             base.resolve("src/main/java/com/acme/Broken.java"), 3, "parse error: ';' expected");
