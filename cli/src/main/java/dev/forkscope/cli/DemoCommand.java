@@ -140,7 +140,7 @@ final class DemoCommand implements Callable<Integer> {
         + ":"
         + f.column()
         + ": "
-        + f.rule().severity().name().toLowerCase(Locale.ROOT)
+        + f.severity().name().toLowerCase(Locale.ROOT)
         + ": ["
         + f.rule().id()
         + "] "

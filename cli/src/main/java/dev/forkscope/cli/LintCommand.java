@@ -1,6 +1,7 @@
 package dev.forkscope.cli;
 
 import dev.forkscope.io.AtomicFiles;
+import dev.forkscope.lint.Finding;
 import dev.forkscope.lint.LintResult;
 import dev.forkscope.lint.Linter;
 import dev.forkscope.lint.Rules;
@@ -26,7 +27,7 @@ import picocli.CommandLine.Spec;
     mixinStandardHelpOptions = true,
     description = {
       "Finds fork/join bottlenecks and misuse in Java sources.",
-      "Exit status: 0 nothing found, 1 findings, 2 bad arguments, 3 internal error (a rule"
+      "Exit status: 0 nothing to act on (notes only, or none), 1 findings, 2 bad arguments, 3 internal error (a rule"
           + " that threw is one, unless --keep-going)."
     })
 final class LintCommand implements Callable<Integer> {
@@ -65,6 +66,14 @@ final class LintCommand implements Callable<Integer> {
       paramLabel = "ID",
       description = "Run only this rule (repeatable). Default: all rules.")
   List<String> rules = new ArrayList<>();
+
+  @Option(
+      names = "--notes",
+      description =
+          "Show the notes in text output too: findings a rule cannot prove but that may matter"
+              + " (by default counted in the summary only; JSON and SARIF always carry them). Notes"
+              + " never make the exit status 1.")
+  boolean notes;
 
   @Option(
       names = "--keep-going",
@@ -108,7 +117,8 @@ final class LintCommand implements Callable<Integer> {
       terminal.clear();
     }
     LintReport report =
-        LintReport.of(reportFormat, Path.of(""), Versions.toolVersion(spec), Rules.selected(rules));
+        LintReport.of(
+            reportFormat, Path.of(""), Versions.toolVersion(spec), Rules.selected(rules), notes);
     if (output == null) {
       PrintWriter out = spec.commandLine().getOut();
       report.write(result, out);
@@ -131,11 +141,16 @@ final class LintCommand implements Callable<Integer> {
     return exitCode(result, keepGoing);
   }
 
-  /** 3 if a rule threw (unless keeping going), else 1 with findings, else 0. */
+  /**
+   * 3 if a rule threw (unless keeping going), else 1 with findings to act on (notes do not count),
+   * else 0.
+   */
   static int exitCode(LintResult result, boolean keepGoing) {
     if (!result.summary().failures().isEmpty() && !keepGoing) {
       return Forkscope.INTERNAL;
     }
-    return result.findings().isEmpty() ? Forkscope.OK : Forkscope.FINDINGS;
+    return result.findings().stream().anyMatch(Finding::actionable)
+        ? Forkscope.FINDINGS
+        : Forkscope.OK;
   }
 }

@@ -199,6 +199,34 @@ class LintCommandTest {
     assertThat(quiet.err()).isEmpty();
   }
 
+  /** A tree whose only finding is a note: listed with --notes, counted otherwise, exits 0. */
+  @Test
+  void notesAreShownOnRequestAndNeverExitOne() throws IOException {
+    write(
+        "Sentence.java",
+        String.join(
+            "\n",
+            "import java.util.*;",
+            "class Sentence {",
+            "  final List<String> tokens = new ArrayList<>();",
+            "  List<String> words() { synchronized (tokens) { return List.copyOf(tokens); } }",
+            "  String word(int i) { return words().get(i); }",
+            "  static void featurize(List<Sentence> xs) {",
+            "    xs.parallelStream().forEach((Sentence s) -> s.word(0));",
+            "  }",
+            "}",
+            ""));
+    CliRun quiet = CliRun.of("lint", dir.toString());
+    assertThat(quiet.exitCode()).isEqualTo(Forkscope.OK);
+    assertThat(quiet.out())
+        .doesNotContain("[intra-task-sync]")
+        .startsWith("1 finding (1 note not shown: --notes shows them) in 1 file ");
+
+    CliRun shown = CliRun.of("lint", "--notes", dir.toString());
+    assertThat(shown.exitCode()).isEqualTo(Forkscope.OK);
+    assertThat(shown.out()).contains("Sentence.java:4:", ": note: [intra-task-sync] ");
+  }
+
   @Test
   void ruleOptionRestrictsTheRun() throws IOException {
     write("SortTask.java", COPYING_TASK);

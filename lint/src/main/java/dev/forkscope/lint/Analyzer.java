@@ -201,7 +201,8 @@ final class Analyzer {
     offer(ref, scope);
     for (Callee callee : callees(ref, scope.file())) {
       if (visited.add(callee.method())) {
-        walk(callee.method(), scope.callee(callee.file(), callee.step()), context, 1, visited);
+        walk(
+            callee.method(), scope.callee(callee.file(), callee.step(), ref), context, 1, visited);
       }
     }
   }
@@ -339,7 +340,7 @@ final class Analyzer {
       if (visited.add(callee.method())) {
         walk(
             callee.method(),
-            scope.callee(callee.file(), callee.step()),
+            scope.callee(callee.file(), callee.step(), call),
             context,
             depth + 1,
             visited);

@@ -10,6 +10,7 @@ import com.github.javaparser.ast.expr.NameExpr;
 import com.github.javaparser.ast.expr.ObjectCreationExpr;
 import com.github.javaparser.ast.expr.TypeExpr;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 
 /**
@@ -147,6 +148,16 @@ final class Blocking {
       return Category.WAIT;
     }
     if ("Files".equals(scopeName) && FILES_IO.contains(name)) {
+      return Category.IO;
+    }
+    if (name.equals("isReachable")
+        && (arity == 1 || arity == 3)
+        && scope != null
+        && Set.of("InetAddress", "Inet4Address", "Inet6Address")
+            .contains(Objects.requireNonNullElse(Syntax.typeOf(scope, index), "InetAddress"))) {
+      // InetAddress.isReachable(timeout) pings the host and waits up to the timeout; the receiver
+      // is usually a call (address.getAddress()) whose type lint does not know, and no other JDK
+      // type has the method
       return Category.IO;
     }
     if (scope == null) {

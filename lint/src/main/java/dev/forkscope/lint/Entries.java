@@ -1,5 +1,6 @@
 package dev.forkscope.lint;
 
+import com.github.javaparser.ast.ImportDeclaration;
 import com.github.javaparser.ast.Node;
 import com.github.javaparser.ast.body.MethodDeclaration;
 import com.github.javaparser.ast.body.TypeDeclaration;
@@ -169,13 +170,34 @@ final class Entries {
       return Scope.Kind.POOL;
     }
     Integer arity = ASYNC_ARITY.get(call.getNameAsString());
-    if (arity != null && call.getArguments().size() == arity) {
+    if (arity != null && call.getArguments().size() == arity && ofCompletableFuture(call)) {
       return Scope.Kind.ASYNC;
     }
     if (isParallelPipelineStage(call)) {
       return Scope.Kind.STREAM;
     }
     return null;
+  }
+
+  /**
+   * Whether an async-named call can be CompletableFuture's: one on a receiver, or an unqualified
+   * one that the file imports statically from CompletableFuture. Any other unqualified {@code
+   * runAsync(..)} is the class's own method (an RPC endpoint's "run in my main thread"), which says
+   * nothing of the common pool.
+   */
+  private static boolean ofCompletableFuture(MethodCallExpr call) {
+    if (call.getScope().isPresent()) {
+      return true;
+    }
+    String owner = "java.util.concurrent.CompletableFuture";
+    return call.findCompilationUnit().stream()
+        .flatMap(unit -> unit.getImports().stream())
+        .filter(ImportDeclaration::isStatic)
+        .anyMatch(
+            i ->
+                i.isAsterisk()
+                    ? i.getNameAsString().equals(owner)
+                    : i.getNameAsString().equals(owner + "." + call.getNameAsString()));
   }
 
   /**

@@ -18,6 +18,7 @@ final class FileScope {
     var type = ProjectIndex.enclosingType(node);
     String owner =
         type == null ? null : type.getFullyQualifiedName().orElse(type.getNameAsString());
-    sink.add(check.rule(), file, node, message, owner, List.of(), fix, null);
+    sink.add(
+        check.rule(), file, node, message, owner, List.of(), fix, check.rule().severity(), null);
   }
 }

@@ -19,6 +19,8 @@ import java.util.List;
  *     directly inside the execution context
  * @param fix whether a mechanical fix applies to this finding
  * @param sourceLine the text of the decisive line, for caret display
+ * @param severity the finding's own severity: the rule's, or {@link Severity#NOTE} where the rule
+ *     cannot prove the claim here (the message then says why)
  */
 public record Finding(
     Rule rule,
@@ -31,8 +33,14 @@ public record Finding(
     String taskClass,
     List<Step> path,
     FixSafety fix,
-    String sourceLine) {
+    String sourceLine,
+    Severity severity) {
   public Finding {
     path = List.copyOf(path);
+  }
+
+  /** Whether a maintainer should act on it: any finding but a note (notes are shown on request). */
+  public boolean actionable() {
+    return severity != Severity.NOTE;
   }
 }

@@ -9,7 +9,9 @@ import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Collects findings and rule failures from all worker threads. The same decisive code reached from
- * several tasks (or by two hooks of one rule) is reported once, with the shortest call path.
+ * several tasks (or by two hooks of one rule) is reported once: at the highest severity any path
+ * gives it (a warning where one path proves what another can only note), then with the shortest
+ * call path.
  *
  * <p>Implementation note: which worker reports first is a matter of timing, so every choice between
  * two candidates is a total order on their contents ({@link #PREFERRED}, {@link #FIRST_FAILURE}),
@@ -27,9 +29,13 @@ final class Findings {
           .thenComparingInt(Step::column)
           .thenComparing(Step::description);
 
-  /** The finding kept of two at the same place: the shorter path, then a stable order. */
+  /**
+   * The finding kept of two at the same place: the higher severity, the shorter path, then a stable
+   * order.
+   */
   private static final Comparator<Finding> PREFERRED =
-      Comparator.comparingInt((Finding f) -> f.path().size())
+      Comparator.comparing(Finding::severity)
+          .thenComparingInt((Finding f) -> f.path().size())
           .thenComparing(Finding::path, Findings::comparePaths)
           .thenComparing(Finding::message)
           .thenComparing(Finding::taskClass, Comparator.nullsFirst(Comparator.naturalOrder()))
@@ -56,6 +62,7 @@ final class Findings {
       String taskClass,
       List<Step> path,
       FixSafety fix,
+      Severity severity,
       Node entry) {
     if (Suppressions.suppressed(rule.id(), file, node)
         || (entry != null && Suppressions.annotated(rule.id(), entry))) {
@@ -77,7 +84,8 @@ final class Findings {
             taskClass,
             path,
             fix,
-            file.line(line));
+            file.line(line),
+            severity);
     byKey.merge(
         new Key(rule.id(), file.path().toString(), line, column),
         finding,

@@ -7,6 +7,7 @@ import com.github.javaparser.ast.body.CallableDeclaration;
 import com.github.javaparser.ast.body.ConstructorDeclaration;
 import com.github.javaparser.ast.body.FieldDeclaration;
 import com.github.javaparser.ast.body.MethodDeclaration;
+import com.github.javaparser.ast.body.Parameter;
 import com.github.javaparser.ast.body.TypeDeclaration;
 import com.github.javaparser.ast.body.VariableDeclarator;
 import com.github.javaparser.ast.expr.AssignExpr;
@@ -46,12 +47,15 @@ final class IntraTaskSync extends Check {
           .rewrite(FixSafety.SUGGESTION, Rule.Rewrite.LOCK_REMOVAL)
           .build();
   private static final String WAITS = "a worker waiting for the lock cannot run other tasks";
+  private static final String READERS =
+      "a read lock: the tasks wait for each other only while a writer holds it, and how often"
+          + " one does is not shown";
   private static final String CONTENDED_SEED =
       "every thread retries the compare-and-set of its one seed, and the retries grow with the"
           + " workers";
 
-  /** What a call does and what it costs the pool. */
-  private record Problem(String what, String consequence) {}
+  /** What a call does, what it costs the pool, and why that is not proven here (null if it is). */
+  private record Problem(String what, String consequence, String unproven) {}
 
   private static final Set<String> LOCKS = Set.of("lock", "lockInterruptibly");
 
@@ -84,12 +88,15 @@ final class IntraTaskSync extends Check {
   void inContext(Node node, Scope scope) {
     if (node instanceof SynchronizedStmt sync) {
       Expression monitor = Syntax.unwrap(sync.getExpression());
-      if (!perItem(monitor, scope) && matters(sync, classWide(monitor, scope), scope)) {
-        scope.report(
-            this,
+      boolean classWide = classWide(monitor, scope);
+      if (!perItem(monitor, scope) && matters(sync, classWide, scope)) {
+        report(
+            scope,
             sync,
-            "synchronized block in " + scope.where() + ": " + WAITS,
-            rule().fix().safety());
+            sync.toString(),
+            "synchronized block in " + scope.where(),
+            WAITS,
+            unshared(classWide, scope));
       }
     } else if (node instanceof MethodDeclaration method
         && method.isSynchronized()
@@ -98,27 +105,51 @@ final class IntraTaskSync extends Check {
           method.getModifiers().stream()
               .filter(m -> m.getKeyword() == Modifier.Keyword.SYNCHRONIZED)
               .findFirst();
-      scope.report(
-          this,
+      report(
+          scope,
           modifier.<Node>map(m -> m).orElse(method),
           method.getDeclarationAsString(true, false, true).strip(),
-          "synchronized method "
-              + method.getNameAsString()
-              + "() runs in "
-              + scope.where()
-              + ": "
-              + WAITS,
-          rule().fix().safety());
+          "synchronized method " + method.getNameAsString() + "() runs in " + scope.where(),
+          WAITS,
+          unshared(method.isStatic(), scope));
     } else if (node instanceof MethodCallExpr call) {
       Problem problem = problem(call, scope);
       if (problem != null) {
-        scope.report(
-            this,
+        report(
+            scope,
             call,
-            problem.what() + " in " + scope.where() + ": " + problem.consequence(),
-            rule().fix().safety());
+            call.toString(),
+            problem.what() + " in " + scope.where(),
+            problem.consequence(),
+            problem.unproven());
       }
     }
+  }
+
+  /** Reports what a task waits or retries for: a note saying why where it is not proven. */
+  private void report(
+      Scope scope, Node at, String code, String what, String consequence, String unproven) {
+    String message = what + ": " + consequence;
+    if (unproven == null) {
+      scope.report(this, at, code, message, rule().fix().safety());
+    } else {
+      scope.note(this, at, code, message, unproven, rule().fix().safety());
+    }
+  }
+
+  /**
+   * Why tasks are not shown to contend for a lock, or null. A lock every instance shares, or an
+   * object's lock taken in the task's own code or one call away (on an object the task's code
+   * names), is contended. An object's lock reached through two calls or more belongs to an object
+   * handed along the calls, which may be the task's own (a per-element node, a per-example
+   * sentence): lint does not follow which object it is.
+   */
+  private static String unshared(boolean classWide, Scope scope) {
+    return classWide || scope.callSites().size() < 2
+        ? null
+        : "the lock belongs to an object reached through "
+            + scope.callSites().size()
+            + " calls, which the tasks may not share";
   }
 
   /**
@@ -132,7 +163,42 @@ final class IntraTaskSync extends Check {
    * taken only when {@code i % n == 0} is a rare branch.
    */
   private static boolean matters(Node at, boolean classWide, Scope scope) {
-    return (classWide || runsManyAtOnce(scope)) && !inRareBranch(at);
+    return (classWide || runsManyAtOnce(scope)) && !offThePath(at, scope);
+  }
+
+  /**
+   * Whether the task reaches the lock only once in a while or only while it already holds a
+   * monitor: the lock, or a call on the way to it from the entry, sits in a rare branch, inside a
+   * synchronized block on a monitor the tasks share (anything but a parameter: the item at hand),
+   * or in a synchronized method. Tasks then wait at the outer monitor, which is judged where it is
+   * taken; the inner lock adds no wait of its own.
+   */
+  private static boolean offThePath(Node at, Scope scope) {
+    if (inRareBranch(at) || insideSharedMonitor(at, scope.index())) {
+      return true;
+    }
+    for (Node site : scope.callSites()) {
+      if (inRareBranch(site)
+          || insideSharedMonitor(site, scope.index())
+          || Syntax.enclosingCallable(site) instanceof MethodDeclaration m && m.isSynchronized()) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static boolean insideSharedMonitor(Node at, ProjectIndex index) {
+    for (Node n = at.getParentNode().orElse(null);
+        n != null && !(n instanceof CallableDeclaration<?>) && !(n instanceof LambdaExpr);
+        n = n.getParentNode().orElse(null)) {
+      if (n instanceof SynchronizedStmt outer
+          && Syntax.variable(Syntax.unwrap(outer.getExpression()), index)
+              .filter(v -> v.decl() instanceof Parameter)
+              .isEmpty()) {
+        return true;
+      }
+    }
+    return false;
   }
 
   private static boolean runsManyAtOnce(Scope scope) {
@@ -246,15 +312,19 @@ final class IntraTaskSync extends Check {
     String name = call.getNameAsString();
     if (LOCKS.contains(name) && call.getArguments().isEmpty() && call.getScope().isPresent()) {
       Expression lock = call.getScope().get();
-      return perItem(Syntax.unwrap(lock), scope) || !matters(call, classWide(lock, scope), scope)
+      boolean classWide = classWide(lock, scope);
+      return perItem(Syntax.unwrap(lock), scope) || !matters(call, classWide, scope)
           ? null
-          : new Problem("acquires a lock with " + name + "()", WAITS);
+          : new Problem(
+              "acquires a lock with " + name + "()",
+              WAITS,
+              isReadLock(lock, scope.index()) ? READERS : unshared(classWide, scope));
     }
     if (name.equals("random")
         && "Math".equals(Syntax.scopeName(call))
         && call.getArguments().isEmpty()) {
       return matters(call, true, scope)
-          ? new Problem("Math.random() shares one Random", CONTENDED_SEED)
+          ? new Problem("Math.random() shares one Random", CONTENDED_SEED, null)
           : null;
     }
     if (call.getScope().isEmpty()) {
@@ -273,15 +343,34 @@ final class IntraTaskSync extends Check {
       return isStatic(receiver) || scope.direct()
           ? new Problem(
               "shared java.util.Random field " + call.getScope().get() + " is contended",
-              CONTENDED_SEED)
+              CONTENDED_SEED,
+              null)
           : null;
     }
     if (receiver.type() != null && SYNCHRONIZED_TYPES.contains(receiver.type())
         || isSynchronizedWrapper(receiver.init())
         || receiver.init() == null && passedSynchronized(receiver, scope.index())) {
-      return new Problem("uses the synchronized collection " + call.getScope().get(), WAITS);
+      return new Problem(
+          "uses the synchronized collection " + call.getScope().get(),
+          WAITS,
+          unshared(isStatic(receiver), scope));
     }
     return null;
+  }
+
+  /**
+   * A read lock ({@code rw.readLock().lock()}, or a variable holding {@code rw.readLock()}):
+   * readers never wait for one another, only while a writer holds the lock.
+   */
+  private static boolean isReadLock(Expression lock, ProjectIndex index) {
+    Expression e = Syntax.unwrap(lock);
+    Expression source =
+        e instanceof MethodCallExpr
+            ? e
+            : Syntax.variable(e, index).map(Syntax.Var::init).map(Syntax::unwrap).orElse(null);
+    return source instanceof MethodCallExpr c
+        && c.getNameAsString().equals("readLock")
+        && c.getArguments().isEmpty();
   }
 
   private static boolean isSynchronizedWrapper(Expression e) {

@@ -34,6 +34,7 @@ final class Scope {
   private final ProjectIndex index;
   private final Findings sink;
   private final List<Step> calls;
+  private final List<Node> callSites;
   private final Node entry;
 
   /** Whether a check asked for the entry node while this scope's body was offered. */
@@ -47,7 +48,7 @@ final class Scope {
       Findings sink,
       Step entryStep,
       Node entry) {
-    this(kind, taskClass, file, index, sink, List.of(entryStep), entry);
+    this(kind, taskClass, file, index, sink, List.of(entryStep), List.of(), entry);
   }
 
   private Scope(
@@ -57,6 +58,7 @@ final class Scope {
       ProjectIndex index,
       Findings sink,
       List<Step> calls,
+      List<Node> callSites,
       Node entry) {
     this.kind = kind;
     this.taskClass = taskClass;
@@ -64,14 +66,21 @@ final class Scope {
     this.index = index;
     this.sink = sink;
     this.calls = calls;
+    this.callSites = callSites;
     this.entry = entry;
   }
 
-  /** The scope for the body of a method called from this one. */
-  Scope callee(SourceFile calleeFile, Step call) {
+  /**
+   * The scope for the body of a method called from this one at {@code site} (the call or method
+   * reference followed).
+   */
+  Scope callee(SourceFile calleeFile, Step call, Node site) {
     List<Step> longer = new ArrayList<>(calls);
     longer.add(call);
-    return new Scope(kind, taskClass, calleeFile, index, sink, List.copyOf(longer), entry);
+    List<Node> sites = new ArrayList<>(callSites);
+    sites.add(site);
+    return new Scope(
+        kind, taskClass, calleeFile, index, sink, List.copyOf(longer), List.copyOf(sites), entry);
   }
 
   Kind kind() {
@@ -104,6 +113,15 @@ final class Scope {
    */
   boolean entryRead() {
     return entryRead;
+  }
+
+  /**
+   * The calls followed from the entry to the body being walked, outermost first. They differ from
+   * entry to entry, so asking counts as asking for the entry ({@link #entryRead()}).
+   */
+  List<Node> callSites() {
+    entryRead = true;
+    return callSites;
   }
 
   /** The first step of the call path: the context's entry. */
@@ -146,6 +164,19 @@ final class Scope {
    * for it as the call path's last step.
    */
   void report(Check check, Node node, String code, String message, FixSafety fix) {
+    report(check, node, code, message, fix, check.rule().severity());
+  }
+
+  /**
+   * Reports a finding the rule cannot prove here but that may matter, as a {@link Severity#NOTE}
+   * whose message ends with {@code reason}.
+   */
+  void note(Check check, Node node, String code, String message, String reason, FixSafety fix) {
+    report(check, node, code, message + "; a note: " + reason, fix, Severity.NOTE);
+  }
+
+  private void report(
+      Check check, Node node, String code, String message, FixSafety fix, Severity severity) {
     List<Step> path = List.of();
     String text = message;
     if (!direct()) {
@@ -163,7 +194,7 @@ final class Scope {
               + calls.stream().map(Step::description).collect(Collectors.joining(" -> "))
               + ")";
     }
-    sink.add(check.rule(), file, node, text, taskClass, path, fix, entry);
+    sink.add(check.rule(), file, node, text, taskClass, path, fix, severity, entry);
   }
 
   private static String abbreviate(String code) {

@@ -77,4 +77,37 @@ class BlockingInAsyncTest {
                 """)
         .doTest();
   }
+
+  /**
+   * An unqualified runAsync(..) is CompletableFuture's only where the file imports it statically;
+   * otherwise it is the class's own (Flink's RPC endpoint runs it in its main thread, Ignite's
+   * snapshot task passes its own executor).
+   */
+  @Test
+  void aClassesOwnRunAsyncIsNotTheCommonPool() {
+    helper
+        .addSourceLines(
+            "Endpoint.java",
+            """
+                import java.util.concurrent.*;
+                class Endpoint {
+                    final Executor mainThread = Runnable::run;
+                    void runAsync(Runnable r) { mainThread.execute(r); }
+                    void stop(Thread worker) {
+                        runAsync(() -> { try { worker.join(); } catch (InterruptedException e) { } });
+                    }
+                }
+                """)
+        .addSourceLines(
+            "Imported.java",
+            """
+                import static java.util.concurrent.CompletableFuture.runAsync;
+                class Imported {
+                    void stop(Thread worker) {
+                        runAsync(() -> { try { worker.join(); } catch (InterruptedException e) { } }); // expect: blocking-in-async: worker.join() waits
+                    }
+                }
+                """)
+        .doTest();
+  }
 }

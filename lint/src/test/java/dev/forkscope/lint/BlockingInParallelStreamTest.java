@@ -38,6 +38,28 @@ class BlockingInParallelStreamTest {
         .doTest();
   }
 
+  /** ZooKeeper's reachability check: a ping per address, each up to its timeout, on the pool. */
+  @Test
+  void pingingHostsFromAParallelStreamIsFlagged() {
+    helper
+        .addSourceLines(
+            "Addresses.java",
+            """
+                import java.net.*;
+                import java.util.*;
+                import java.util.stream.*;
+                class Addresses {
+                    static Set<InetSocketAddress> reachable(Set<InetSocketAddress> all) {
+                        return all.parallelStream().filter(Addresses::ping).collect(Collectors.toSet());
+                    }
+                    static boolean ping(InetSocketAddress a) {
+                        try { return a.getAddress().isReachable(1000); } catch (Exception e) { return false; } // expect: blocking-in-parallel-stream: does blocking I/O
+                    }
+                }
+                """)
+        .doTest();
+  }
+
   /** Joining every future of a list from a parallel stream (the issue's miss). */
   @Test
   void joiningFuturesFromAParallelStreamIsFlagged() {

@@ -30,15 +30,17 @@ class IntraTaskSyncTest {
                 class Render extends RecursiveAction {
                     static final Object LOCK = new Object();
                     static final Lock L = new ReentrantLock();
+                    static long plotted;
                     final int lo, hi;
                     Render(int lo, int hi) { this.lo = lo; this.hi = hi; }
                     protected void compute() {
                         if (hi - lo < 100) {
                             for (int i = lo; i < hi; i++) {
-                                synchronized (LOCK) { plot(i); } // expect: intra-task-sync
+                                plot(i);
+                                synchronized (LOCK) { plotted++; } // expect: intra-task-sync
                             }
                             L.lock(); // expect: intra-task-sync
-                            try { plot(0); } finally { L.unlock(); }
+                            try { plotted++; } finally { L.unlock(); }
                             return;
                         }
                         int mid = (lo + hi) >>> 1;
@@ -288,5 +290,99 @@ class IntraTaskSyncTest {
         .satisfies(
             step ->
                 assertThat(step.description()).isEqualTo("synchronized void record(int score)"));
+  }
+
+  /**
+   * A lock taken only while the task already holds a shared monitor (the outer one is where tasks
+   * wait, and it is judged where it is taken), or only in a rare branch further up the call path,
+   * adds no wait of its own. Under the element's own monitor (a parameter) the inner lock is still
+   * contended.
+   */
+  @Test
+  void locksUnderAnOuterMonitorOrARareBranchOnThePathAreClean() {
+    helper
+        .addSourceLines(
+            "Dataset.java",
+            """
+                import java.util.*;
+                class Dataset {
+                    static final Object GROW = new Object();
+                    int[] labels = new int[1];
+                    int size;
+                    void add(int label) { grow(); labels[size++] = label; }
+                    private void grow() { synchronized (GROW) { labels = Arrays.copyOf(labels, size * 2 + 1); } } // expect: intra-task-sync: reached from parallel stream lambda in forEach() -> Dataset.grow()
+                    synchronized void count() { }
+                    static void train(List<Integer> xs) {
+                        Dataset data = new Dataset();
+                        xs.parallelStream().forEach(x -> { synchronized (data) { data.add(x); } });
+                        xs.parallelStream().forEach(x -> { if (x % 1000 == 0) { log(); } });
+                    }
+                    static void log() { data().count(); }
+                    static Dataset data() { return new Dataset(); }
+                    static void perItem(List<Dataset> ds) {
+                        ds.parallelStream().forEach((Dataset d) -> { synchronized (d) { d.grow(); } });
+                    }
+                }
+                """)
+        .doTest();
+  }
+
+  /**
+   * An object's lock reached through two calls or more belongs to an object handed along the calls,
+   * which may be each task's own: a note that says so, not a warning.
+   */
+  @Test
+  void anObjectsLockReachedThroughCallsIsANote() {
+    List<Finding> f =
+        helper
+            .addSourceLines(
+                "Sentence.java",
+                """
+                import java.util.*;
+                class Sentence {
+                    final List<String> tokens = new ArrayList<>();
+                    List<String> words() { synchronized (tokens) { return List.copyOf(tokens); } } // expect: intra-task-sync: which the tasks may not share
+                    String word(int i) { return words().get(i); }
+                    static void featurize(List<Sentence> xs) {
+                        xs.parallelStream().forEach((Sentence s) -> s.word(0));
+                    }
+                }
+                """)
+            .doTest();
+    assertThat(f).singleElement().satisfies(n -> assertThat(n.severity()).isEqualTo(Severity.NOTE));
+    assertThat(f.get(0).actionable()).isFalse();
+  }
+
+  /**
+   * Readers of a read lock never wait for one another, only while a writer (here only {@code
+   * close()}) holds it: a note, not a warning.
+   */
+  @Test
+  void aReadLockIsANote() {
+    List<Finding> f =
+        helper
+            .addSourceLines(
+                "Index.java",
+                """
+                import java.util.*;
+                import java.util.concurrent.locks.*;
+                class Index {
+                    static final ReentrantReadWriteLock RW = new ReentrantReadWriteLock();
+                    static final Lock READ = RW.readLock();
+                    static int[] postings = new int[0];
+                    static long search(List<Integer> terms) {
+                        return terms.parallelStream().mapToLong(t -> {
+                            READ.lock(); // expect: intra-task-sync: a read lock
+                            try { return postings.length; } finally { READ.unlock(); }
+                        }).sum();
+                    }
+                    static void close() {
+                        RW.writeLock().lock();
+                        try { postings = null; } finally { RW.writeLock().unlock(); }
+                    }
+                }
+                """)
+            .doTest();
+    assertThat(f).singleElement().satisfies(n -> assertThat(n.severity()).isEqualTo(Severity.NOTE));
   }
 }

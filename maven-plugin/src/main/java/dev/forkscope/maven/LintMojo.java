@@ -103,7 +103,9 @@ public class LintMojo extends ForkscopeMojo {
     for (Finding f : result.findings()) {
       String line =
           names.display(f.file()) + ":" + f.line() + ": [" + f.rule().id() + "] " + f.message();
-      if (failOnFindings) {
+      if (!f.actionable()) {
+        getLog().info(line);
+      } else if (failOnFindings) {
         getLog().error(line);
       } else {
         getLog().warn(line);
@@ -130,11 +132,14 @@ public class LintMojo extends ForkscopeMojo {
                             + f.describe()
                             + " at "
                             + String.join(" < ", f.frames())));
-    int count = result.findings().size();
+    // notes (claims a rule cannot prove) are listed but never fail the build
+    int count = (int) result.findings().stream().filter(Finding::actionable).count();
+    int notes = result.findings().size() - count;
     getLog()
         .info(
             "forkscope: "
                 + plural(count, "finding")
+                + (notes > 0 ? " and " + plural(notes, "note") : "")
                 + " in "
                 + plural(result.summary().files(), "file")
                 + ": "

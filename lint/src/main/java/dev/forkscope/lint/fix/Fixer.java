@@ -176,6 +176,13 @@ public final class Fixer {
     ordered.sort(Comparator.comparingInt(Fixer::priority).thenComparingInt(Finding::line));
     for (Finding finding : ordered) {
       Rule.Fix declared = finding.rule().fix();
+      if (finding.severity() != finding.rule().severity()) {
+        // lowered to a note: the rule could not prove its claim here, so no rewrite acts on it
+        suggestions.add(
+            Snippets.of(
+                finding, source, "a note: the claim is not proven here, so nothing is rewritten"));
+        continue;
+      }
       if (declared.rewrite().isEmpty()) {
         suggestions.add(Snippets.of(finding, source, declared.reason().orElseThrow()));
         continue;

@@ -38,7 +38,7 @@ final class JsonReport implements LintReport {
       ObjectNode node = findings.addObject();
       node.put("rule", f.rule().id());
       node.put("bottleneck", f.rule().bottleneck());
-      node.put("severity", f.rule().severity().name().toLowerCase(Locale.ROOT));
+      node.put("severity", f.severity().name().toLowerCase(Locale.ROOT));
       node.put("file", paths.display(f.file()));
       node.put("line", f.line());
       node.put("column", f.column());

@@ -25,8 +25,17 @@ public interface LintReport {
    *     rules)
    */
   static LintReport of(ReportFormat format, Path baseDir, String toolVersion, List<Rule> rules) {
+    return of(format, baseDir, toolVersion, rules, false);
+  }
+
+  /**
+   * A writer for {@code format} that, in text, also shows the notes ({@code notes} true). JSON and
+   * SARIF always carry every finding with its level.
+   */
+  static LintReport of(
+      ReportFormat format, Path baseDir, String toolVersion, List<Rule> rules, boolean notes) {
     return switch (format) {
-      case TEXT -> new TextReport(baseDir);
+      case TEXT -> new TextReport(baseDir, notes);
       case JSON -> new JsonReport(baseDir, toolVersion);
       case SARIF -> new SarifReport(baseDir, toolVersion, rules);
     };

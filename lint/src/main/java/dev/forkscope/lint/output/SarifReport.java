@@ -146,7 +146,7 @@ final class SarifReport implements LintReport {
     ObjectNode node = Json.MAPPER.createObjectNode();
     node.put("ruleId", f.rule().id());
     node.put("ruleIndex", ruleIndex);
-    node.put("level", level(f.rule().severity()));
+    node.put("level", level(f.severity()));
     node.putObject("message").put("text", f.message());
     node.putArray("locations")
         .addObject()

@@ -16,22 +16,28 @@ import java.util.Locale;
  * Compiler-style text: {@code path:line:col: warning: [rule-id] message}, then the source line with
  * a caret under the decisive code, why it costs, what to do instead and the call path from the
  * task; file errors next, then internal errors (a rule that threw, with the exception's first
- * frames), and a one-line summary at the end.
+ * frames), and a one-line summary at the end. Notes (what a rule cannot prove but that may matter)
+ * are shown only when asked for; otherwise the summary counts them, so that the default output is
+ * what a maintainer should act on.
  */
 final class TextReport implements LintReport {
   private static final String INDENT = "    ";
 
   private final ReportPaths paths;
+  private final boolean notes;
 
-  TextReport(Path baseDir) {
+  TextReport(Path baseDir, boolean notes) {
     this.paths = new ReportPaths(baseDir);
+    this.notes = notes;
   }
 
   @Override
   public void write(LintResult result, Writer out) throws IOException {
     StringBuilder text = new StringBuilder();
     for (Finding finding : result.findings()) {
-      appendFinding(text, finding);
+      if (notes || finding.actionable()) {
+        appendFinding(text, finding);
+      }
     }
     for (FileError error : result.summary().errors()) {
       text.append(paths.display(error.file()));
@@ -54,7 +60,7 @@ final class TextReport implements LintReport {
         text.append(INDENT).append("at ").append(frame).append('\n');
       }
     }
-    text.append(summaryLine(result)).append('\n');
+    text.append(summaryLine(result, notes)).append('\n');
     out.write(text.toString());
     out.flush();
   }
@@ -66,7 +72,7 @@ final class TextReport implements LintReport {
         .append(':')
         .append(f.column())
         .append(": ")
-        .append(lower(f.rule().severity()))
+        .append(lower(f.severity()))
         .append(": [")
         .append(f.rule().id())
         .append("] ")
@@ -112,12 +118,13 @@ final class TextReport implements LintReport {
     return caret.toString();
   }
 
-  static String summaryLine(LintResult result) {
+  /** The summary; {@code notesShown} false says how to see the notes it counts. */
+  static String summaryLine(LintResult result, boolean notesShown) {
     Summary s = result.summary();
     StringBuilder line = new StringBuilder();
     line.append(plural(s.findings(), "finding"));
     if (s.findings() > 0) {
-      line.append(" (").append(countBySeverity(result)).append(')');
+      line.append(" (").append(countBySeverity(result, notesShown)).append(')');
     }
     line.append(" in ")
         .append(plural(s.files(), "file"))
@@ -138,15 +145,18 @@ final class TextReport implements LintReport {
     return line.toString();
   }
 
-  private static String countBySeverity(LintResult result) {
+  private static String countBySeverity(LintResult result, boolean notesShown) {
     StringBuilder counts = new StringBuilder();
     for (Severity severity : Severity.values()) {
-      long n = result.findings().stream().filter(f -> f.rule().severity() == severity).count();
+      long n = result.findings().stream().filter(f -> f.severity() == severity).count();
       if (n > 0) {
         if (counts.length() > 0) {
           counts.append(", ");
         }
         counts.append(n).append(' ').append(lower(severity)).append(n == 1 ? "" : "s");
+        if (severity == Severity.NOTE && !notesShown) {
+          counts.append(" not shown: --notes shows them");
+        }
       }
     }
     return counts.toString();

@@ -156,4 +156,28 @@ class LockRemovalTest {
           .satisfies(s -> assertThat(s.reason()).as(c[0]).startsWith(c[2]));
     }
   }
+
+  /** A lock the rule could only note (an object's lock two calls away) is never rewritten. */
+  @Test
+  void aLockLoweredToANoteStaysASuggestion() {
+    FixResult result =
+        withCanvas()
+            .addInputLines(
+                "import java.util.List;",
+                "class Rows {",
+                "  final Canvas c = new Canvas(4, 4);",
+                "  void all(List<Integer> ys) { ys.parallelStream().forEach((Integer y) -> row(y)); }",
+                "  void row(int y) { pixel(y); }",
+                "  void pixel(int y) {",
+                "    synchronized (c.lock) {",
+                "      c.raster.set(0, y, y);",
+                "    }",
+                "  }",
+                "}")
+            .expectUnchanged()
+            .doTest();
+    assertThat(result.suggestions())
+        .singleElement()
+        .satisfies(s -> assertThat(s.reason()).startsWith("a note: the claim is not proven here"));
+  }
 }

@@ -46,9 +46,36 @@ class LintReportTest {
             "      calls Helper.pause() (src/main/java/com/acme/Task.java:15)\n",
             "src/main/java/com/acme/Broken.java:3: error: parse error: ';' expected\n");
     assertThat(text)
+        .doesNotContain("[fork-immediately-joined]")
+        .endsWith(
+            "3 findings (1 error, 1 warning, 1 note not shown: --notes shows them) in 4 files"
+                + " (321 lines): 3 analysed, 0 skipped without task code, 1 file not parsed;"
+                + " 42 ms\n");
+  }
+
+  /**
+   * Notes are shown in text only on request; JSON and SARIF always carry them, at their own level:
+   * a finding's severity, which may be lower than its rule's.
+   */
+  @Test
+  void notesAreShownOnRequestAndCarryTheirLevel() throws IOException {
+    LintResult result = ReportFixtures.result(base);
+    StringWriter text = new StringWriter();
+    LintReport.of(ReportFormat.TEXT, base, "9.9.9", ReportFixtures.RULES, true).write(result, text);
+    assertThat(text.toString())
+        .contains("src/main/java/com/acme/Task.java:30:9: note: [fork-immediately-joined]")
         .endsWith(
             "3 findings (1 error, 1 warning, 1 note) in 4 files (321 lines): 3 analysed, "
                 + "0 skipped without task code, 1 file not parsed; 42 ms\n");
+
+    Finding lowered = ReportFixtures.noted(base);
+    LintResult one = new LintResult(List.of(lowered), result.summary());
+    assertThat(MAPPER.readTree(write(ReportFormat.JSON, one)).at("/findings/0/severity").asText())
+        .isEqualTo("note");
+    assertThat(
+            MAPPER.readTree(write(ReportFormat.SARIF, one)).at("/runs/0/results/0/level").asText())
+        .isEqualTo("note");
+    assertThat(write(ReportFormat.TEXT, one)).doesNotContain(lowered.message());
   }
 
   @Test
@@ -203,7 +230,8 @@ class LintReportTest {
             copy.taskClass(),
             copy.path(),
             copy.fix(),
-            "\t\t    User[] u1 =   Arrays.copyOfRange(u, 0, split);   ");
+            "\t\t    User[] u1 =   Arrays.copyOfRange(u, 0, split);   ",
+            copy.rule().severity());
     Finding edited =
         new Finding(
             copy.rule(),
@@ -216,7 +244,8 @@ class LintReportTest {
             copy.taskClass(),
             copy.path(),
             copy.fix(),
-            "User[] left = Arrays.copyOfRange(u, 0, split);");
+            "User[] left = Arrays.copyOfRange(u, 0, split);",
+            copy.rule().severity());
 
     String fingerprint = fingerprint(original);
     assertThat(fingerprint(withFirst(original, moved))).isEqualTo(fingerprint);
@@ -239,7 +268,8 @@ class LintReportTest {
             copy.taskClass(),
             copy.path(),
             copy.fix(),
-            copy.sourceLine());
+            copy.sourceLine(),
+            copy.rule().severity());
     LintResult twins = new LintResult(List.of(copy, twin), original.summary());
     JsonNode results = MAPPER.readTree(write(ReportFormat.SARIF, twins)).at("/runs/0/results");
     String first =

@@ -7,6 +7,7 @@ import dev.forkscope.lint.LintResult;
 import dev.forkscope.lint.ReportRules;
 import dev.forkscope.lint.Rule;
 import dev.forkscope.lint.RuleFailure;
+import dev.forkscope.lint.Severity;
 import dev.forkscope.lint.Step;
 import dev.forkscope.lint.Summary;
 import java.nio.file.Path;
@@ -40,7 +41,8 @@ final class ReportFixtures {
             "com.acme.Task",
             List.of(),
             FixSafety.SUGGESTION,
-            "        User[] u1 = Arrays.copyOfRange(u, 0, split);");
+            "        User[] u1 = Arrays.copyOfRange(u, 0, split);",
+            COPY_ON_FORK.severity());
     Finding sleep =
         new Finding(
             SLEEPY_WORKER,
@@ -55,7 +57,8 @@ final class ReportFixtures {
                 new Step(task, 12, 5, "Task.compute()"),
                 new Step(task, 15, 13, "calls Helper.pause()")),
             FixSafety.NONE,
-            "\tThread.sleep(10);");
+            "\tThread.sleep(10);",
+            SLEEPY_WORKER.severity());
     Finding fork =
         new Finding(
             FORK_JOINED,
@@ -68,12 +71,33 @@ final class ReportFixtures {
             null,
             List.of(),
             FixSafety.SAFE,
-            "        t.fork().join();");
+            "        t.fork().join();",
+            FORK_JOINED.severity());
     FileError broken =
         new FileError(
             base.resolve("src/main/java/com/acme/Broken.java"), 3, "parse error: ';' expected");
     Summary summary = new Summary(4, 321, 3, 0, List.of(broken), List.of(), 3, 42);
     return new LintResult(List.of(copy, sleep, fork), summary);
+  }
+
+  /**
+   * A warning rule's finding lowered to a note: the rule could not prove the claim here (the
+   * message says why).
+   */
+  static Finding noted(Path base) {
+    return new Finding(
+        COPY_ON_FORK,
+        base.resolve("src/main/java/com/acme/Task.java"),
+        22,
+        25,
+        22,
+        50,
+        "copyOfRange copies the array before forking; a note: the array may be small",
+        "com.acme.Task",
+        List.of(),
+        FixSafety.SUGGESTION,
+        "        User[] u2 = Arrays.copyOfRange(u, split, u.length);",
+        Severity.NOTE);
   }
 
   /** {@link #result} plus a rule that threw on a file. */
