@@ -3,7 +3,7 @@ package dev.forkscope.lsp;
 import java.util.Arrays;
 import org.eclipse.lsp4j.Position;
 
-/** Turns offsets into a text into the protocol's positions (0-based line and character). */
+/** Maps offsets into a text to the protocol's positions (0-based line and character) and back. */
 final class LineMap {
   private final int[] starts;
 
@@ -19,6 +19,11 @@ final class LineMap {
       }
     }
     starts = Arrays.copyOf(found, lines);
+  }
+
+  /** The offset at which a 0-based line starts (a line past the last: the last line's start). */
+  int lineStart(int line) {
+    return line < starts.length ? starts[line] : starts[starts.length - 1];
   }
 
   Position position(int offset) {

@@ -1,8 +1,12 @@
 package dev.forkscope.lsp;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import java.io.IOException;
 import java.io.PipedInputStream;
 import java.io.PipedOutputStream;
+import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;
@@ -19,8 +23,12 @@ import org.eclipse.lsp4j.MessageParams;
 import org.eclipse.lsp4j.PublishDiagnosticsParams;
 import org.eclipse.lsp4j.ShowMessageRequestParams;
 import org.eclipse.lsp4j.TextDocumentContentChangeEvent;
+import org.eclipse.lsp4j.TextDocumentEdit;
 import org.eclipse.lsp4j.TextDocumentItem;
+import org.eclipse.lsp4j.TextEdit;
 import org.eclipse.lsp4j.VersionedTextDocumentIdentifier;
+import org.eclipse.lsp4j.WorkspaceEdit;
+import org.eclipse.lsp4j.WorkspaceFolder;
 import org.eclipse.lsp4j.launch.LSPLauncher;
 import org.eclipse.lsp4j.services.LanguageClient;
 import org.eclipse.lsp4j.services.LanguageServer;
@@ -58,9 +66,19 @@ final class LspClient implements LanguageClient, AutoCloseable {
   }
 
   InitializeResult initialize(Object options) throws Exception {
+    return initialize(options, null, new ClientCapabilities());
+  }
+
+  /** Initializes with a workspace folder ({@code root}, or none if null) and these capabilities. */
+  InitializeResult initialize(Object options, Path root, ClientCapabilities capabilities)
+      throws Exception {
     InitializeParams params = new InitializeParams();
-    params.setCapabilities(new ClientCapabilities());
+    params.setCapabilities(capabilities);
     params.setInitializationOptions(options);
+    if (root != null) {
+      params.setWorkspaceFolders(
+          List.of(new WorkspaceFolder(root.toUri().toString(), root.getFileName().toString())));
+    }
     InitializeResult result = server.initialize(params).get(30, TimeUnit.SECONDS);
     server.initialized(new InitializedParams());
     return result;
@@ -92,6 +110,23 @@ final class LspClient implements LanguageClient, AutoCloseable {
         return p;
       }
     }
+  }
+
+  /**
+   * The edits a workspace edit makes in one document, checking that they name the version they were
+   * computed for, as an editor checks before it applies them.
+   */
+  static List<TextEdit> edits(WorkspaceEdit edit, String uri, int version) {
+    assertThat(edit.getChanges()).as("plain changes carry no version").isNullOrEmpty();
+    List<TextEdit> edits = new ArrayList<>();
+    for (var change : edit.getDocumentChanges()) {
+      TextDocumentEdit document = change.getLeft();
+      if (document.getTextDocument().getUri().equals(uri)) {
+        assertThat(document.getTextDocument().getVersion()).isEqualTo(version);
+        edits.addAll(document.getEdits());
+      }
+    }
+    return edits;
   }
 
   @Override

@@ -22,6 +22,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.TreeMap;
+import java.util.function.Predicate;
 import java.util.regex.Pattern;
 
 /**
@@ -59,10 +60,12 @@ public final class Fixer {
 
   private final Linter linter;
   private final List<Path> classpath;
+  private final Predicate<Finding> only;
 
-  private Fixer(Linter linter, List<Path> classpath) {
+  private Fixer(Linter linter, List<Path> classpath, Predicate<Finding> only) {
     this.linter = linter;
     this.classpath = classpath;
+    this.only = only;
   }
 
   public static Builder builder() {
@@ -73,6 +76,7 @@ public final class Fixer {
   public static final class Builder {
     private final Linter.Builder linter = Linter.builder();
     private List<Path> classpath;
+    private Predicate<Finding> only = finding -> true;
 
     private Builder() {}
 
@@ -101,8 +105,19 @@ public final class Fixer {
       return this;
     }
 
+    /**
+     * Works on the findings this accepts only (all, by default): the others are neither fixed nor
+     * given as suggestions, and cost nothing. The paths are still linted whole, so a finding is the
+     * same as in a run on all of them. An editor uses it to fix one finding, or one file, of a
+     * project.
+     */
+    public Builder only(Predicate<Finding> findings) {
+      this.only = Objects.requireNonNull(findings);
+      return this;
+    }
+
     public Fixer build() {
-      return new Fixer(linter.build(), classpath);
+      return new Fixer(linter.build(), classpath, only);
     }
   }
 
@@ -116,6 +131,9 @@ public final class Fixer {
     LintResult lint = linter.lint(paths);
     Map<Path, List<Finding>> byFile = new TreeMap<>();
     for (Finding finding : lint.findings()) {
+      if (!only.test(finding)) {
+        continue;
+      }
       byFile.computeIfAbsent(finding.file(), k -> new ArrayList<>()).add(finding);
     }
     List<FileFix> files = new ArrayList<>();
