@@ -64,7 +64,9 @@ final class LspSession implements LanguageClient, AutoCloseable {
     Thread serving =
         new Thread(
             () -> {
-              try {
+              // closed when the server is done, so that the client reads the end of the stream
+              // rather than a broken pipe
+              try (fromServer) {
                 exitCode.complete(ForkscopeLanguageServer.serve(serverIn, fromServer));
               } catch (Throwable t) {
                 exitCode.completeExceptionally(t);
