@@ -4,7 +4,8 @@
 --
 -- Environment: FORKSCOPE_LSP_CMD (the server's command as a JSON array), FORKSCOPE_ROOT (the
 -- project), FORKSCOPE_SCENARIO (a key of `scenarios` below), FORKSCOPE_RESULT (where the result
--- goes, as JSON), FORKSCOPE_WAIT_MS (the longest wait for any one event).
+-- goes, as JSON), FORKSCOPE_WAIT_MS (the longest wait for any one event), FORKSCOPE_FILES (for
+-- the zoo scenario: the files to open, as a JSON array).
 --
 -- Every wait is on an event (a publishDiagnostics for a version, a response) and has a timeout:
 -- on a timeout or an error the result says which step failed, and Neovim still quits.
@@ -30,15 +31,19 @@ local function client()
   return vim.lsp.get_client_by_id(client_id)
 end
 
-local function open(relative)
-  vim.cmd('edit ' .. vim.fn.fnameescape(root .. '/src/main/java/sample/' .. relative))
+local function open(path)
+  vim.cmd('edit ' .. vim.fn.fnameescape(path))
   local bufnr = vim.api.nvim_get_current_buf()
   vim.bo[bufnr].filetype = 'java'
   vim.lsp.buf_attach_client(bufnr, client_id)
-  wait_for('didOpen of ' .. relative, function()
+  wait_for('didOpen of ' .. path, function()
     return vim.lsp.util.buf_versions[bufnr] ~= nil
   end)
   return bufnr
+end
+
+local function sample(name)
+  return root .. '/src/main/java/sample/' .. name
 end
 
 local function version(bufnr)
@@ -145,14 +150,14 @@ local scenarios = {}
 
 -- Open a file: its findings arrive as diagnostics of the opened version.
 function scenarios.open()
-  local bufnr = open('SumTask.java')
+  local bufnr = open(sample('SumTask.java'))
   result.diagnostics = summary(diagnostics(bufnr))
 end
 
 -- A sleep reached from a task in Worker.java through a helper in Pause.java is reported in
 -- Pause.java, which only the project shows to be task code: wait until the server has seen it.
 function scenarios.crossFile()
-  local bufnr = open('Pause.java')
+  local bufnr = open(sample('Pause.java'))
   local uri = vim.uri_from_bufnr(bufnr)
   local latest
   wait_for('a sleepy-worker diagnostic in Pause.java', function()
@@ -165,7 +170,7 @@ end
 
 -- The quick fix for copy-on-fork, applied as Neovim applies it, then the file saved.
 function scenarios.quickFix()
-  local bufnr = open('SumTask.java')
+  local bufnr = open(sample('SumTask.java'))
   local copy = of_rule(diagnostics(bufnr), 'copy-on-fork')
   assert(copy, 'no copy-on-fork diagnostic in SumTask.java')
   local response = request_actions(bufnr, copy)
@@ -186,7 +191,7 @@ end
 -- newer text. Neovim refuses a documentChanges edit for an older version of the buffer (except
 -- version 0, so the buffer is edited once first).
 function scenarios.race()
-  local bufnr = open('SumTask.java')
+  local bufnr = open(sample('SumTask.java'))
   diagnostics(bufnr)
   vim.api.nvim_buf_set_lines(bufnr, 0, 0, false, { '// edited before the request' })
   local copy = of_rule(diagnostics(bufnr), 'copy-on-fork')
@@ -214,7 +219,7 @@ end
 
 -- A stray token in one method: the parse error is shown, and the findings elsewhere stay.
 function scenarios.parseError()
-  local bufnr = open('SumTask.java')
+  local bufnr = open(sample('SumTask.java'))
   result.before = summary(diagnostics(bufnr))
   local line
   for i, l in ipairs(vim.api.nvim_buf_get_lines(bufnr, 0, -1, false)) do
@@ -225,6 +230,37 @@ function scenarios.parseError()
   vim.api.nvim_buf_set_lines(bufnr, line, line, false, { '    int typing = ;' })
   result.brokenLine = line
   result.diagnostics = summary(diagnostics(bufnr))
+end
+
+-- Every file of the zoo opened: its diagnostics, and the quick fixes offered for the whole file
+-- (enabled, not a suppression), as a user asks for them.
+function scenarios.zoo()
+  result.files = {}
+  for _, path in ipairs(vim.fn.json_decode(os.getenv('FORKSCOPE_FILES'))) do
+    local bufnr = open(path)
+    local found = diagnostics(bufnr)
+    local seen = { path = path, diagnostics = summary(found), fixes = {} }
+    if #found > 0 then
+      local response = {}
+      local params = {
+        textDocument = { uri = vim.uri_from_bufnr(bufnr) },
+        range = { start = { line = 0, character = 0 }, ['end'] = { line = vim.api.nvim_buf_line_count(bufnr), character = 0 } },
+        context = { diagnostics = found, only = { 'quickfix' } },
+      }
+      client().request('textDocument/codeAction', params, function(err, actions)
+        response.actions, response.done = actions or {}, true
+      end, bufnr)
+      wait_for('the quick fixes of ' .. path, function()
+        return response.done
+      end)
+      for _, a in ipairs(response.actions) do
+        if a.disabled == nil and not (a.title or ''):lower():match('suppress') then
+          table.insert(seen.fixes, a.title)
+        end
+      end
+    end
+    table.insert(result.files, seen)
+  end
 end
 
 local function finish()

@@ -8,7 +8,10 @@ import com.google.gson.JsonArray;
 import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
 import com.google.gson.JsonParser;
+import dev.forkscope.examples.ZooSources;
+import dev.forkscope.lint.Finding;
 import dev.forkscope.lint.Linter;
+import dev.forkscope.lint.fix.Fixer;
 import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
@@ -127,8 +130,47 @@ class NeovimClientTest {
         .contains("copy-on-fork:23");
   }
 
-  /** Runs client.lua for one scenario and returns what it wrote, failing with its error. */
+  /**
+   * The zoo in a Maven layout, every file opened: the findings Neovim shows are lint's, file by
+   * file, and the quick fixes it offers are as many as the rewrites {@code forkscope fix} makes.
+   */
+  @Test
+  void showsTheZoosFindingsAndOffersEveryFixTheCliMakes() throws Exception {
+    Path zoo = dir.resolve("zoo");
+    List<Path> files = ZooSources.extractTo(zoo.resolve("src/main/java"));
+    List<Finding> cli = Linter.builder().build().lint(List.of(zoo)).findings();
+    int cliFixes = Fixer.builder().build().fix(List.of(zoo)).fixCount();
+
+    JsonObject result = run("zoo", zoo, files);
+
+    int shown = 0;
+    int offered = 0;
+    for (JsonElement e : result.getAsJsonArray("files")) {
+      JsonObject file = e.getAsJsonObject();
+      Path path = Path.of(file.get("path").getAsString());
+      assertThat(findings(file.getAsJsonArray("diagnostics")))
+          .as(path.toString())
+          .containsExactlyInAnyOrderElementsOf(
+              cli.stream()
+                  .filter(f -> f.file().equals(path))
+                  .map(f -> f.rule().id() + ":" + (f.line() - 1))
+                  .toList());
+      shown += file.getAsJsonArray("diagnostics").size();
+      offered += file.getAsJsonArray("fixes").size();
+    }
+    assertThat(result.getAsJsonArray("files")).hasSize(files.size());
+    assertThat(offered).as("quick fixes offered in Neovim").isEqualTo(cliFixes).isPositive();
+    System.out.printf(
+        "zoo in Neovim: %d findings shown, %d by lint; %d quick fixes offered, %d by fix%n",
+        shown, cli.size(), offered, cliFixes);
+  }
+
   private JsonObject run(String scenario) throws Exception {
+    return run(scenario, project, List.of());
+  }
+
+  /** Runs client.lua for one scenario and returns what it wrote, failing with its error. */
+  private JsonObject run(String scenario, Path root, List<Path> files) throws Exception {
     Path script = copyResource("neovim/client.lua", dir.resolve("client.lua"));
     Path resultFile = dir.resolve(scenario + ".json");
     Path log = dir.resolve("nvim.log");
@@ -149,13 +191,16 @@ class NeovimClientTest {
                 "-n",
                 "-c",
                 "luafile " + script)
-            .directory(project.toFile())
+            .directory(root.toFile())
             .redirectErrorStream(true)
             .redirectOutput(log.toFile())
             .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
     Map<String, String> env = builder.environment();
     env.put("FORKSCOPE_LSP_CMD", command.toString());
-    env.put("FORKSCOPE_ROOT", project.toString());
+    env.put("FORKSCOPE_ROOT", root.toString());
+    JsonArray toOpen = new JsonArray();
+    files.forEach(f -> toOpen.add(f.toString()));
+    env.put("FORKSCOPE_FILES", toOpen.toString());
     env.put("FORKSCOPE_SCENARIO", scenario);
     env.put("FORKSCOPE_RESULT", resultFile.toString());
     env.put("FORKSCOPE_WAIT_MS", String.valueOf(WAIT_MS));
