@@ -21,6 +21,7 @@ import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import org.eclipse.lsp4j.ClientCapabilities;
 import org.eclipse.lsp4j.CodeActionContext;
+import org.eclipse.lsp4j.CodeActionKind;
 import org.eclipse.lsp4j.CodeActionParams;
 import org.eclipse.lsp4j.DidOpenTextDocumentParams;
 import org.eclipse.lsp4j.InitializeParams;
@@ -33,6 +34,7 @@ import org.eclipse.lsp4j.ShowMessageRequestParams;
 import org.eclipse.lsp4j.TextDocumentIdentifier;
 import org.eclipse.lsp4j.TextDocumentItem;
 import org.eclipse.lsp4j.TextEdit;
+import org.eclipse.lsp4j.jsonrpc.messages.Either;
 import org.eclipse.lsp4j.launch.LSPLauncher;
 import org.eclipse.lsp4j.services.LanguageClient;
 import org.eclipse.lsp4j.services.LanguageServer;
@@ -147,10 +149,18 @@ class LspCommandIT {
                 new CodeActionParams(
                     new TextDocumentIdentifier(uri),
                     published.getDiagnostics().get(0).getRange(),
-                    new CodeActionContext(published.getDiagnostics())))
-            .get(60, TimeUnit.SECONDS);
+                    new CodeActionContext(
+                        published.getDiagnostics(), List.of(CodeActionKind.QuickFix))))
+            .get(60, TimeUnit.SECONDS)
+            .stream()
+            .map(Either::getRight)
+            .filter(a -> !a.getTitle().startsWith("forkscope: suppress"))
+            .toList();
     assertThat(actions).hasSize(1);
-    List<TextEdit> edits = actions.get(0).getRight().getEdit().getChanges().get(uri);
+    var change = actions.get(0).getEdit().getDocumentChanges().get(0).getLeft();
+    assertThat(change.getTextDocument().getUri()).isEqualTo(uri);
+    assertThat(change.getTextDocument().getVersion()).isEqualTo(1);
+    List<TextEdit> edits = change.getEdits();
     assertThat(apply(SUM_TASK, edits)).isEqualTo(fixed);
 
     server.shutdown().get(30, TimeUnit.SECONDS);

@@ -4,10 +4,11 @@ import com.google.gson.JsonObject;
 import dev.forkscope.lint.FileError;
 import dev.forkscope.lint.Finding;
 import dev.forkscope.lint.LintResult;
+import dev.forkscope.lint.Rule;
+import dev.forkscope.lint.Rules;
 import dev.forkscope.lint.fix.AppliedFix;
 import dev.forkscope.lint.fix.FileFix;
 import dev.forkscope.lint.fix.FixResult;
-import dev.forkscope.lint.fix.Suggestion;
 import dev.forkscope.lint.fix.TextEdit;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -21,6 +22,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
 import org.eclipse.lsp4j.CodeAction;
@@ -53,13 +55,14 @@ import org.eclipse.lsp4j.services.TextDocumentService;
  *
  * <p>Implementation note: linting runs on one thread ({@code linting}), fixing on another ({@code
  * fixing}), each with a {@link Mirror} of its own that only it touches. A change schedules a lint
- * of its document's tree after the debounce delay unless one is already pending, so a burst of
- * keystrokes costs one lint, at the newest versions; a lint that finds its document already
- * published at its newest version (a lint of another document of the tree did it) does nothing, and
- * the findings of a document that changed again while it ran are not published (its own turn is
- * pending). A code action is answered only if its document is still at the version it was computed
- * for; its edits name that version, so an editor refuses them on a newer text. When a document does
- * not parse, its last good findings are kept, less those on the lines changed since.
+ * of its document's tree after the debounce delay, replacing the lint it scheduled before if that
+ * has not started, so a burst of keystrokes costs one lint, at the newest versions; a lint that
+ * finds its document already published at its newest version (a lint of another document of the
+ * tree did it) does nothing, and the findings of a document that changed again while it ran are not
+ * published (its own turn is pending). A code action is answered only if its document is still at
+ * the version it was computed for; its edits name that version, so an editor refuses them on a
+ * newer text. When a document does not parse, its last good findings are kept, less those on the
+ * lines changed since.
  */
 final class DocumentService implements TextDocumentService {
   static final String FIX_ALL = CodeActionKind.SourceFixAll + "." + Protocol.SOURCE;
@@ -76,7 +79,7 @@ final class DocumentService implements TextDocumentService {
   private final Map<String, Snapshot> open = new ConcurrentHashMap<>();
   private final Map<String, Published> published = new ConcurrentHashMap<>();
   private final Map<String, Published> lastGood = new ConcurrentHashMap<>();
-  private final Set<String> pending = ConcurrentHashMap.newKeySet();
+  private final Map<String, ScheduledFuture<?>> pending = new ConcurrentHashMap<>();
   private final Set<String> rejected = ConcurrentHashMap.newKeySet();
   private volatile LanguageClient client;
   private volatile ClientSupport support = ClientSupport.NONE;
@@ -136,6 +139,10 @@ final class DocumentService implements TextDocumentService {
     String uri = params.getTextDocument().getUri();
     open.remove(uri);
     published.remove(uri);
+    ScheduledFuture<?> waiting = pending.remove(uri);
+    if (waiting != null) {
+      waiting.cancel(false);
+    }
     lastGood.remove(uri);
     if (rejected.remove(uri)) {
       return;
@@ -199,16 +206,18 @@ final class DocumentService implements TextDocumentService {
     schedule(snapshot.uri());
   }
 
+  /**
+   * Lints a document's tree after the debounce delay; a lint that has not started yet waits anew.
+   */
   private void schedule(String uri) {
-    if (pending.add(uri)) {
-      linting.schedule(
-          () -> {
-            pending.remove(uri);
-            lint(uri);
-          },
-          debounceMillis,
-          TimeUnit.MILLISECONDS);
-    }
+    pending.compute(
+        uri,
+        (u, waiting) -> {
+          if (waiting != null) {
+            waiting.cancel(false); // not started yet: this newer turn replaces it
+          }
+          return linting.schedule(() -> lint(u), debounceMillis, TimeUnit.MILLISECONDS);
+        });
   }
 
   /** Lints the tree of one document; publishes for every open document of that tree. */
@@ -316,29 +325,43 @@ final class DocumentService implements TextDocumentService {
     Range range = params.getRange();
     List<String> only = params.getContext() == null ? null : params.getContext().getOnly();
     List<Either<Command, CodeAction>> actions = new ArrayList<>();
-    if (wanted(only, CodeActionKind.QuickFix)) {
-      Fixed fixed = fix(snapshot, f -> Protocol.touches(f, range), cancel);
-      if (fixed != null) {
-        for (FileFix file : fixed.result().files()) {
-          for (AppliedFix fix : file.fixes()) {
-            actions.add(Either.forRight(quickFix(fix, file, fixed)));
-          }
-          if (support.disabledActions()) {
-            file.suggestions().forEach(s -> actions.add(Either.forRight(noFix(s))));
+    if (wanted(only, CodeActionKind.QuickFix, true)) {
+      Published now = published.get(uri);
+      List<Diagnostic> inRange =
+          now == null || now.of() != snapshot
+              ? null
+              : now.findings().stream()
+                  .filter(d -> !Protocol.PARSE_ERROR.equals(d.getCode().getLeft()))
+                  .filter(d -> Protocol.touches(d.getRange(), range))
+                  .toList();
+      // the findings published for this version tell whether the fixer has anything to rewrite
+      if (inRange == null || inRange.stream().anyMatch(d -> rule(d).fix().rewrite().isPresent())) {
+        Fixed fixed = fix(snapshot, f -> Protocol.touches(f, range), cancel);
+        if (fixed != null) {
+          for (FileFix file : fixed.result().files()) {
+            for (AppliedFix fix : file.fixes()) {
+              actions.add(Either.forRight(quickFix(fix, file, fixed)));
+            }
+            if (support.disabledActions()) {
+              file.suggestions()
+                  .forEach(
+                      s -> actions.add(Either.forRight(noFix(s.finding().rule(), s.reason()))));
+            }
           }
         }
+      } else if (support.disabledActions()) {
+        inRange.forEach(
+            d -> actions.add(Either.forRight(noFix(rule(d), rule(d).fix().reason().orElse("")))));
       }
-      Published now = published.get(uri);
-      if (now != null && now.of() == snapshot) {
-        now.findings().stream()
-            .filter(d -> !Protocol.PARSE_ERROR.equals(d.getCode().getLeft()))
-            .filter(d -> Protocol.touches(d.getRange(), range))
+      if (inRange != null) {
+        inRange.stream()
             .map(d -> suppress(snapshot, d))
             .filter(java.util.Objects::nonNull)
             .forEach(a -> actions.add(Either.forRight(a)));
       }
     }
-    if (wanted(only, FIX_ALL)) {
+    // computing every fix of a file can take long: offered unasked only to a client that resolves
+    if (wanted(only, FIX_ALL, support.resolveEdits())) {
       CodeAction all = new CodeAction("forkscope: fix all in this file");
       all.setKind(FIX_ALL);
       JsonObject data = new JsonObject();
@@ -404,8 +427,8 @@ final class DocumentService implements TextDocumentService {
       place = mirror.place(snapshot.uri());
       for (Snapshot other : open.values()) {
         Snapshot text = other.uri().equals(snapshot.uri()) ? snapshot : other;
-        Mirror.Place there = mirror.place(text.uri());
-        if (there.tree().equals(place.tree())) {
+        Mirror.Place there = placeOrNull(mirror, text.uri());
+        if (there != null && there.tree().equals(place.tree())) {
           mirror.write(there, text.text());
           inTree.put(there.file(), text);
         }
@@ -415,6 +438,9 @@ final class DocumentService implements TextDocumentService {
       return null;
     }
     cancel.checkCanceled();
+    if (open.get(snapshot.uri()) != snapshot) {
+      return null; // changed since the request: an answer now could only be dropped
+    }
     FixResult result;
     try {
       result = workspace.fix(place.tree(), only.and(f -> f.file().equals(place.file())));
@@ -451,12 +477,16 @@ final class DocumentService implements TextDocumentService {
     return action;
   }
 
-  private static CodeAction noFix(Suggestion suggestion) {
-    CodeAction action =
-        new CodeAction("forkscope: no safe fix for " + suggestion.finding().rule().id());
+  private static CodeAction noFix(Rule rule, String reason) {
+    CodeAction action = new CodeAction("forkscope: no safe fix for " + rule.id());
     action.setKind(CodeActionKind.QuickFix);
-    action.setDisabled(new CodeActionDisabled(suggestion.reason()));
+    action.setDisabled(new CodeActionDisabled(reason));
     return action;
+  }
+
+  /** The rule of a finding's diagnostic. */
+  private static Rule rule(Diagnostic finding) {
+    return Rules.byId(finding.getCode().getLeft()).orElseThrow();
   }
 
   private static CodeAction suppress(Snapshot snapshot, Diagnostic finding) {
@@ -477,11 +507,23 @@ final class DocumentService implements TextDocumentService {
         .orElse(null);
   }
 
-  /** Whether a request for the kinds {@code only} (null: any) asks for actions of {@code kind}. */
-  private static boolean wanted(List<String> only, String kind) {
-    return only == null
-        || only.isEmpty()
-        || only.stream().anyMatch(k -> kind.equals(k) || kind.startsWith(k + "."));
+  /**
+   * Whether a request for the kinds {@code only} asks for actions of {@code kind}; a request that
+   * names no kind gets them if {@code unasked}.
+   */
+  private static boolean wanted(List<String> only, String kind, boolean unasked) {
+    return only == null || only.isEmpty()
+        ? unasked
+        : only.stream().anyMatch(k -> kind.equals(k) || kind.startsWith(k + "."));
+  }
+
+  /** Where a document lies in a mirror; null for a URI that names no file (the linter logs it). */
+  private static Mirror.Place placeOrNull(Mirror mirror, String uri) {
+    try {
+      return mirror.place(uri);
+    } catch (IllegalArgumentException e) {
+      return null;
+    }
   }
 
   private Mirror.Place placeOrReject(Mirror mirror, String uri) {
