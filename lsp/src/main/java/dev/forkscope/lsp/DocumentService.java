@@ -17,6 +17,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
@@ -151,7 +152,8 @@ final class DocumentService implements TextDocumentService {
         () -> {
           client.publishDiagnostics(new PublishDiagnosticsParams(uri, List.of()));
           restore(workspace.lintMirror(), uri);
-          // the file on disk may differ from the closed buffer: the other open files of its tree
+          // the file on disk may differ from the closed buffer: the other open files again
+          published.clear();
           open.keySet().forEach(this::schedule);
         });
     fixing.execute(() -> restore(workspace.fixMirror(), uri));
@@ -356,7 +358,7 @@ final class DocumentService implements TextDocumentService {
       if (inRange != null) {
         inRange.stream()
             .map(d -> suppress(snapshot, d))
-            .filter(java.util.Objects::nonNull)
+            .filter(Objects::nonNull)
             .forEach(a -> actions.add(Either.forRight(a)));
       }
     }

@@ -12,7 +12,9 @@ import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Predicate;
 import org.eclipse.lsp4j.ClientCapabilities;
+import org.eclipse.lsp4j.Diagnostic;
 import org.eclipse.lsp4j.DidChangeTextDocumentParams;
 import org.eclipse.lsp4j.DidOpenTextDocumentParams;
 import org.eclipse.lsp4j.InitializeParams;
@@ -108,6 +110,22 @@ final class LspClient implements LanguageClient, AutoCloseable {
       }
       if (p.getUri().equals(uri) && Integer.valueOf(version).equals(p.getVersion())) {
         return p;
+      }
+    }
+  }
+
+  /**
+   * The next diagnostics published for {@code uri} that {@code wanted} accepts, skipping others.
+   */
+  List<Diagnostic> diagnosticsWhere(String uri, Predicate<List<Diagnostic>> wanted)
+      throws InterruptedException {
+    while (true) {
+      PublishDiagnosticsParams p = diagnostics.poll(60, TimeUnit.SECONDS);
+      if (p == null) {
+        throw new AssertionError("no such diagnostics for " + uri);
+      }
+      if (p.getUri().equals(uri) && wanted.test(p.getDiagnostics())) {
+        return p.getDiagnostics();
       }
     }
   }

@@ -19,6 +19,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Predicate;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.eclipse.lsp4j.ClientCapabilities;
@@ -31,6 +32,7 @@ import org.eclipse.lsp4j.CodeActionLiteralSupportCapabilities;
 import org.eclipse.lsp4j.CodeActionParams;
 import org.eclipse.lsp4j.CodeActionResolveSupportCapabilities;
 import org.eclipse.lsp4j.Diagnostic;
+import org.eclipse.lsp4j.DidCloseTextDocumentParams;
 import org.eclipse.lsp4j.DocumentDiagnosticParams;
 import org.eclipse.lsp4j.Hover;
 import org.eclipse.lsp4j.HoverParams;
@@ -183,6 +185,32 @@ class ProjectTest {
       client.change(uri, 2, CROSS_FILE.get("sample/Pause.java").replace("Thread.sleep(1);", ""));
       assertThat(client.diagnostics(uri, 2).getDiagnostics()).isEmpty();
       assertThat(Files.readString(pause)).isEqualTo(CROSS_FILE.get("sample/Pause.java"));
+    }
+  }
+
+  @Test
+  void anotherBufferDecidesAFileOfTheProjectUntilItIsClosed() throws Exception {
+    Path root = write(CROSS_FILE);
+    String pause = root.resolve("sample/Pause.java").toUri().toString();
+    String base = root.resolve("sample/BaseTask.java").toUri().toString();
+    Predicate<List<Diagnostic>> sleepy =
+        found -> found.stream().anyMatch(d -> d.getCode().getLeft().equals("sleepy-worker"));
+    try (LspClient client = new LspClient()) {
+      client.initialize(noDebounce(), root, new ClientCapabilities());
+      client.open(pause, CROSS_FILE.get("sample/Pause.java"));
+      assertThat(sleepy.test(client.diagnostics(pause, 1).getDiagnostics())).isTrue();
+      client.open(base, CROSS_FILE.get("sample/BaseTask.java"));
+
+      // unsaved: the base class is no task any more, so neither is Work, which calls settle()
+      client.change(base, 2, "package sample;\n\nabstract class BaseTask {}\n");
+      client.diagnosticsWhere(pause, sleepy.negate());
+
+      // closed without saving: the file on disk decides again
+      client
+          .server
+          .getTextDocumentService()
+          .didClose(new DidCloseTextDocumentParams(new TextDocumentIdentifier(base)));
+      client.diagnosticsWhere(pause, sleepy);
     }
   }
 
