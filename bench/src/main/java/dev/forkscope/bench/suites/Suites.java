@@ -10,6 +10,7 @@ public final class Suites {
   private static final List<Supplier<Suite>> FACTORIES =
       List.of(
           LintSuite::new,
+          LspSuite::new,
           ProfileSuite::new,
           RuntimeSuite::new,
           IdleSuite::new,
