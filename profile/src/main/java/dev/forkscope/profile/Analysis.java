@@ -77,7 +77,7 @@ public final class Analysis {
             () ->
                 new Besides(
                     WorkSpans.of(complete.executions(), trace.events(), meta.overheadPerTaskNs()),
-                    LayerAnalysis.analyze(complete.executions(), layers, runWall)));
+                    LayerAnalysis.analyze(complete.executions(), layers, trace.blocks(), runWall)));
     List<TaskExecution> rows = complete.executions();
     int folded = 0;
     if (options.aggregate()) {

@@ -117,6 +117,7 @@ public final class Workloads {
       case "virtual" -> virtualThreads();
       case "workspan" -> workSpan();
       case "layers" -> LayerWorkloads.run();
+      case "waits" -> WaitWorkloads.run();
       default -> throw new IllegalArgumentException(args[0]);
     }
   }
