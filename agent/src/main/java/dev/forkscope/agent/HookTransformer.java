@@ -133,12 +133,21 @@ final class HookTransformer implements ClassFileTransformer {
   /** Told the name of each program class given execution hooks (see {@link #transform}). */
   private final Consumer<String> declaresExecutionMethods;
 
-  HookTransformer(Instrumentation inst) {
-    this(inst, Recorder::declaresExecutionMethods);
+  /**
+   * Whether every {@code monitorenter} of the program is timed (agent option {@code
+   * monitors=timed}): about 40 ns per {@code synchronized} block, contended or not, and a parse of
+   * every class of the program, so off by default.
+   */
+  private final boolean timedMonitors;
+
+  HookTransformer(Instrumentation inst, boolean timedMonitors) {
+    this(inst, timedMonitors, Recorder::declaresExecutionMethods);
   }
 
-  HookTransformer(Instrumentation inst, Consumer<String> declaresExecutionMethods) {
+  HookTransformer(
+      Instrumentation inst, boolean timedMonitors, Consumer<String> declaresExecutionMethods) {
     this.inst = inst;
+    this.timedMonitors = timedMonitors;
     this.recorderModule = Recorder.class.getModule();
     this.declaresExecutionMethods = declaresExecutionMethods;
   }
@@ -202,11 +211,15 @@ final class HookTransformer implements ClassFileTransformer {
       boolean task = !jdk && (k & TypeKinds.TASK) != 0;
       boolean executor = (k & TypeKinds.EXECUTOR) != 0;
       Map<String, Hook> jdkMethods = jdk ? JDK_METHODS.getOrDefault(name, Map.of()) : Map.of();
-      if (jdk && !executor && jdkMethods.isEmpty()) {
+      // the program's blocking calls: found in the constant pool, which the reader has indexed
+      // already, so that a class that makes none is not parsed
+      boolean blockingCalls = !jdk && (timedMonitors || BlockingCalls.referencedBy(reader));
+      if (!task && !executor && jdkMethods.isEmpty() && !blockingCalls) {
         return null;
       }
       HookingClass hooking =
-          new HookingClass(new ClassWriter(reader, 0), task, executor, jdkMethods, !jdk);
+          new HookingClass(
+              new ClassWriter(reader, 0), task, executor, jdkMethods, blockingCalls, timedMonitors);
       // expanded frames only for the hooks that add a local (LocalVariablesSorter needs them)
       reader.accept(
           hooking, task || executor || !jdkMethods.isEmpty() ? ClassReader.EXPAND_FRAMES : 0);
@@ -239,6 +252,7 @@ final class HookTransformer implements ClassFileTransformer {
     private final boolean executor;
     private final Map<String, Hook> jdkMethods;
     private final boolean blockingCalls;
+    private final boolean timedMonitors;
     private String owner;
     private int version;
     boolean changed;
@@ -251,12 +265,14 @@ final class HookTransformer implements ClassFileTransformer {
         boolean task,
         boolean executor,
         Map<String, Hook> jdkMethods,
-        boolean blockingCalls) {
+        boolean blockingCalls,
+        boolean timedMonitors) {
       super(Opcodes.ASM9, writer);
       this.task = task;
       this.executor = executor;
       this.jdkMethods = jdkMethods;
       this.blockingCalls = blockingCalls;
+      this.timedMonitors = timedMonitors;
     }
 
     @Override
@@ -288,7 +304,7 @@ final class HookTransformer implements ClassFileTransformer {
         return mv; // a bridge only calls the method it bridges, which is hooked itself
       }
       if (blockingCalls) {
-        mv = new BlockingCalls(mv, this, name);
+        mv = new BlockingCalls(mv, this, name, timedMonitors);
       }
       Hook hook = choose(access, name, descriptor);
       if (hook == null || (hook == Hook.CREATION && version < Opcodes.V1_5)) {
@@ -623,24 +639,56 @@ final class HookTransformer implements ClassFileTransformer {
   }
 
   /**
-   * The program's blocking calls, in every class outside the JDK: {@code Thread.sleep}, {@code
-   * TimeUnit.sleep} and {@code Object.wait} become the recorder's wrappers of the same arguments
-   * and the id of their call site (which call them between a block's entry and exit), and each
-   * {@code monitorenter} is timed by a clock read before it and {@code Recorder.monitorEntered}
-   * after it: {@code nanoTime; dup2_x1; pop2; monitorenter; ldc site; invokestatic}, which keeps
-   * the object on top for the enter and adds no local and no frame. The site is known here, so no
-   * stack is walked for these blocks. The monitor is entered in the method itself, as the JVM's
+   * The program's blocking calls, in the classes outside the JDK that make one: {@code
+   * Thread.sleep}, {@code TimeUnit.sleep} and {@code Object.wait} become the recorder's wrappers of
+   * the same arguments and the id of their call site (which call them between a block's entry and
+   * exit), and calls of the JDK that may park are marked with their call site. The site is known
+   * here, so no stack is walked for these blocks.
+   *
+   * <p>With {@code monitors=timed}, in every class outside the JDK, each {@code monitorenter} is
+   * timed by a clock read before it and {@code Recorder.monitorEntered} after it: {@code nanoTime;
+   * dup2_x1; pop2; monitorenter; ldc site; invokestatic}, which keeps the object on top for the
+   * enter and adds no local and no frame. The monitor is entered in the method itself, as the JVM's
    * structured locking requires. The implicit monitor of a {@code synchronized} method is not seen.
    */
   private static final class BlockingCalls extends MethodVisitor {
+    private static final int METHODREF = 10;
+    private static final int INTERFACE_METHODREF = 11;
+
     private final HookingClass changes;
     private final String method;
+    private final boolean timedMonitors;
     private int line;
 
-    BlockingCalls(MethodVisitor mv, HookingClass changes, String method) {
+    BlockingCalls(MethodVisitor mv, HookingClass changes, String method, boolean timedMonitors) {
       super(Opcodes.ASM9, mv);
       this.changes = changes;
       this.method = method;
+      this.timedMonitors = timedMonitors;
+    }
+
+    /**
+     * Whether the class {@code reader} reads refers to a method this visitor rewrites or marks: a
+     * walk over its constant pool's method references, which the reader indexed when it was made.
+     */
+    static boolean referencedBy(ClassReader reader) {
+      char[] buffer = new char[reader.getMaxStringLength()];
+      for (int i = 1; i < reader.getItemCount(); i++) {
+        int at = reader.getItem(i);
+        if (at == 0) {
+          continue; // the second slot of a long or a double
+        }
+        int tag = reader.readByte(at - 1);
+        if (tag != METHODREF && tag != INTERFACE_METHODREF) {
+          continue;
+        }
+        String owner = reader.readClass(at, buffer);
+        String name = reader.readUTF8(reader.getItem(reader.readUnsignedShort(at + 2)), buffer);
+        if (name.equals("wait") || name.equals("sleep") || mayPark(owner, name)) {
+          return true;
+        }
+      }
+      return false;
     }
 
     @Override
@@ -655,7 +703,7 @@ final class HookTransformer implements ClassFileTransformer {
 
     @Override
     public void visitInsn(int opcode) {
-      if (opcode != Opcodes.MONITORENTER) {
+      if (opcode != Opcodes.MONITORENTER || !timedMonitors) {
         super.visitInsn(opcode);
         return;
       }

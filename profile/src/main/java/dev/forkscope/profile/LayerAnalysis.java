@@ -9,9 +9,11 @@ import dev.forkscope.profile.trace.TaskExecution;
 import dev.forkscope.profile.trace.Trace;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -71,18 +73,29 @@ final class LayerAnalysis {
   record Result(List<RuntimeFinding> findings, RunLayers layers) {}
 
   static Result analyze(List<TaskExecution> list, Layers layers, long runWallNs) {
-    return analyze(list, layers, null, runWallNs);
+    return analyze(list, layers, null, false, 0, runWallNs);
   }
 
   /**
    * As {@link #analyze(List, Layers, long)}, with the blocks the agent recorded inside executions
-   * (null when it recorded none): those replace the sampled waits inside executions.
+   * (null when it recorded none): those replace the sampled waits inside executions, all of them
+   * when the agent timed the program's monitor enters ({@code timedMonitors}), else all but the
+   * sampled monitor blocks, which the agent did not record. {@code samplePeriodMs} is the period of
+   * the thread-state sampler (0 when it did not run: JFR recorded the waits, or nothing did), which
+   * a finding from its samples states.
    */
   static Result analyze(
-      List<TaskExecution> list, Layers layers, List<Trace.Block> blocks, long runWallNs) {
+      List<TaskExecution> list,
+      Layers layers,
+      List<Trace.Block> blocks,
+      boolean timedMonitors,
+      long samplePeriodMs,
+      long runWallNs) {
     ExecutionList executions = ExecutionList.of(list);
     Map<Long, Timeline> timelines = Timeline.perThread(executions);
-    List<Layers.Wait> waits = blocks == null ? layers.waits() : exact(layers, blocks, timelines);
+    Set<Layers.Wait> recorded = Collections.newSetFromMap(new IdentityHashMap<>());
+    List<Layers.Wait> waits =
+        blocks == null ? layers.waits() : exact(layers, blocks, timedMonitors, timelines, recorded);
     Map<String, Long> classTotal = new HashMap<>();
     Map<String, Long> classExecutions = new HashMap<>();
     for (int i = 0; i < executions.size(); i++) { // a sample stands for weight executions
@@ -106,20 +119,19 @@ final class LayerAnalysis {
           .computeIfAbsent(
               Arrays.asList(rule, e.taskClass(), site(w.frames())),
               k -> new Group(rule, e.taskClass(), site(w.frames())))
-          .add(e, lost, w.frames(), w.kind());
+          .add(e, w, lost, !recorded.contains(w));
     }
     List<RuntimeFinding> findings = new ArrayList<>();
-    long minLost = blocks == null ? MIN_LOST_NS : MIN_EXACT_LOST_NS;
     for (Group g : groups.values()) {
       long total = classTotal.getOrDefault(g.taskClass, 0L);
       double share = total > 0 ? Math.min(1.0, (double) g.lostNs / total) : 0;
-      if (g.lostNs < minLost) {
+      if (g.lostNs < (g.sampled ? MIN_LOST_NS : MIN_EXACT_LOST_NS)) {
         continue;
       }
       switch (g.rule) {
         case "intra-task-sync", "sleepy-worker", "blocking-join" -> {
           if (share >= MIN_SHARE || g.events >= MANY_EVENTS) {
-            findings.add(g.finding(BOTTLENECKS.get(g.rule), share));
+            findings.add(g.finding(BOTTLENECKS.get(g.rule), share, samplePeriodMs));
           }
         }
         default -> {
@@ -142,24 +154,33 @@ final class LayerAnalysis {
   }
 
   /**
-   * The waits of the run with the exact blocks inside executions: the recorded blocks, and the
-   * sampled waits that no execution encloses (a thread's time outside tasks).
+   * The waits of the run with the exact blocks inside executions: the recorded blocks (added to
+   * {@code recorded} too), the sampled monitor blocks inside executions unless the monitors were
+   * timed, and the sampled waits that no execution encloses (a thread's time outside tasks).
    */
   private static List<Layers.Wait> exact(
-      Layers layers, List<Trace.Block> blocks, Map<Long, Timeline> timelines) {
+      Layers layers,
+      List<Trace.Block> blocks,
+      boolean timedMonitors,
+      Map<Long, Timeline> timelines,
+      Set<Layers.Wait> recorded) {
     List<Layers.Wait> out = new ArrayList<>(blocks.size() + layers.waits().size());
     for (Trace.Block b : blocks) {
-      out.add(
+      Layers.Wait w =
           new Layers.Wait(
               b.threadId(),
               Layers.WaitKind.valueOf(b.kind().name()),
               b.startNs(),
               b.endNs(),
-              b.frames()));
+              b.frames());
+      out.add(w);
+      recorded.add(w);
     }
     for (Layers.Wait w : layers.waits()) {
       Timeline t = timelines.get(w.threadId());
-      if (t == null || t.innermostAt(w.startNs()) == null) {
+      if (t == null
+          || t.innermostAt(w.startNs()) == null
+          || (w.kind() == Layers.WaitKind.MONITOR && !timedMonitors)) {
         out.add(w);
       }
     }
@@ -548,12 +569,17 @@ final class LayerAnalysis {
     final String rule;
     final String taskClass;
     final String site;
-    final Set<TaskExecution> executions =
-        java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+    final Set<TaskExecution> executions = Collections.newSetFromMap(new IdentityHashMap<>());
     long lostNs;
     long events;
     long longestNs = -1;
     List<String> stack = List.of();
+
+    /** Whether a wait of the group was sampled rather than recorded (an estimate). */
+    boolean sampled;
+
+    final List<RuntimeFinding.Waited> waits = new ArrayList<>();
+
     final Map<Layers.WaitKind, Long> kinds = new java.util.EnumMap<>(Layers.WaitKind.class);
 
     Group(String rule, String taskClass, String site) {
@@ -562,18 +588,22 @@ final class LayerAnalysis {
       this.site = site;
     }
 
-    void add(TaskExecution e, long lost, List<String> frames, Layers.WaitKind kind) {
+    void add(TaskExecution e, Layers.Wait w, long lost, boolean sampled) {
+      this.sampled |= sampled;
       executions.add(e);
+      waits.add(
+          new RuntimeFinding.Waited(
+              w.threadId(), w.startNs(), w.startNs() + lost, e.startNs(), e.endNs()));
       lostNs += lost;
       events++;
-      kinds.merge(kind, 1L, Long::sum);
+      kinds.merge(w.kind(), 1L, Long::sum);
       if (lost > longestNs) {
         longestNs = lost;
-        stack = frames;
+        stack = w.frames();
       }
     }
 
-    RuntimeFinding finding(Integer bottleneck, double share) {
+    RuntimeFinding finding(Integer bottleneck, double share, long samplePeriodMs) {
       String what =
           switch (rule) {
             case "sleepy-worker" -> "slept";
@@ -584,7 +614,7 @@ final class LayerAnalysis {
           String.format(
               Locale.ROOT,
               "%d executions of %s %s for %s in all (%.1f%% of the class's time, %d events, longest"
-                  + " %s) at %s; stack: %s",
+                  + " %s%s) at %s; stack: %s",
               executions.size(),
               simpleName(taskClass),
               what,
@@ -592,10 +622,13 @@ final class LayerAnalysis {
               100 * share,
               events,
               Units.duration(longestNs),
+              sampled && samplePeriodMs > 0
+                  ? "; sampled every " + samplePeriodMs + " ms, so shorter waits are missed"
+                  : "",
               site == null ? "an unknown site" : site,
               String.join(" <- ", stack.subList(0, Math.min(6, stack.size()))));
       return new RuntimeFinding(
-          bottleneck, rule, taskClass, site, executions.size(), lostNs, share, evidence);
+          bottleneck, rule, taskClass, site, executions.size(), lostNs, share, evidence, waits);
     }
 
     private static String describe(Map<Layers.WaitKind, Long> kinds) {
