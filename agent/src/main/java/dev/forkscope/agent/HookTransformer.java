@@ -3,6 +3,7 @@ package dev.forkscope.agent;
 import dev.forkscope.agent.boot.Recorder;
 import java.lang.instrument.ClassFileTransformer;
 import java.lang.instrument.Instrumentation;
+import java.nio.charset.StandardCharsets;
 import java.security.ProtectionDomain;
 import java.util.Map;
 import java.util.Set;
@@ -654,6 +655,9 @@ final class HookTransformer implements ClassFileTransformer {
   private static final class BlockingCalls extends MethodVisitor {
     private static final int METHODREF = 10;
     private static final int INTERFACE_METHODREF = 11;
+    private static final byte[] WAIT = bytes("wait");
+    private static final byte[] THREAD = bytes("java/lang/Thread");
+    private static final byte[] JUC_BYTES = bytes(JUC);
 
     private final HookingClass changes;
     private final String method;
@@ -670,9 +674,12 @@ final class HookTransformer implements ClassFileTransformer {
     /**
      * Whether the class {@code reader} reads refers to a method this visitor rewrites or marks: a
      * walk over its constant pool's method references, which the reader indexed when it was made.
+     * Their names are compared as bytes, and made strings only for the few references to {@code
+     * java.util.concurrent} or {@code Thread} and to methods named {@code wait}: this runs for
+     * every class the program loads, mostly before the JIT compiled it.
      */
     static boolean referencedBy(ClassReader reader) {
-      char[] buffer = new char[reader.getMaxStringLength()];
+      char[] buffer = null;
       for (int i = 1; i < reader.getItemCount(); i++) {
         int at = reader.getItem(i);
         if (at == 0) {
@@ -682,13 +689,46 @@ final class HookTransformer implements ClassFileTransformer {
         if (tag != METHODREF && tag != INTERFACE_METHODREF) {
           continue;
         }
-        String owner = reader.readClass(at, buffer);
-        String name = reader.readUTF8(reader.getItem(reader.readUnsignedShort(at + 2)), buffer);
-        if (name.equals("wait") || name.equals("sleep") || mayPark(owner, name)) {
+        // a class entry and a name-and-type entry each begin with the index of their name
+        int owner = reader.getItem(reader.readUnsignedShort(at));
+        int name = reader.getItem(reader.readUnsignedShort(at + 2));
+        if (equal(reader, name, WAIT)) {
           return true;
+        }
+        if (startsWith(reader, owner, JUC_BYTES) || equal(reader, owner, THREAD)) {
+          buffer = buffer == null ? new char[reader.getMaxStringLength()] : buffer;
+          String ownerName = reader.readUTF8(owner, buffer);
+          String methodName = reader.readUTF8(name, buffer);
+          if (methodName.equals("sleep") || mayPark(ownerName, methodName)) {
+            return true;
+          }
         }
       }
       return false;
+    }
+
+    private static byte[] bytes(String ascii) {
+      return ascii.getBytes(StandardCharsets.US_ASCII);
+    }
+
+    /** Whether the UTF-8 entry whose index is at {@code offset} starts with {@code prefix}. */
+    private static boolean startsWith(ClassReader reader, int offset, byte[] prefix) {
+      int entry = reader.getItem(reader.readUnsignedShort(offset));
+      if (reader.readUnsignedShort(entry) < prefix.length) {
+        return false;
+      }
+      for (int i = 0; i < prefix.length; i++) {
+        if (reader.readByte(entry + 2 + i) != prefix[i]) {
+          return false;
+        }
+      }
+      return true;
+    }
+
+    /** Whether the UTF-8 entry whose index is at {@code offset} is {@code text}. */
+    private static boolean equal(ClassReader reader, int offset, byte[] text) {
+      int entry = reader.getItem(reader.readUnsignedShort(offset));
+      return reader.readUnsignedShort(entry) == text.length && startsWith(reader, offset, text);
     }
 
     @Override
