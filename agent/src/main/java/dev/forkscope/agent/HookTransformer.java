@@ -136,7 +136,7 @@ final class HookTransformer implements ClassFileTransformer {
 
   /**
    * Whether every {@code monitorenter} of the program is timed (agent option {@code
-   * monitors=timed}): about 40 ns per {@code synchronized} block, contended or not, and a parse of
+   * monitors=timed}): 60 to 300 ns per {@code synchronized} block, contended or not, and a parse of
    * every class of the program, so off by default.
    */
   private final boolean timedMonitors;

@@ -105,7 +105,7 @@ final class ProfileCommand implements Callable<Integer> {
       names = "--time-monitors",
       description =
           "Time every synchronized block of the program, so that each contended one counts as a"
-              + " wait of its execution, however short (about 40 ns per block, contended or not);"
+              + " wait of its execution, however short (60 to 300 ns per block, contended or not);"
               + " by default contended blocks are seen by sampling thread states.")
   boolean timeMonitors;
 

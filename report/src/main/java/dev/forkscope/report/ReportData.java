@@ -36,16 +36,18 @@ import java.util.Map;
  * it. CPU use and context switches, sampled per thread as running totals, are turned into rates per
  * time bin, for all threads together.
  *
- * <p>Waits are drawn as they are, exact ones (the agent's blocks) and sampled ones, each {@code
- * [start, end, kind, finding]}, where {@code finding} is the index of the runtime finding the wait
- * is part of, or -1. Per finding, {@code findingExecutions} lists the executions that waited, most
- * waited first, at most {@value #MAX_LISTED} of them, each {@code [thread, start, end, waited ns,
- * waits]}, for the page to take the reader from a finding to its executions on the timeline.
+ * <p>Waits are drawn as they are, exact ones (the agent's blocks) and sampled ones, the longest
+ * {@value #MAX_WAITS} when there are more, each {@code [start, end, kind, finding]}, where {@code
+ * finding} is the index of the runtime finding the wait is part of, or -1. Per finding, {@code
+ * findingExecutions} lists the executions that waited, most waited first, at most {@value
+ * #MAX_LISTED} of them, each {@code [thread, start, end, waited ns, waits]}, for the page to take
+ * the reader from a finding to its executions on the timeline.
  */
 final class ReportData {
   static final int MAX_SEGMENTS = 150_000;
   static final int TIME_BINS = 400;
   static final int MAX_LISTED = 200;
+  static final int MAX_WAITS = 150_000;
   private static final long FINEST_FRACTION = 50_000;
 
   private final ObjectMapper mapper;
@@ -85,20 +87,23 @@ final class ReportData {
     timeline.put("length", (t1 - t0) / unit + 1);
     timeline.put("resolutionNs", resolution);
     Map<Long, String> names = threadNames(trace.executions(), layers);
-    Map<Long, List<Layers.Wait>> waits = new HashMap<>();
-    for (Layers.Wait w : layers.waits()) {
-      waits.computeIfAbsent(w.threadId(), id -> new ArrayList<>()).add(w);
-    }
+    List<Layers.Wait> all = new ArrayList<>(layers.waits());
     for (Trace.Block b : trace.blocks() == null ? List.<Trace.Block>of() : trace.blocks()) {
-      waits
-          .computeIfAbsent(b.threadId(), id -> new ArrayList<>())
-          .add(
-              new Layers.Wait(
-                  b.threadId(),
-                  Layers.WaitKind.valueOf(b.kind().name()),
-                  b.startNs(),
-                  b.endNs(),
-                  b.frames()));
+      all.add(
+          new Layers.Wait(
+              b.threadId(),
+              Layers.WaitKind.valueOf(b.kind().name()),
+              b.startNs(),
+              b.endNs(),
+              b.frames()));
+    }
+    if (all.size() > MAX_WAITS) { // the longest, which are the ones a reader can see
+      all.sort(Comparator.comparingLong(Layers.Wait::durationNs).reversed());
+      all = all.subList(0, MAX_WAITS);
+    }
+    Map<Long, List<Layers.Wait>> waits = new HashMap<>();
+    for (Layers.Wait w : all) {
+      waits.computeIfAbsent(w.threadId(), id -> new ArrayList<>()).add(w);
     }
     Map<List<Long>, Integer> findingOf = new HashMap<>();
     List<RuntimeFinding> findings = profile.runtimeFindings();

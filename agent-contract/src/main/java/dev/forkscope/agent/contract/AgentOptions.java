@@ -372,7 +372,7 @@ public final class AgentOptions {
 
   /**
    * These options timing every {@code synchronized} block of the program ({@code monitors=timed},
-   * about 40 ns each, so that every contended enter is a wait of its own) or not ({@code
+   * 60 to 300 ns each, so that every contended enter is a wait of its own) or not ({@code
    * monitors=sampled}, the default: contended enters are seen by the sampling of thread states).
    */
   public AgentOptions withTimedMonitors(boolean timed) {

@@ -217,23 +217,24 @@ public final class WaitWorkloads {
 
   /** A leaf holds a monitor shared by its class's leaves for {@code holdNs}. */
   abstract static class MonitorTree extends Tree {
-    MonitorTree(int leaves) {
+    private final Object monitor;
+    private final long holdNs;
+
+    MonitorTree(int leaves, Object monitor, long holdNs) {
       super(leaves);
+      this.monitor = monitor;
+      this.holdNs = holdNs;
     }
-
-    abstract Object monitor();
-
-    abstract long holdNs();
 
     @Override
     void leaf() {
       long delay = runDelay();
       long stalls = stalls(); // last before the call: nothing else between the two counts
       long t = System.nanoTime();
-      synchronized (monitor()) {
+      synchronized (monitor) {
         long ns = System.nanoTime() - t;
         waited(this, ns, stalls() != stalls, delay);
-        spin(holdNs());
+        spin(holdNs);
       }
     }
   }
@@ -244,89 +245,60 @@ public final class WaitWorkloads {
 
   static final class Monitor50us extends MonitorTree {
     Monitor50us(int leaves) {
-      super(leaves);
+      super(leaves, M50, 50_000);
     }
 
     @Override
     Tree child(int n) {
       return new Monitor50us(n);
     }
-
-    @Override
-    Object monitor() {
-      return M50;
-    }
-
-    @Override
-    long holdNs() {
-      return 50_000;
-    }
   }
 
   static final class Monitor200us extends MonitorTree {
     Monitor200us(int leaves) {
-      super(leaves);
+      super(leaves, M200, 200_000);
     }
 
     @Override
     Tree child(int n) {
       return new Monitor200us(n);
     }
-
-    @Override
-    Object monitor() {
-      return M200;
-    }
-
-    @Override
-    long holdNs() {
-      return 200_000;
-    }
   }
 
   static final class Monitor2ms extends MonitorTree {
     Monitor2ms(int leaves) {
-      super(leaves);
+      super(leaves, M2000, 2_000_000);
     }
 
     @Override
     Tree child(int n) {
       return new Monitor2ms(n);
     }
-
-    @Override
-    Object monitor() {
-      return M2000;
-    }
-
-    @Override
-    long holdNs() {
-      return 2_000_000;
-    }
   }
 
   /** A leaf holds a {@code ReentrantLock} shared by its class's leaves for {@code holdNs}. */
   abstract static class LockTree extends Tree {
-    LockTree(int leaves) {
+    private final ReentrantLock lock;
+    private final long holdNs;
+
+    LockTree(int leaves, ReentrantLock lock, long holdNs) {
       super(leaves);
+      this.lock = lock;
+      this.holdNs = holdNs;
     }
-
-    abstract ReentrantLock lock();
-
-    abstract long holdNs();
 
     @Override
     void leaf() {
       long delay = runDelay();
       long stalls = stalls(); // last before the call: nothing else between the two counts
       long t = System.nanoTime();
-      lock().lock();
+      lock.lock();
       try {
         long ns = System.nanoTime() - t;
         waited(this, ns, stalls() != stalls, delay);
-        spin(holdNs());
+        spin(holdNs);
       } finally {
-        lock().unlock();
+        lock.unlock();
       }
     }
   }
@@ -337,64 +309,34 @@ public final class WaitWorkloads {
 
   static final class Lock50us extends LockTree {
     Lock50us(int leaves) {
-      super(leaves);
+      super(leaves, L50, 50_000);
     }
 
     @Override
     Tree child(int n) {
       return new Lock50us(n);
     }
-
-    @Override
-    ReentrantLock lock() {
-      return L50;
-    }
-
-    @Override
-    long holdNs() {
-      return 50_000;
-    }
   }
 
   static final class Lock200us extends LockTree {
     Lock200us(int leaves) {
-      super(leaves);
+      super(leaves, L200, 200_000);
     }
 
     @Override
     Tree child(int n) {
       return new Lock200us(n);
     }
-
-    @Override
-    ReentrantLock lock() {
-      return L200;
-    }
-
-    @Override
-    long holdNs() {
-      return 200_000;
-    }
   }
 
   static final class Lock2ms extends LockTree {
     Lock2ms(int leaves) {
-      super(leaves);
+      super(leaves, L2000, 2_000_000);
     }
 
     @Override
     Tree child(int n) {
       return new Lock2ms(n);
-    }
-
-    @Override
-    ReentrantLock lock() {
-      return L2000;
-    }
-
-    @Override
-    long holdNs() {
-      return 2_000_000;
     }
   }
 
