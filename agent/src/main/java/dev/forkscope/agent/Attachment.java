@@ -85,7 +85,8 @@ final class Attachment {
     if (error != null) {
       return error;
     }
-    Attachment a = new Attachment(inst, new HookTransformer(inst), options.out());
+    Attachment a =
+        new Attachment(inst, new HookTransformer(inst, options.timedMonitors()), options.out());
     inst.addTransformer(a.hooks, true);
     List<Class<?>> candidates = new ArrayList<>();
     for (Class<?> c : inst.getAllLoadedClasses()) {

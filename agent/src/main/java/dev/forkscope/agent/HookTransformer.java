@@ -3,6 +3,7 @@ package dev.forkscope.agent;
 import dev.forkscope.agent.boot.Recorder;
 import java.lang.instrument.ClassFileTransformer;
 import java.lang.instrument.Instrumentation;
+import java.nio.charset.StandardCharsets;
 import java.security.ProtectionDomain;
 import java.util.Map;
 import java.util.Set;
@@ -55,50 +56,59 @@ final class HookTransformer implements ClassFileTransformer {
     JOINED,
     JOINED_ALL,
     CREATION,
-    WORKER_LOOP
+    WORKER_LOOP,
+    PARK
   }
 
   /** The JDK methods hooked by name, per class. */
   private static final Map<String, Map<String, Hook>> JDK_METHODS =
-      Map.of(
-          JUC + "ForkJoinTask",
-          Map.ofEntries(
-              Map.entry("doExec", Hook.EXECUTION),
-              Map.entry("fork", Hook.FORK),
-              Map.entry("awaitDone", Hook.JOIN),
-              Map.entry("helpQuiesce", Hook.JOIN),
-              Map.entry("join", Hook.JOINED),
-              Map.entry("get", Hook.JOINED),
-              Map.entry("quietlyJoin", Hook.JOINED),
-              Map.entry("quietlyJoinUninterruptibly", Hook.JOINED),
-              // JDK 17's ForkJoinPool.invoke joins through these rather than join()
-              Map.entry("joinForPoolInvoke", Hook.JOINED),
-              Map.entry("getForPoolInvoke", Hook.JOINED),
-              Map.entry("invokeAll", Hook.JOINED_ALL)),
-          JUC + "ForkJoinPool",
-          Map.of(
-              "managedBlock",
-              Hook.JOIN,
-              "awaitQuiescence",
-              Hook.JOIN,
-              "helpAsyncBlocker",
-              Hook.JOIN,
-              "helpQuiescePool",
-              Hook.JOIN,
-              "helpQuiesce",
-              Hook.JOIN),
-          JUC + "FutureTask",
-          Map.of("run", Hook.EXECUTION, "runAndReset", Hook.EXECUTION),
-          JUC + "CompletableFuture$AsyncSupply",
-          Map.of("run", Hook.EXECUTION),
-          JUC + "CompletableFuture$AsyncRun",
-          Map.of("run", Hook.EXECUTION),
-          JUC + "ThreadPoolExecutor",
-          Map.of("runWorker", Hook.WORKER_LOOP),
-          "java/lang/Thread",
-          Map.of("run", Hook.EXECUTION),
-          "java/lang/VirtualThread",
-          Map.of("run", Hook.VIRTUAL_BODY));
+      Map.ofEntries(
+          Map.entry(
+              JUC + "ForkJoinTask",
+              Map.ofEntries(
+                  Map.entry("doExec", Hook.EXECUTION),
+                  Map.entry("fork", Hook.FORK),
+                  Map.entry("awaitDone", Hook.JOIN),
+                  Map.entry("helpQuiesce", Hook.JOIN),
+                  Map.entry("join", Hook.JOINED),
+                  Map.entry("get", Hook.JOINED),
+                  Map.entry("quietlyJoin", Hook.JOINED),
+                  Map.entry("quietlyJoinUninterruptibly", Hook.JOINED),
+                  // JDK 17's ForkJoinPool.invoke joins through these rather than join()
+                  Map.entry("joinForPoolInvoke", Hook.JOINED),
+                  Map.entry("getForPoolInvoke", Hook.JOINED),
+                  Map.entry("invokeAll", Hook.JOINED_ALL))),
+          Map.entry(
+              JUC + "ForkJoinPool",
+              Map.of(
+                  "managedBlock",
+                  Hook.JOIN,
+                  "awaitQuiescence",
+                  Hook.JOIN,
+                  "helpAsyncBlocker",
+                  Hook.JOIN,
+                  "helpQuiescePool",
+                  Hook.JOIN,
+                  "helpQuiesce",
+                  Hook.JOIN)),
+          Map.entry(
+              JUC + "FutureTask",
+              Map.of("run", Hook.EXECUTION, "runAndReset", Hook.EXECUTION, "awaitDone", Hook.PARK)),
+          // a wait for a future's result as one block (entered only when it is not done), with
+          // what it does before it parks (a fork/join worker's compensation)
+          Map.entry(
+              JUC + "CompletableFuture", Map.of("waitingGet", Hook.PARK, "timedGet", Hook.PARK)),
+          Map.entry(JUC + "CompletableFuture$AsyncSupply", Map.of("run", Hook.EXECUTION)),
+          Map.entry(JUC + "CompletableFuture$AsyncRun", Map.of("run", Hook.EXECUTION)),
+          Map.entry(JUC + "ThreadPoolExecutor", Map.of("runWorker", Hook.WORKER_LOOP)),
+          Map.entry("java/lang/Thread", Map.of("run", Hook.EXECUTION)),
+          Map.entry("java/lang/VirtualThread", Map.of("run", Hook.VIRTUAL_BODY)),
+          Map.entry(
+              JUC + "locks/LockSupport",
+              Map.of("park", Hook.PARK, "parkNanos", Hook.PARK, "parkUntil", Hook.PARK)),
+          // a contended acquisition as one block, its spins between parks included
+          Map.entry(JUC + "locks/AbstractQueuedSynchronizer", Map.of("acquire", Hook.PARK)),
+          Map.entry(JUC + "locks/AbstractQueuedLongSynchronizer", Map.of("acquire", Hook.PARK)));
 
   private static final Set<String> SUBMISSION_NAMES =
       Set.of(
@@ -124,12 +134,21 @@ final class HookTransformer implements ClassFileTransformer {
   /** Told the name of each program class given execution hooks (see {@link #transform}). */
   private final Consumer<String> declaresExecutionMethods;
 
-  HookTransformer(Instrumentation inst) {
-    this(inst, Recorder::declaresExecutionMethods);
+  /**
+   * Whether every {@code monitorenter} of the program is timed (agent option {@code
+   * monitors=timed}): 60 to 300 ns per {@code synchronized} block, contended or not, and a parse of
+   * every class of the program, so off by default.
+   */
+  private final boolean timedMonitors;
+
+  HookTransformer(Instrumentation inst, boolean timedMonitors) {
+    this(inst, timedMonitors, Recorder::declaresExecutionMethods);
   }
 
-  HookTransformer(Instrumentation inst, Consumer<String> declaresExecutionMethods) {
+  HookTransformer(
+      Instrumentation inst, boolean timedMonitors, Consumer<String> declaresExecutionMethods) {
     this.inst = inst;
+    this.timedMonitors = timedMonitors;
     this.recorderModule = Recorder.class.getModule();
     this.declaresExecutionMethods = declaresExecutionMethods;
   }
@@ -193,12 +212,18 @@ final class HookTransformer implements ClassFileTransformer {
       boolean task = !jdk && (k & TypeKinds.TASK) != 0;
       boolean executor = (k & TypeKinds.EXECUTOR) != 0;
       Map<String, Hook> jdkMethods = jdk ? JDK_METHODS.getOrDefault(name, Map.of()) : Map.of();
-      if (!task && !executor && jdkMethods.isEmpty()) {
+      // the program's blocking calls: found in the constant pool, which the reader has indexed
+      // already, so that a class that makes none is not parsed
+      boolean blockingCalls = !jdk && (timedMonitors || BlockingCalls.referencedBy(reader));
+      if (!task && !executor && jdkMethods.isEmpty() && !blockingCalls) {
         return null;
       }
       HookingClass hooking =
-          new HookingClass(new ClassWriter(reader, 0), task, executor, jdkMethods);
-      reader.accept(hooking, ClassReader.EXPAND_FRAMES);
+          new HookingClass(
+              new ClassWriter(reader, 0), task, executor, jdkMethods, blockingCalls, timedMonitors);
+      // expanded frames only for the hooks that add a local (LocalVariablesSorter needs them)
+      reader.accept(
+          hooking, task || executor || !jdkMethods.isEmpty() ? ClassReader.EXPAND_FRAMES : 0);
       if (!hooking.changed) {
         return null;
       }
@@ -227,6 +252,8 @@ final class HookTransformer implements ClassFileTransformer {
     private final boolean task;
     private final boolean executor;
     private final Map<String, Hook> jdkMethods;
+    private final boolean blockingCalls;
+    private final boolean timedMonitors;
     private String owner;
     private int version;
     boolean changed;
@@ -234,11 +261,19 @@ final class HookTransformer implements ClassFileTransformer {
     /** Whether a method of the class got an execution hook. */
     boolean executionHooks;
 
-    HookingClass(ClassWriter writer, boolean task, boolean executor, Map<String, Hook> jdkMethods) {
+    HookingClass(
+        ClassWriter writer,
+        boolean task,
+        boolean executor,
+        Map<String, Hook> jdkMethods,
+        boolean blockingCalls,
+        boolean timedMonitors) {
       super(Opcodes.ASM9, writer);
       this.task = task;
       this.executor = executor;
       this.jdkMethods = jdkMethods;
+      this.blockingCalls = blockingCalls;
+      this.timedMonitors = timedMonitors;
     }
 
     @Override
@@ -254,12 +289,23 @@ final class HookTransformer implements ClassFileTransformer {
       super.visit(version, access, name, signature, superName, interfaces);
     }
 
+    /**
+     * The id of a call site in this class, named {@code class.method:line}, of {@code call} (see
+     * {@link Recorder#callSite}).
+     */
+    int callSite(String call, String method, int line) {
+      return Recorder.callSite(call, owner.replace('/', '.') + "." + method + ":" + line);
+    }
+
     @Override
     public MethodVisitor visitMethod(
         int access, String name, String descriptor, String signature, String[] exceptions) {
       MethodVisitor mv = super.visitMethod(access, name, descriptor, signature, exceptions);
       if ((access & (Opcodes.ACC_ABSTRACT | Opcodes.ACC_NATIVE | Opcodes.ACC_BRIDGE)) != 0) {
         return mv; // a bridge only calls the method it bridges, which is hooked itself
+      }
+      if (blockingCalls) {
+        mv = new BlockingCalls(mv, this, name, timedMonitors);
       }
       Hook hook = choose(access, name, descriptor);
       if (hook == null || (hook == Hook.CREATION && version < Opcodes.V1_5)) {
@@ -272,6 +318,7 @@ final class HookTransformer implements ClassFileTransformer {
         case FORK -> new ForkHook(mv);
         case JOINED, JOINED_ALL -> new JoinedHook(mv, hook, descriptor);
         case WORKER_LOOP -> new WorkerLoopHook(mv);
+        case PARK -> new EnterExitHook(mv, access, descriptor, hook, 0, version >= Opcodes.V1_6);
         default ->
             new EnterExitHook(
                 mv, access, descriptor, hook, executionMethod(name), version >= Opcodes.V1_6);
@@ -339,6 +386,13 @@ final class HookTransformer implements ClassFileTransformer {
     private final Hook hook;
     private final int method;
     private final boolean frames;
+
+    /**
+     * Where a park's blocker is: the synchronizer of an {@code acquire}, the first parameter of
+     * {@code LockSupport.park(Object)...}; none for {@code LockSupport.park()...}.
+     */
+    private final boolean blocker;
+
     private final Label start = new Label();
     private int entered;
 
@@ -348,6 +402,8 @@ final class HookTransformer implements ClassFileTransformer {
       this.hook = hook;
       this.method = method;
       this.frames = frames;
+      this.blocker =
+          (access & Opcodes.ACC_STATIC) == 0 || descriptor.startsWith("(Ljava/lang/Object;");
     }
 
     @Override
@@ -376,6 +432,14 @@ final class HookTransformer implements ClassFileTransformer {
               "submitAllEnter", "(Ljava/lang/Object;Ljava/util/Collection;)Ljava/lang/Object;");
         }
         case JOIN -> recorder("joinEnter", "()Ljava/lang/Object;");
+        case PARK -> {
+          if (blocker) {
+            mv.visitVarInsn(Opcodes.ALOAD, 0);
+          } else {
+            mv.visitInsn(Opcodes.ACONST_NULL);
+          }
+          recorder("parkEnter", "(Ljava/lang/Object;)Ljava/lang/Object;");
+        }
         default -> throw new IllegalStateException(hook.name());
       }
       mv.visitVarInsn(Opcodes.ASTORE, entered);
@@ -411,6 +475,7 @@ final class HookTransformer implements ClassFileTransformer {
       switch (hook) {
         case SUBMISSION, SUBMISSION_OF_ALL -> recorder("submitExit", "(Ljava/lang/Object;)V");
         case JOIN -> recorder("joinExit", "(Ljava/lang/Object;)V");
+        case PARK -> recorder("parkExit", "(Ljava/lang/Object;)V");
         default -> recorder("exit", "(Ljava/lang/Object;)V");
       }
     }
@@ -571,6 +636,220 @@ final class HookTransformer implements ClassFileTransformer {
       } else {
         super.visitMethodInsn(opcode, owner, name, descriptor, isInterface);
       }
+    }
+  }
+
+  /**
+   * The program's blocking calls, in the classes outside the JDK that make one: {@code
+   * Thread.sleep}, {@code TimeUnit.sleep} and {@code Object.wait} become the recorder's wrappers of
+   * the same arguments and the id of their call site (which call them between a block's entry and
+   * exit), and calls of the JDK that may park are marked with their call site. The site is known
+   * here, so no stack is walked for these blocks.
+   *
+   * <p>With {@code monitors=timed}, in every class outside the JDK, each {@code monitorenter} is
+   * timed by a clock read before it and {@code Recorder.monitorEntered} after it: {@code nanoTime;
+   * dup2_x1; pop2; monitorenter; ldc site; invokestatic}, which keeps the object on top for the
+   * enter and adds no local and no frame. The monitor is entered in the method itself, as the JVM's
+   * structured locking requires. The implicit monitor of a {@code synchronized} method is not seen.
+   */
+  private static final class BlockingCalls extends MethodVisitor {
+    private static final int METHODREF = 10;
+    private static final int INTERFACE_METHODREF = 11;
+    private static final byte[] WAIT = bytes("wait");
+    private static final byte[] THREAD = bytes("java/lang/Thread");
+    private static final byte[] JUC_BYTES = bytes(JUC);
+
+    private final HookingClass changes;
+    private final String method;
+    private final boolean timedMonitors;
+    private int line;
+
+    BlockingCalls(MethodVisitor mv, HookingClass changes, String method, boolean timedMonitors) {
+      super(Opcodes.ASM9, mv);
+      this.changes = changes;
+      this.method = method;
+      this.timedMonitors = timedMonitors;
+    }
+
+    /**
+     * Whether the class {@code reader} reads refers to a method this visitor rewrites or marks: a
+     * walk over its constant pool's method references, which the reader indexed when it was made.
+     * Their names are compared as bytes, and made strings only for the few references to {@code
+     * java.util.concurrent} or {@code Thread} and to methods named {@code wait}: this runs for
+     * every class the program loads, mostly before the JIT compiled it.
+     */
+    static boolean referencedBy(ClassReader reader) {
+      char[] buffer = null;
+      for (int i = 1; i < reader.getItemCount(); i++) {
+        int at = reader.getItem(i);
+        if (at == 0) {
+          continue; // the second slot of a long or a double
+        }
+        int tag = reader.readByte(at - 1);
+        if (tag != METHODREF && tag != INTERFACE_METHODREF) {
+          continue;
+        }
+        // a class entry and a name-and-type entry each begin with the index of their name
+        int owner = reader.getItem(reader.readUnsignedShort(at));
+        int name = reader.getItem(reader.readUnsignedShort(at + 2));
+        if (equal(reader, name, WAIT)) {
+          return true;
+        }
+        if (startsWith(reader, owner, JUC_BYTES) || equal(reader, owner, THREAD)) {
+          buffer = buffer == null ? new char[reader.getMaxStringLength()] : buffer;
+          String ownerName = reader.readUTF8(owner, buffer);
+          String methodName = reader.readUTF8(name, buffer);
+          if (methodName.equals("sleep") || mayPark(ownerName, methodName)) {
+            return true;
+          }
+        }
+      }
+      return false;
+    }
+
+    private static byte[] bytes(String ascii) {
+      return ascii.getBytes(StandardCharsets.US_ASCII);
+    }
+
+    /** Whether the UTF-8 entry whose index is at {@code offset} starts with {@code prefix}. */
+    private static boolean startsWith(ClassReader reader, int offset, byte[] prefix) {
+      int entry = reader.getItem(reader.readUnsignedShort(offset));
+      if (reader.readUnsignedShort(entry) < prefix.length) {
+        return false;
+      }
+      for (int i = 0; i < prefix.length; i++) {
+        if (reader.readByte(entry + 2 + i) != prefix[i]) {
+          return false;
+        }
+      }
+      return true;
+    }
+
+    /** Whether the UTF-8 entry whose index is at {@code offset} is {@code text}. */
+    private static boolean equal(ClassReader reader, int offset, byte[] text) {
+      int entry = reader.getItem(reader.readUnsignedShort(offset));
+      return reader.readUnsignedShort(entry) == text.length && startsWith(reader, offset, text);
+    }
+
+    @Override
+    public void visitLineNumber(int line, Label start) {
+      this.line = line;
+      super.visitLineNumber(line, start);
+    }
+
+    private void site(String call) {
+      super.visitLdcInsn(changes.callSite(call, method, line));
+    }
+
+    @Override
+    public void visitInsn(int opcode) {
+      if (opcode != Opcodes.MONITORENTER || !timedMonitors) {
+        super.visitInsn(opcode);
+        return;
+      }
+      changes.changed = true;
+      super.visitMethodInsn(Opcodes.INVOKESTATIC, "java/lang/System", "nanoTime", "()J", false);
+      super.visitInsn(Opcodes.DUP2_X1);
+      super.visitInsn(Opcodes.POP2);
+      super.visitInsn(Opcodes.MONITORENTER);
+      site(null);
+      super.visitMethodInsn(Opcodes.INVOKESTATIC, RECORDER, "monitorEntered", "(JI)V", false);
+    }
+
+    @Override
+    public void visitMethodInsn(
+        int opcode, String owner, String name, String descriptor, boolean isInterface) {
+      String wrapper = wrapper(opcode, owner, name, descriptor);
+      if (wrapper == null && mayPark(owner, name)) {
+        changes.changed = true;
+        site(owner.replace('/', '.') + "." + name);
+        super.visitMethodInsn(Opcodes.INVOKESTATIC, RECORDER, "blockingCall", "(I)V", false);
+        super.visitMethodInsn(opcode, owner, name, descriptor, isInterface);
+        super.visitMethodInsn(Opcodes.INVOKESTATIC, RECORDER, "blockingCallDone", "()V", false);
+        return;
+      }
+      if (wrapper == null) {
+        super.visitMethodInsn(opcode, owner, name, descriptor, isInterface);
+        return;
+      }
+      changes.changed = true;
+      site(null);
+      super.visitMethodInsn(
+          Opcodes.INVOKESTATIC, RECORDER, name, wrapper.replace(")V", "I)V"), false);
+    }
+
+    /**
+     * Whether {@code owner.name} is a JDK call that may park (locks, conditions, latches, barriers,
+     * semaphores, futures, blocking queues, thread joins): its call site becomes the site of a park
+     * inside it. Fork/join tasks' own joins are left out, which fork/join code calls on its hot
+     * path and whose waits are no finding.
+     */
+    static boolean mayPark(String owner, String name) {
+      if (owner.equals("java/lang/Thread")) {
+        return name.equals("join");
+      }
+      if (!owner.startsWith(JUC)
+          || owner.startsWith("ForkJoin", JUC.length())
+          || owner.startsWith("Recursive", JUC.length())
+          || owner.startsWith("CountedCompleter", JUC.length())) {
+        return false;
+      }
+      return switch (name) {
+        case "lock",
+            "lockInterruptibly",
+            "tryLock",
+            "await",
+            "awaitNanos",
+            "awaitUntil",
+            "awaitUninterruptibly",
+            "acquire",
+            "acquireUninterruptibly",
+            "tryAcquire",
+            "arriveAndAwaitAdvance",
+            "awaitAdvance",
+            "awaitAdvanceInterruptibly",
+            "exchange",
+            "invokeAll",
+            "invokeAny",
+            "awaitTermination" ->
+            true;
+        case "get", "join" -> owner.endsWith("Future") || owner.endsWith("FutureTask");
+        case "take", "put", "poll", "offer", "transfer" -> // the blocking queues only
+            owner.contains("Blocking")
+                || owner.contains("Synchronous")
+                || owner.contains("Transfer")
+                || owner.contains("Delay");
+        default -> false;
+      };
+    }
+
+    /** The descriptor of the recorder's wrapper of a blocking call, or null. */
+    private static String wrapper(int opcode, String owner, String name, String descriptor) {
+      if (opcode == Opcodes.INVOKESTATIC
+          && owner.equals("java/lang/Thread")
+          && name.equals("sleep")
+          && (descriptor.equals("(J)V") || descriptor.equals("(JI)V"))) {
+        return descriptor;
+      }
+      if (opcode == Opcodes.INVOKEVIRTUAL
+          && owner.equals("java/util/concurrent/TimeUnit")
+          && name.equals("sleep")
+          && descriptor.equals("(J)V")) {
+        return "(Ljava/util/concurrent/TimeUnit;J)V";
+      }
+      if ((opcode == Opcodes.INVOKEVIRTUAL || opcode == Opcodes.INVOKEINTERFACE)
+          && name.equals("wait")
+          && (descriptor.equals("()V") || descriptor.equals("(J)V") || descriptor.equals("(JI)V"))
+          && !owner.startsWith("[")) {
+        return "(Ljava/lang/Object;" + descriptor.substring(1);
+      }
+      return null;
+    }
+
+    @Override
+    public void visitMaxs(int maxStack, int maxLocals) {
+      // the clock read and its copy under the object; a wrapper's site beside its arguments
+      super.visitMaxs(maxStack + 4, maxLocals);
     }
   }
 }

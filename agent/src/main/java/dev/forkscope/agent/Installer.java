@@ -35,7 +35,7 @@ final class Installer {
     if (error != null) {
       return error;
     }
-    inst.addTransformer(new HookTransformer(inst), true);
+    inst.addTransformer(new HookTransformer(inst, options.timedMonitors()), true);
     List<Class<?>> loaded = new ArrayList<>();
     for (Class<?> c : inst.getAllLoadedClasses()) {
       String name = c.getName().replace('.', '/');

@@ -9,6 +9,8 @@ import dev.forkscope.hooked.HookFixtures.Delegating;
 import dev.forkscope.hooked.HookFixtures.DirectExecutor;
 import dev.forkscope.hooked.HookFixtures.ManyReturns;
 import dev.forkscope.hooked.HookFixtures.NotATask;
+import dev.forkscope.hooked.HookFixtures.Sleeper;
+import dev.forkscope.hooked.HookFixtures.Synchronizing;
 import dev.forkscope.hooked.HookFixtures.Thrower;
 import java.io.IOException;
 import java.io.InputStream;
@@ -96,7 +98,7 @@ class HookTransformerTest {
   @Test
   void theRecorderLearnsWhichProgramClassesDeclareExecutionMethods() throws Exception {
     List<String> declaring = new ArrayList<>();
-    HookTransformer transformer = new HookTransformer(null, declaring::add);
+    HookTransformer transformer = new HookTransformer(null, false, declaring::add);
     for (Class<?> type : List.of(Thrower.class, Action.class, DirectExecutor.class)) {
       assertThat(
               transformer.transform(
@@ -117,6 +119,23 @@ class HookTransformerTest {
   @Test
   void classesThatAreNoTasksAreLeftAlone() throws Exception {
     assertThat(transform(NotATask.class)).isNull();
+  }
+
+  @Test
+  void onlyClassesThatMakeABlockingCallAreRewrittenUnlessMonitorsAreTimed() throws Exception {
+    assertThat(transform(Synchronizing.class)).isNull();
+    assertThat(recorderCalls(Sleeper.class, "nap"))
+        .containsExactly("sleep", "blockingCall", "blockingCallDone");
+    byte[] timed =
+        new HookTransformer(null, true, name -> {})
+            .transform(
+                null,
+                Synchronizing.class.getClassLoader(),
+                internalName(Synchronizing.class),
+                null,
+                null,
+                bytes(Synchronizing.class));
+    assertThat(instructions(timed, "increment")).contains("call monitorEntered");
   }
 
   @Test
@@ -166,7 +185,7 @@ class HookTransformerTest {
   }
 
   private static byte[] transform(Class<?> type) throws IOException {
-    return new HookTransformer(null, name -> {})
+    return new HookTransformer(null, false, name -> {})
         .transform(null, type.getClassLoader(), internalName(type), null, null, bytes(type));
   }
 

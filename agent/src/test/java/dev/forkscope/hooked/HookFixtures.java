@@ -119,4 +119,28 @@ public final class HookFixtures {
       // a method named run on a class that is no task
     }
   }
+
+  /** No task, with a {@code synchronized} block and no blocking call. */
+  public static final class Synchronizing {
+    private final Object lock = new Object();
+    private int count;
+
+    public int increment() {
+      synchronized (lock) {
+        return ++count;
+      }
+    }
+  }
+
+  /** No task, with blocking calls: a sleep and a lock. */
+  public static final class Sleeper {
+    private final java.util.concurrent.locks.ReentrantLock lock =
+        new java.util.concurrent.locks.ReentrantLock();
+
+    public void nap() throws InterruptedException {
+      Thread.sleep(0);
+      lock.lock();
+      lock.unlock();
+    }
+  }
 }

@@ -34,7 +34,7 @@ import picocli.CommandLine.Spec;
     mixinStandardHelpOptions = true,
     customSynopsis =
         "forkscope profile [--out DIR] [--cpu off|sampled|all] [--contexts] [--jfr | --no-layers] "
-            + "[--no-aggregate] "
+            + "[--time-monitors] [--no-aggregate] "
             + "[--verdicts relative|tgp] -- java ARGS...%n"
             + "forkscope profile --pid PID [--duration D] [--out DIR] [--cpu off|sampled|all] "
             + "[--contexts] [--no-layers] [--no-aggregate] [--verdicts relative|tgp]",
@@ -100,6 +100,14 @@ final class ProfileCommand implements Callable<Integer> {
               + " the copy-on-fork and copy-on-join findings need; costs about half a second of CPU"
               + " per run.")
   boolean jfr;
+
+  @Option(
+      names = "--time-monitors",
+      description =
+          "Time every synchronized block of the program, so that each contended one counts as a"
+              + " wait of its execution, however short (60 to 300 ns per block, contended or not);"
+              + " by default contended blocks are seen by sampling thread states.")
+  boolean timeMonitors;
 
   @Option(
       names = "--pid",
@@ -200,7 +208,7 @@ final class ProfileCommand implements Callable<Integer> {
     return exit;
   }
 
-  /** The agent options that --cpu, --contexts and --sampling give. */
+  /** The agent options that --cpu, --contexts, --sampling and --time-monitors give. */
   private AgentOptions agentOptions() {
     AgentOptions.Cpu cpuMode =
         AgentOptions.Cpu.of(cpu.toLowerCase(Locale.ROOT))
@@ -210,10 +218,12 @@ final class ProfileCommand implements Callable<Integer> {
     if (!List.of("on", "off").contains(samplingMode)) {
       throw new UserError("--sampling must be on or off, not '" + sampling + "'");
     }
-    return AgentOptions.defaults()
-        .withCpu(cpuMode)
-        .withContexts(contexts)
-        .withSampling(samplingMode.equals("on"));
+    AgentOptions given =
+        AgentOptions.defaults()
+            .withCpu(cpuMode)
+            .withContexts(contexts)
+            .withSampling(samplingMode.equals("on"));
+    return timeMonitors ? given.withTimedMonitors(true) : given;
   }
 
   /** A duration such as 30s, 500ms, 2m or 45 (seconds), in milliseconds; at least 1 ms. */

@@ -79,7 +79,13 @@ public final class Analysis {
                 new Besides(
                     WorkSpans.of(
                         complete.executions(), trace.events(), meta.overheadPerTaskNs(), threadCpu),
-                    LayerAnalysis.analyze(complete.executions(), layers, runWall)));
+                    LayerAnalysis.analyze(
+                        complete.executions(),
+                        layers,
+                        trace.blocks(),
+                        "timed".equals(meta.settings().get("monitors")),
+                        samplePeriodMs(meta),
+                        runWall)));
     List<TaskExecution> rows = complete.executions();
     int folded = 0;
     if (options.aggregate()) {
@@ -232,6 +238,18 @@ public final class Analysis {
    */
   private static boolean isRecorders(String taskClass) {
     return taskClass.startsWith("jdk.jfr.");
+  }
+
+  /**
+   * The period of the agent's thread-state sampler in ms (its option {@code waits}), 0 when it did
+   * not run or the trace does not say.
+   */
+  private static long samplePeriodMs(Trace.TraceMeta meta) {
+    try {
+      return Long.parseLong(meta.settings().getOrDefault("waits", "0"));
+    } catch (NumberFormatException e) {
+      return 0; // "off" as given
+    }
   }
 
   private static long runWallNs(Trace.TraceMeta meta, List<TaskExecution> list) {

@@ -6,11 +6,14 @@ import dev.forkscope.profile.layers.Layers;
 import dev.forkscope.profile.trace.ExecutionList;
 import dev.forkscope.profile.trace.IndexSort;
 import dev.forkscope.profile.trace.TaskExecution;
+import dev.forkscope.profile.trace.Trace;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -42,6 +45,13 @@ import java.util.Set;
 final class LayerAnalysis {
 
   static final long MIN_LOST_NS = 1_000_000;
+
+  /**
+   * The least time lost for a finding from exact waits: a sampled wait may be noise, a recorded one
+   * happened (a clean program has none), so only waits too short to matter are left out.
+   */
+  static final long MIN_EXACT_LOST_NS = 100_000;
+
   static final double MIN_SHARE = 0.005;
   static final int MANY_EVENTS = 100;
   static final int MIN_EXTERNAL_SUBMISSIONS = 10;
@@ -49,13 +59,43 @@ final class LayerAnalysis {
   static final long MIN_COPIED_BYTES = 2L << 20;
   static final int MIN_COPY_SAMPLES = 3;
 
+  /** The bottleneck number of each wait finding; a blocking join is none of the six. */
+  private static final Map<String, Integer> BOTTLENECKS = new HashMap<>();
+
+  static {
+    BOTTLENECKS.put("intra-task-sync", 5);
+    BOTTLENECKS.put("sleepy-worker", 6);
+    BOTTLENECKS.put("blocking-join", null);
+  }
+
   private LayerAnalysis() {}
 
   record Result(List<RuntimeFinding> findings, RunLayers layers) {}
 
   static Result analyze(List<TaskExecution> list, Layers layers, long runWallNs) {
+    return analyze(list, layers, null, false, 0, runWallNs);
+  }
+
+  /**
+   * As {@link #analyze(List, Layers, long)}, with the blocks the agent recorded inside executions
+   * (null when it recorded none): those replace the sampled waits inside executions, all of them
+   * when the agent timed the program's monitor enters ({@code timedMonitors}), else all but the
+   * sampled monitor blocks, which the agent did not record. {@code samplePeriodMs} is the period of
+   * the thread-state sampler (0 when it did not run: JFR recorded the waits, or nothing did), which
+   * a finding from its samples states.
+   */
+  static Result analyze(
+      List<TaskExecution> list,
+      Layers layers,
+      List<Trace.Block> blocks,
+      boolean timedMonitors,
+      long samplePeriodMs,
+      long runWallNs) {
     ExecutionList executions = ExecutionList.of(list);
     Map<Long, Timeline> timelines = Timeline.perThread(executions);
+    Set<Layers.Wait> recorded = Collections.newSetFromMap(new IdentityHashMap<>());
+    List<Layers.Wait> waits =
+        blocks == null ? layers.waits() : exact(layers, blocks, timedMonitors, timelines, recorded);
     Map<String, Long> classTotal = new HashMap<>();
     Map<String, Long> classExecutions = new HashMap<>();
     for (int i = 0; i < executions.size(); i++) { // a sample stands for weight executions
@@ -66,7 +106,7 @@ final class LayerAnalysis {
     }
     Map<List<String>, Group> groups = new LinkedHashMap<>();
     Map<Long, long[]> waitsOutsideTasks = new HashMap<>();
-    for (Layers.Wait w : layers.waits()) {
+    for (Layers.Wait w : waits) {
       Timeline t = timelines.get(w.threadId());
       TaskExecution e = t == null ? null : t.innermostAt(w.startNs());
       if (e == null) {
@@ -79,19 +119,19 @@ final class LayerAnalysis {
           .computeIfAbsent(
               Arrays.asList(rule, e.taskClass(), site(w.frames())),
               k -> new Group(rule, e.taskClass(), site(w.frames())))
-          .add(e, lost, w.frames(), w.kind());
+          .add(e, w, lost, !recorded.contains(w));
     }
     List<RuntimeFinding> findings = new ArrayList<>();
     for (Group g : groups.values()) {
       long total = classTotal.getOrDefault(g.taskClass, 0L);
       double share = total > 0 ? Math.min(1.0, (double) g.lostNs / total) : 0;
-      if (g.lostNs < MIN_LOST_NS) {
+      if (g.lostNs < (g.sampled ? MIN_LOST_NS : MIN_EXACT_LOST_NS)) {
         continue;
       }
       switch (g.rule) {
-        case "intra-task-sync", "sleepy-worker" -> {
+        case "intra-task-sync", "sleepy-worker", "blocking-join" -> {
           if (share >= MIN_SHARE || g.events >= MANY_EVENTS) {
-            findings.add(g.finding(g.rule.equals("sleepy-worker") ? 6 : 5, share));
+            findings.add(g.finding(BOTTLENECKS.get(g.rule), share, samplePeriodMs));
           }
         }
         default -> {
@@ -109,8 +149,42 @@ final class LayerAnalysis {
             .thenComparing(RuntimeFinding::rule)
             .thenComparing(RuntimeFinding::taskClass, Comparator.nullsLast(String::compareTo)));
     List<RunLayers.ThreadTime> threads =
-        threads(executions, layers, waitsOutsideTasks, timelines.keySet(), runWallNs);
+        threads(executions, layers, waits, waitsOutsideTasks, runWallNs);
     return new Result(findings, new RunLayers(gc, threads, layers.unavailable()));
+  }
+
+  /**
+   * The waits of the run with the exact blocks inside executions: the recorded blocks (added to
+   * {@code recorded} too), the sampled monitor blocks inside executions unless the monitors were
+   * timed, and the sampled waits that no execution encloses (a thread's time outside tasks).
+   */
+  private static List<Layers.Wait> exact(
+      Layers layers,
+      List<Trace.Block> blocks,
+      boolean timedMonitors,
+      Map<Long, Timeline> timelines,
+      Set<Layers.Wait> recorded) {
+    List<Layers.Wait> out = new ArrayList<>(blocks.size() + layers.waits().size());
+    for (Trace.Block b : blocks) {
+      Layers.Wait w =
+          new Layers.Wait(
+              b.threadId(),
+              Layers.WaitKind.valueOf(b.kind().name()),
+              b.startNs(),
+              b.endNs(),
+              b.frames());
+      out.add(w);
+      recorded.add(w);
+    }
+    for (Layers.Wait w : layers.waits()) {
+      Timeline t = timelines.get(w.threadId());
+      if (t == null
+          || t.innermostAt(w.startNs()) == null
+          || (w.kind() == Layers.WaitKind.MONITOR && !timedMonitors)) {
+        out.add(w);
+      }
+    }
+    return out;
   }
 
   /** The rule a wait inside an execution falls under. */
@@ -136,33 +210,43 @@ final class LayerAnalysis {
       default:
         break;
     }
-    for (String f : w.frames()) {
-      if (f.startsWith("java.util.concurrent.locks.")
-          && !f.startsWith("java.util.concurrent.locks.LockSupport.")) {
-        return "intra-task-sync";
-      }
+    // the blocking calls the program made, outermost first: what it called decides, not what
+    // that call used inside (a future's join parks through the pool's managed block)
+    List<String> frames = w.frames();
+    int program = 0;
+    while (program < frames.size() && isJdk(frames.get(program))) {
+      program++;
     }
-    for (String f : w.frames()) {
+    for (int i = program - 1; i >= 0; i--) {
+      String f = frames.get(i);
+      if (f.startsWith("java.util.concurrent.CompletableFuture")
+          || f.startsWith("java.util.concurrent.FutureTask.")
+          || f.startsWith("java.lang.Thread.join")) {
+        return "blocking-join";
+      }
       if (f.startsWith("java.util.concurrent.ForkJoinTask.")
           || f.startsWith("java.util.concurrent.ForkJoinPool.")
-          || f.startsWith("java.util.concurrent.CountedCompleter.")
-          || f.startsWith("java.util.concurrent.CompletableFuture")
-          || f.startsWith("java.util.concurrent.FutureTask.")
-          || f.startsWith("dev.forkscope.runtime.")) {
+          || f.startsWith("java.util.concurrent.CountedCompleter.")) {
         return "join-wait";
       }
     }
-    return "intra-task-sync";
+    return program < frames.size() && frames.get(program).startsWith("dev.forkscope.runtime.")
+        ? "join-wait"
+        : "intra-task-sync";
+  }
+
+  private static boolean isJdk(String frame) {
+    return frame.startsWith("java.")
+        || frame.startsWith("javax.")
+        || frame.startsWith("jdk.")
+        || frame.startsWith("sun.")
+        || frame.startsWith("com.sun.");
   }
 
   /** The innermost frame outside the JDK, or the innermost frame. */
   static String site(List<String> frames) {
     for (String f : frames) {
-      if (!f.startsWith("java.")
-          && !f.startsWith("javax.")
-          && !f.startsWith("jdk.")
-          && !f.startsWith("sun.")
-          && !f.startsWith("com.sun.")) {
+      if (!isJdk(f)) {
         return f;
       }
     }
@@ -199,7 +283,7 @@ final class LayerAnalysis {
       }
     }
     Map<List<String>, long[]> counts = new LinkedHashMap<>();
-    Map<List<String>, String> examples = new HashMap<>();
+    Map<List<String>, List<Long>> queued = new HashMap<>();
     for (int i = 0; i < executions.size(); i++) {
       if (executions.executorId(i) < 0 || executions.forked(i)) {
         continue;
@@ -217,13 +301,10 @@ final class LayerAnalysis {
         continue;
       }
       List<String> key = List.of(e.taskClass(), e.executorClass(), submitter.taskClass());
-      long[] c = counts.computeIfAbsent(key, k -> new long[3]);
-      c[0] += e.weight();
+      counts.computeIfAbsent(key, k -> new long[1])[0] += e.weight();
       if (e.queueWaitNs() >= 0) {
-        c[1] += e.queueWaitNs();
-        c[2]++;
+        queued.computeIfAbsent(key, k -> new ArrayList<>()).add(e.queueWaitNs());
       }
-      examples.putIfAbsent(key, e.executionThreadName());
     }
     List<RuntimeFinding> out = new ArrayList<>();
     for (Map.Entry<List<String>, long[]> entry : counts.entrySet()) {
@@ -233,9 +314,23 @@ final class LayerAnalysis {
       if (n < MIN_EXTERNAL_SUBMISSIONS || n < MIN_EXTERNAL_SHARE * all) {
         continue;
       }
-      long timed = entry.getValue()[2];
-      long waited = timed == 0 ? 0 : entry.getValue()[1] * n / timed;
-      long total = classTotal.getOrDefault(taskClass, 0L);
+      // queue time is time the tasks waited to start, overlapping one another, not time the
+      // program lost: it is reported as its distribution, and nothing is charged to the class
+      long[] waits =
+          queued.getOrDefault(entry.getKey(), List.of()).stream()
+              .mapToLong(Long::longValue)
+              .sorted()
+              .toArray();
+      String queue =
+          waits.length == 0
+              ? "their time in its queue was not measured"
+              : String.format(
+                  Locale.ROOT,
+                  "they waited in its queue %s (median), %s (p90) before they started (%d of them"
+                      + " timed)",
+                  Units.duration(waits[(waits.length - 1) / 2]),
+                  Units.duration(waits[(int) Math.ceil(0.9 * waits.length) - 1]),
+                  waits.length);
       out.add(
           new RuntimeFinding(
               1,
@@ -243,18 +338,18 @@ final class LayerAnalysis {
               taskClass,
               entry.getKey().get(2),
               n,
-              waited,
-              total > 0 ? Math.min(1.0, (double) waited / total) : 0,
+              0,
+              0,
               String.format(
                   Locale.ROOT,
                   "%d of %d executions were submitted to a %s from inside %s on threads that are not"
                       + " its workers, so they went through its shared submission queue instead of a"
-                      + " worker's deque; %s in its queue on average",
+                      + " worker's deque; %s",
                   n,
                   all,
                   simpleName(entry.getKey().get(1)),
                   simpleName(entry.getKey().get(2)),
-                  timed == 0 ? "unknown time" : Units.duration(entry.getValue()[1] / timed))));
+                  queue)));
     }
     return out;
   }
@@ -385,8 +480,8 @@ final class LayerAnalysis {
   private static List<RunLayers.ThreadTime> threads(
       ExecutionList executions,
       Layers layers,
+      List<Layers.Wait> waits,
       Map<Long, long[]> waitsOutsideTasks,
-      Set<Long> taskThreads,
       long runWallNs) {
     Map<Long, long[]> figures = new LinkedHashMap<>(); // inTasks, blocked, parked, sleeping
     Map<Long, String> names = new HashMap<>();
@@ -395,7 +490,7 @@ final class LayerAnalysis {
       figures.computeIfAbsent(thread, id -> new long[4])[0] += executions.selfWallNs(i);
       names.putIfAbsent(thread, executions.executionThreadName(i));
     }
-    for (Layers.Wait w : layers.waits()) {
+    for (Layers.Wait w : waits) {
       long[] f = figures.computeIfAbsent(w.threadId(), id -> new long[4]);
       switch (w.kind()) {
         case PARK -> f[2] += w.durationNs();
@@ -474,12 +569,17 @@ final class LayerAnalysis {
     final String rule;
     final String taskClass;
     final String site;
-    final Set<TaskExecution> executions =
-        java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+    final Set<TaskExecution> executions = Collections.newSetFromMap(new IdentityHashMap<>());
     long lostNs;
     long events;
     long longestNs = -1;
     List<String> stack = List.of();
+
+    /** Whether a wait of the group was sampled rather than recorded (an estimate). */
+    boolean sampled;
+
+    final List<RuntimeFinding.Waited> waits = new ArrayList<>();
+
     final Map<Layers.WaitKind, Long> kinds = new java.util.EnumMap<>(Layers.WaitKind.class);
 
     Group(String rule, String taskClass, String site) {
@@ -488,29 +588,33 @@ final class LayerAnalysis {
       this.site = site;
     }
 
-    void add(TaskExecution e, long lost, List<String> frames, Layers.WaitKind kind) {
+    void add(TaskExecution e, Layers.Wait w, long lost, boolean sampled) {
+      this.sampled |= sampled;
       executions.add(e);
+      waits.add(
+          new RuntimeFinding.Waited(
+              w.threadId(), w.startNs(), w.startNs() + lost, e.startNs(), e.endNs()));
       lostNs += lost;
       events++;
-      kinds.merge(kind, 1L, Long::sum);
+      kinds.merge(w.kind(), 1L, Long::sum);
       if (lost > longestNs) {
         longestNs = lost;
-        stack = frames;
+        stack = w.frames();
       }
     }
 
-    RuntimeFinding finding(Integer bottleneck, double share) {
+    RuntimeFinding finding(Integer bottleneck, double share, long samplePeriodMs) {
       String what =
           switch (rule) {
             case "sleepy-worker" -> "slept";
-            case "join-wait" -> "waited in joins";
+            case "blocking-join" -> "blocked waiting for a result";
             default -> describe(kinds);
           };
       String evidence =
           String.format(
               Locale.ROOT,
               "%d executions of %s %s for %s in all (%.1f%% of the class's time, %d events, longest"
-                  + " %s) at %s; stack: %s",
+                  + " %s%s) at %s; stack: %s",
               executions.size(),
               simpleName(taskClass),
               what,
@@ -518,10 +622,13 @@ final class LayerAnalysis {
               100 * share,
               events,
               Units.duration(longestNs),
+              sampled && samplePeriodMs > 0
+                  ? "; sampled every " + samplePeriodMs + " ms, so shorter waits are missed"
+                  : "",
               site == null ? "an unknown site" : site,
               String.join(" <- ", stack.subList(0, Math.min(6, stack.size()))));
       return new RuntimeFinding(
-          bottleneck, rule, taskClass, site, executions.size(), lostNs, share, evidence);
+          bottleneck, rule, taskClass, site, executions.size(), lostNs, share, evidence, waits);
     }
 
     private static String describe(Map<Layers.WaitKind, Long> kinds) {

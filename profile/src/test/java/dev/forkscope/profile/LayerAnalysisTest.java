@@ -2,6 +2,7 @@ package dev.forkscope.profile;
 
 import static dev.forkscope.profile.Executions.exec;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
 
 import dev.forkscope.profile.layers.Layers;
 import dev.forkscope.profile.layers.Layers.WaitKind;
@@ -9,6 +10,7 @@ import dev.forkscope.profile.trace.TaskExecution;
 import dev.forkscope.profile.trace.Trace;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /** Runtime findings and thread times from hand-made layers on hand-made executions. */
@@ -80,6 +82,57 @@ class LayerAnalysisTest {
     RunLayers.ThreadTime t1 = p.layers().threads().get(0);
     assertThat(t1.inTasksNs()).isEqualTo(50 * MS);
     assertThat(t1.blockedNs()).isEqualTo(2 * MS);
+  }
+
+  /**
+   * A trace with one recorded sleep block, and a sampled monitor block beside it, analysed as the
+   * agent ran: with {@code monitors} (timed or sampled) and the sampler every 5 ms.
+   */
+  private static Profile withBlocks(String monitors) {
+    Trace.TraceMeta meta =
+        new Trace.TraceMeta(
+            "17.0.99",
+            2,
+            "off",
+            false,
+            0,
+            50 * MS,
+            100,
+            0,
+            Map.of("waits", "5", "monitors", monitors));
+    Trace trace =
+        new Trace(
+            meta,
+            tenTasks(),
+            List.of(),
+            Map.of(),
+            List.of(),
+            List.of(),
+            Map.of(),
+            List.of(new Trace.Block(1, Trace.BlockKind.SLEEP, 2 * MS, 2 * MS + 600_000, SLEEP)));
+    Layers sampled =
+        waits(
+            List.of(
+                new Layers.Wait(1, WaitKind.SLEEP, 2 * MS, 7 * MS, SLEEP),
+                new Layers.Wait(2, WaitKind.MONITOR, 11 * MS, 16 * MS, LOCKED)));
+    return Analysis.analyze(trace, sampled, AnalysisOptions.defaults());
+  }
+
+  @Test
+  void recordedBlocksReplaceTheSamplesInsideExecutionsAndUntimedMonitorsStaySampled() {
+    Profile sampledMonitors = withBlocks("sampled");
+    assertThat(sampledMonitors.runtimeFindings())
+        .extracting(RuntimeFinding::rule, RuntimeFinding::blockedNs)
+        .containsExactly(tuple("intra-task-sync", 5 * MS), tuple("sleepy-worker", 600_000L));
+    assertThat(sampledMonitors.runtimeFindings().get(0).evidence())
+        .contains("sampled every 5 ms, so shorter waits are missed");
+    assertThat(sampledMonitors.runtimeFindings().get(1).evidence()).doesNotContain("sampled");
+    assertThat(sampledMonitors.runtimeFindings().get(1).waits())
+        .containsExactly(new RuntimeFinding.Waited(1, 2 * MS, 2 * MS + 600_000, 0, 10 * MS));
+
+    assertThat(withBlocks("timed").runtimeFindings())
+        .extracting(RuntimeFinding::rule)
+        .containsExactly("sleepy-worker");
   }
 
   @Test
@@ -181,8 +234,11 @@ class LayerAnalysisTest {
               assertThat(f.taskClass()).isEqualTo(TASK);
               assertThat(f.site()).isEqualTo("com.acme.Driver");
               assertThat(f.executions()).isEqualTo(20);
-              assertThat(f.blockedNs()).isEqualTo(10 * MS);
-              assertThat(f.evidence()).contains("20 of 20", "ForkJoinPool", "Driver");
+              // queue time is reported as how long tasks waited to start, never as time lost
+              assertThat(f.blockedNs()).isZero();
+              assertThat(f.share()).isZero();
+              assertThat(f.evidence())
+                  .contains("20 of 20", "ForkJoinPool", "Driver", "(median)", "(p90)");
             });
   }
 

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.forkscope.profile.Profile;
+import dev.forkscope.profile.RuntimeFinding;
 import dev.forkscope.profile.TaskClassProfile;
 import dev.forkscope.profile.layers.Layers;
 import dev.forkscope.profile.output.Exports;
@@ -34,10 +35,19 @@ import java.util.Map;
  * numbers short. Nested executions follow their outer one in start order, so they are drawn over
  * it. CPU use and context switches, sampled per thread as running totals, are turned into rates per
  * time bin, for all threads together.
+ *
+ * <p>Waits are drawn as they are, exact ones (the agent's blocks) and sampled ones, the longest
+ * {@value #MAX_WAITS} when there are more, each {@code [start, end, kind, finding]}, where {@code
+ * finding} is the index of the runtime finding the wait is part of, or -1. Per finding, {@code
+ * findingExecutions} lists the executions that waited, most waited first, at most {@value
+ * #MAX_LISTED} of them, each {@code [thread, start, end, waited ns, waits]}, for the page to take
+ * the reader from a finding to its executions on the timeline.
  */
 final class ReportData {
   static final int MAX_SEGMENTS = 150_000;
   static final int TIME_BINS = 400;
+  static final int MAX_LISTED = 200;
+  static final int MAX_WAITS = 150_000;
   private static final long FINEST_FRACTION = 50_000;
 
   private final ObjectMapper mapper;
@@ -77,10 +87,32 @@ final class ReportData {
     timeline.put("length", (t1 - t0) / unit + 1);
     timeline.put("resolutionNs", resolution);
     Map<Long, String> names = threadNames(trace.executions(), layers);
+    List<Layers.Wait> all = new ArrayList<>(layers.waits());
+    for (Trace.Block b : trace.blocks() == null ? List.<Trace.Block>of() : trace.blocks()) {
+      all.add(
+          new Layers.Wait(
+              b.threadId(),
+              Layers.WaitKind.valueOf(b.kind().name()),
+              b.startNs(),
+              b.endNs(),
+              b.frames()));
+    }
+    if (all.size() > MAX_WAITS) { // the longest, which are the ones a reader can see
+      all.sort(Comparator.comparingLong(Layers.Wait::durationNs).reversed());
+      all = all.subList(0, MAX_WAITS);
+    }
     Map<Long, List<Layers.Wait>> waits = new HashMap<>();
-    for (Layers.Wait w : layers.waits()) {
+    for (Layers.Wait w : all) {
       waits.computeIfAbsent(w.threadId(), id -> new ArrayList<>()).add(w);
     }
+    Map<List<Long>, Integer> findingOf = new HashMap<>();
+    List<RuntimeFinding> findings = profile.runtimeFindings();
+    for (int i = 0; i < findings.size(); i++) {
+      for (RuntimeFinding.Waited w : findings.get(i).waits()) {
+        findingOf.putIfAbsent(List.of(w.threadId(), w.startNs()), i);
+      }
+    }
+    root.set("findingExecutions", findingExecutions(findings, t0, unit));
     ArrayNode laneNodes = timeline.putArray("lanes");
     List<Long> ids = new ArrayList<>(lanes.keySet());
     waits.keySet().stream().filter(id -> !lanes.containsKey(id)).forEach(ids::add);
@@ -99,7 +131,8 @@ final class ReportData {
         waitNodes
             .add((w.startNs() - t0) / unit)
             .add((w.endNs() - t0) / unit)
-            .add(w.kind().ordinal());
+            .add(w.kind().ordinal())
+            .add(findingOf.getOrDefault(List.of(id, w.startNs()), -1));
       }
     }
     ArrayNode pauses = timeline.putArray("gc");
@@ -108,6 +141,36 @@ final class ReportData {
     }
     rates(timeline, layers.samples(), t0, t1, unit, profile.meta().cpus());
     return root;
+  }
+
+  /** Per finding, the executions that waited, as the class comment says. */
+  private ArrayNode findingExecutions(List<RuntimeFinding> findings, long t0, long unit) {
+    ArrayNode out = mapper.createArrayNode();
+    for (RuntimeFinding f : findings) {
+      Map<List<Long>, long[]> executions = new LinkedHashMap<>(); // waited ns, waits
+      for (RuntimeFinding.Waited w : f.waits()) {
+        long[] e =
+            executions.computeIfAbsent(
+                List.of(w.threadId(), w.executionStartNs(), w.executionEndNs()), k -> new long[2]);
+        e[0] += w.endNs() - w.startNs();
+        e[1]++;
+      }
+      List<Map.Entry<List<Long>, long[]>> listed = new ArrayList<>(executions.entrySet());
+      listed.sort(
+          Comparator.comparingLong((Map.Entry<List<Long>, long[]> e) -> -e.getValue()[0])
+              .thenComparingLong(e -> e.getKey().get(1))
+              .thenComparingLong(e -> e.getKey().get(0)));
+      ArrayNode node = out.addArray();
+      for (Map.Entry<List<Long>, long[]> e :
+          listed.subList(0, Math.min(MAX_LISTED, listed.size()))) {
+        node.add(e.getKey().get(0))
+            .add((e.getKey().get(1) - t0) / unit)
+            .add((e.getKey().get(2) - t0) / unit)
+            .add(e.getValue()[0])
+            .add(e.getValue()[1]);
+      }
+    }
+    return out;
   }
 
   /**

@@ -44,7 +44,9 @@ class BrowserTest {
         .contains("sleepy-worker", "bottleneck 6")
         .contains("id=\"work-span-table\"", "100.0")
         .contains("worker-1", "com.acme.Poller.start(Poller.java:12)")
-        .contains("<svg", "class=\"hist\"");
+        .contains("<svg", "class=\"hist\"")
+        // the finding's site opens the execution that waited there
+        .contains("class=\"site\"", "data-finding=\"0\"", "worker-1 at 50.0 ms: waited 18.0 ms");
     assertThat(result.dom.split("class=\"card ", -1)).hasSizeGreaterThan(1);
   }
 

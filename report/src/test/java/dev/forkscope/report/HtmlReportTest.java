@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -35,6 +36,27 @@ class HtmlReportTest {
     assertThat(html)
         .doesNotContain("<script src", "<link", "url(", "@import", "fetch(")
         .contains("<canvas");
+  }
+
+  @Test
+  void eachWaitOfAFindingIsMarkedWithItAndItsExecutionsAreListed() throws Exception {
+    SampleRun run = SampleRun.of(10);
+    JsonNode data = data(HtmlReport.render(run.trace, run.profile, run.layers));
+
+    long unit = data.at("/timeline/unitNs").asLong();
+    List<List<Long>> marked = new ArrayList<>(); // [thread, start, finding]
+    for (JsonNode lane : data.at("/timeline/lanes")) {
+      JsonNode w = lane.get("waits");
+      for (int i = 0; i < w.size(); i += 4) {
+        marked.add(List.of(lane.get("id").asLong(), w.get(i).asLong(), w.get(i + 3).asLong()));
+      }
+    }
+    long sleepStart = 51_000_000 / unit; // from the run's start, SampleRun.START
+    assertThat(marked).contains(List.of(1L, sleepStart, 0L));
+    assertThat(marked).filteredOn(m -> m.get(2) == 0).hasSize(1);
+    assertThat(data.at("/findingExecutions/0"))
+        .extracting(JsonNode::asLong)
+        .containsExactly(1L, 50_000_000 / unit, 70_000_000 / unit, 18_000_000L, 1L);
   }
 
   @Test

@@ -100,7 +100,14 @@ final class SampleRun {
                     1,
                     18_000_000,
                     0.6,
-                    "Thread.sleep inside 1 of 2 executions, 18 ms in all</script><b>")),
+                    "Thread.sleep inside 1 of 2 executions, 18 ms in all</script><b>",
+                    List.of(
+                        new RuntimeFinding.Waited(
+                            1,
+                            START + 51_000_000,
+                            START + 69_000_000,
+                            START + 50_000_000,
+                            START + 70_000_000)))),
             List.of(new WorkSpan(FORK_JOIN, 1, 4_000_000, 40_000, 70_000, false)),
             new RunLayers(
                 new RunLayers.Gc(1, 2_000_000, 2_000_000, 2),

@@ -25,8 +25,9 @@ import java.util.Optional;
  * #JVM_DIRECTORY_PREFIX}{@code 1}, {@code 2}, ... in the order the JVMs started).
  *
  * <p>An instance holds the options given with a valid value, and formats them in one fixed order
- * ({@code out, perjvm, cpu, contexts, sampling, waits, duration, stop}); two instances are equal
- * when they hold the same. An option change is one edit here and a case in the round-trip test.
+ * ({@code out, perjvm, cpu, contexts, sampling, waits, monitors, duration, stop}); two instances
+ * are equal when they hold the same. An option change is one edit here and a case in the round-trip
+ * test.
  *
  * <p>Implementation note: the agent parses its options in {@code premain}, before anything else, so
  * this class is JDK-only and uses no lambda and no string concatenation through invokedynamic (the
@@ -79,6 +80,7 @@ public final class AgentOptions {
     CONTEXTS,
     SAMPLING,
     WAITS,
+    MONITORS,
     DURATION,
     STOP;
 
@@ -179,6 +181,10 @@ public final class AgentOptions {
                 + value
                 + "'; using "
                 + DEFAULT_WAIT_MS;
+      case MONITORS:
+        return value.equals("timed") || value.equals("sampled")
+            ? null
+            : "option monitors must be timed or sampled, not '" + value + "'; using sampled";
       case DURATION:
         return millis(value, Long.MAX_VALUE) > 0
             ? null
@@ -365,6 +371,15 @@ public final class AgentOptions {
   }
 
   /**
+   * These options timing every {@code synchronized} block of the program ({@code monitors=timed},
+   * 60 to 300 ns each, so that every contended enter is a wait of its own) or not ({@code
+   * monitors=sampled}, the default: contended enters are seen by the sampling of thread states).
+   */
+  public AgentOptions withTimedMonitors(boolean timed) {
+    return with(Key.MONITORS, timed ? "timed" : "sampled");
+  }
+
+  /**
    * These options stopping the recording after {@code ms} milliseconds (in a running JVM).
    *
    * @throws IllegalArgumentException if {@code ms} is not positive
@@ -417,6 +432,11 @@ public final class AgentOptions {
     return waits == null ? DEFAULT_WAIT_MS : waits.equals("off") ? 0 : Long.parseLong(waits);
   }
 
+  /** Whether every {@code synchronized} block of the program is timed ({@code monitors=timed}). */
+  public boolean timedMonitors() {
+    return values.getOrDefault(Key.MONITORS, "sampled").equals("timed");
+  }
+
   /** For a recording in a running JVM: stop after this many milliseconds; 0 for never. */
   public long durationMs() {
     String duration = values.get(Key.DURATION);
@@ -444,6 +464,7 @@ public final class AgentOptions {
     settings.putIfAbsent(Key.CONTEXTS.text, Boolean.toString(contexts()));
     settings.putIfAbsent(Key.SAMPLING.text, sampling() ? "on" : "off");
     settings.putIfAbsent(Key.WAITS.text, Long.toString(waitPeriodMs()));
+    settings.putIfAbsent(Key.MONITORS.text, timedMonitors() ? "timed" : "sampled");
     return Collections.unmodifiableMap(settings);
   }
 }

@@ -25,14 +25,15 @@ package dev.forkscope.agent.contract;
  * 9 JOIN    classId, identityHash, z(time - prevTime)
  * 10 WAIT   z(start - prevTime), z(end - start)
  * 11 COUNTS classId, unrecordedExecutions, unrecordedCreations, period   (at exit, sampled classes)
+ * 12 BLOCK  kind, z(start - prevTime), z(end - start), z(site)
  * </pre>
  *
  * Times and seqs are deltas: {@code prevTime} is the time of the previous EXEC (its end), CREATE,
- * SUBMIT or JOIN record, or the end of the previous WAIT record, since the last OWNER record, or
- * the base time right after it; {@code prevSeq} is the seq of the previous EXEC since the last
- * OWNER record, or 0. EXEC flags: bits 0-1 the method ({@link #F_METHOD}: 0 run, 1 call, 2 exec),
- * {@link #F_HELPED}, {@link #F_VIRTUAL}, {@link #F_THREAD_TASK}, {@link #F_CPU}, bits 8-11 the
- * task's kinds ({@link #KIND_SHIFT}), {@link #F_DONE}, bits 13-16 the sampling period ({@link
+ * SUBMIT or JOIN record, or the end of the previous WAIT or BLOCK record, since the last OWNER
+ * record, or the base time right after it; {@code prevSeq} is the seq of the previous EXEC since
+ * the last OWNER record, or 0. EXEC flags: bits 0-1 the method ({@link #F_METHOD}: 0 run, 1 call, 2
+ * exec), {@link #F_HELPED}, {@link #F_VIRTUAL}, {@link #F_THREAD_TASK}, {@link #F_CPU}, bits 8-11
+ * the task's kinds ({@link #KIND_SHIFT}), {@link #F_DONE}, bits 13-16 the sampling period ({@link
  * #periodLog}). SUBMIT flags: {@link #F_FORKED}, {@link #F_TIMED}. A CREATE record's time, and an
  * untimed SUBMIT's, is one more than the thread's previous time stamp (the recorder saves a clock
  * read there): it orders the record among its thread's others, no more. {@code seq} numbers
@@ -46,7 +47,14 @@ package dev.forkscope.agent.contract;
  * record: inside a recorded execution, the owner thread waited from {@code start} to {@code end} in
  * a join that found its task not done, a quiescence or a managed block (only the outermost such
  * wait of each execution; tasks run meanwhile have EXEC records of their own, written before the
- * WAIT). A record cut short by the end of the file (a JVM killed while writing) ends the trace.
+ * WAIT). A BLOCK record: inside a recorded execution, the owner thread did not run from {@code
+ * start} to {@code end} because it blocked: {@code kind} is {@link #BLOCK_PARK} ({@code
+ * LockSupport.park*}: locks, conditions, latches, futures, joins), {@link #BLOCK_MONITOR} (a
+ * contended {@code synchronized} in the program's code), {@link #BLOCK_WAIT} ({@code Object.wait})
+ * or {@link #BLOCK_SLEEP} ({@code Thread.sleep}, {@code TimeUnit.sleep}); {@code site} the SITE
+ * record of the calling context (-1 if unknown). It belongs to the innermost execution of its
+ * thread that encloses it, whose EXEC record follows it. A pool's own wait for work is not
+ * recorded. A record cut short by the end of the file (a JVM killed while writing) ends the trace.
  *
  * <p>Sampling ({@link #MAGIC}; {@link #MAGIC_UNSAMPLED} is the same without it): once a task class
  * has shown itself fine-grained, the recorder keeps each of its records (EXEC, CREATE of a class
@@ -69,7 +77,10 @@ package dev.forkscope.agent.contract;
  */
 public final class TraceFormat {
   /** The header of the current format. */
-  public static final String MAGIC = "FSTRACE6";
+  public static final String MAGIC = "FSTRACE7";
+
+  /** The header of the format before BLOCK records: the same records otherwise. */
+  public static final String MAGIC_UNBLOCKED = "FSTRACE6";
 
   /** The header of the last format before sampling: the same records, no COUNTS, no period bits. */
   public static final String MAGIC_UNSAMPLED = "FSTRACE5";
@@ -85,6 +96,14 @@ public final class TraceFormat {
   public static final int T_JOIN = 9;
   public static final int T_WAIT = 10;
   public static final int T_COUNTS = 11;
+  public static final int T_BLOCK = 12;
+
+  /** BLOCK kinds. */
+  public static final int BLOCK_PARK = 0;
+
+  public static final int BLOCK_MONITOR = 1;
+  public static final int BLOCK_WAIT = 2;
+  public static final int BLOCK_SLEEP = 3;
 
   /** EXEC flags bits 0-1: the method that ran the task (0 run, 1 call, 2 exec). */
   public static final int F_METHOD = 3;

@@ -25,20 +25,25 @@ class AgentOptionsTest {
 
   @Test
   void knownOptionsAreApplied() {
-    AgentOptions o = AgentOptions.parse("out=/tmp/x, cpu=all,contexts=false,sampling=off,waits=20");
+    AgentOptions o =
+        AgentOptions.parse(
+            "out=/tmp/x, cpu=all,contexts=false,sampling=off,waits=20,monitors=timed");
     assertThat(o.out()).isEqualTo(Path.of("/tmp/x"));
     assertThat(o.cpu()).isEqualTo(Cpu.ALL);
     assertThat(o.contexts()).isFalse();
     assertThat(o.sampling()).isFalse();
     assertThat(o.waitPeriodMs()).isEqualTo(20);
     assertThat(AgentOptions.parse("waits=off").waitPeriodMs()).isZero();
+    assertThat(o.timedMonitors()).isTrue();
+    assertThat(AgentOptions.parse(null).timedMonitors()).isFalse();
     assertThat(o.problems()).isEmpty();
     assertThat(o.settings()).containsEntry("cpu", "all").containsEntry("out", "/tmp/x");
   }
 
   @Test
   void unknownOptionsAndBadValuesAreReportedOneLineEachAndDefaulted() {
-    AgentOptions o = AgentOptions.parse("cpux=all,cpu=some,contexts=maybe,out=,sampling=1,waits=0");
+    AgentOptions o =
+        AgentOptions.parse("cpux=all,cpu=some,contexts=maybe,out=,sampling=1,waits=0,monitors=all");
     assertThat(o.cpu()).isEqualTo(Cpu.SAMPLED);
     assertThat(o.contexts()).isTrue();
     assertThat(o.sampling()).isTrue();
@@ -46,12 +51,13 @@ class AgentOptionsTest {
     assertThat(o.problems())
         .containsExactly(
             "unknown option 'cpux' ignored (known: out, perjvm, cpu, contexts, sampling, waits,"
-                + " duration, stop)",
+                + " monitors, duration, stop)",
             "option cpu must be off, sampled or all, not 'some'; using sampled",
             "option contexts must be true or false, not 'maybe'; using true",
             "option out needs a directory (out=DIR); using forkscope-out",
             "option sampling must be on or off, not '1'; using on",
-            "option waits must be off or a period in milliseconds from 1 to 1000, not '0'; using 5");
+            "option waits must be off or a period in milliseconds from 1 to 1000, not '0'; using 5",
+            "option monitors must be timed or sampled, not 'all'; using sampled");
     assertThat(o).isEqualTo(AgentOptions.defaults());
   }
 
@@ -90,14 +96,16 @@ class AgentOptionsTest {
             entry("out", "/tmp/x"),
             entry("cpu", "none"),
             entry("contexts", "true"),
-            entry("waits", "5"));
+            entry("waits", "5"),
+            entry("monitors", "sampled"));
     assertThat(AgentOptions.parse(null).settings())
         .containsExactly(
             entry("out", "forkscope-out"),
             entry("cpu", "sampled"),
             entry("contexts", "true"),
             entry("sampling", "on"),
-            entry("waits", "5"));
+            entry("waits", "5"),
+            entry("monitors", "sampled"));
   }
 
   @Test
@@ -110,11 +118,12 @@ class AgentOptionsTest {
             .withContexts(false)
             .withSampling(false)
             .withWaitsOff()
+            .withTimedMonitors(true)
             .withDurationMs(1500);
     assertThat(all.format())
         .isEqualTo(
             "out=/tmp/trace dir,perjvm=true,cpu=off,contexts=false,sampling=off,waits=off,"
-                + "duration=1500");
+                + "monitors=timed,duration=1500");
     AgentOptions back = AgentOptions.parse(all.format());
     assertThat(back).isEqualTo(all);
     assertThat(back.problems()).isEmpty();
@@ -124,6 +133,7 @@ class AgentOptionsTest {
     assertThat(back.contexts()).isFalse();
     assertThat(back.sampling()).isFalse();
     assertThat(back.waitPeriodMs()).isZero();
+    assertThat(back.timedMonitors()).isTrue();
     assertThat(back.durationMs()).isEqualTo(1500);
     assertThat(back.settings()).isEqualTo(all.settings());
 

@@ -13,7 +13,7 @@ class TraceFormatTest {
   @Test
   void everyRecordTagIsDistinctAndFitsInAByte() throws Exception {
     List<Integer> tags = constants("T_");
-    assertThat(tags).hasSize(11).doesNotHaveDuplicates().allMatch(t -> t > 0 && t < 128);
+    assertThat(tags).hasSize(12).doesNotHaveDuplicates().allMatch(t -> t > 0 && t < 128);
   }
 
   @Test
@@ -67,6 +67,14 @@ class TraceFormatTest {
     assertThat(TraceFormat.MAGIC.substring(0, 7))
         .isEqualTo(TraceFormat.MAGIC_UNSAMPLED.substring(0, 7));
     assertThat(TraceFormat.MAGIC).isNotEqualTo(TraceFormat.MAGIC_UNSAMPLED);
+    assertThat(TraceFormat.MAGIC.substring(0, 7))
+        .isEqualTo(TraceFormat.MAGIC_UNBLOCKED.substring(0, 7));
+    assertThat(TraceFormat.MAGIC).isNotEqualTo(TraceFormat.MAGIC_UNBLOCKED);
+  }
+
+  @Test
+  void theBlockKindsAreDistinct() throws Exception {
+    assertThat(constants("BLOCK_")).containsExactlyInAnyOrder(0, 1, 2, 3);
   }
 
   private static List<Integer> constants(String prefix) throws IllegalAccessException {

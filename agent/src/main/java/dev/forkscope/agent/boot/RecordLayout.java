@@ -12,7 +12,7 @@ final class RecordLayout {
    * (bits 32-63): for EXEC the distance {@code seq - parentSeq} (0 when there is no parent or it
    * does not fit), for CREATE and SUBMIT {@code site + 1}. Then EXEC: key, seq, start, end,
    * selfWall, selfCpu; CREATE: key, time; SUBMIT: key, time, executor key; JOIN: key, time; WAIT:
-   * start, end.
+   * start, end; BLOCK (the kind in the flags, {@code site + 1} in the high half): start, end.
    */
   static final int EXEC = 1;
 
@@ -25,6 +25,8 @@ final class RecordLayout {
   static final int JOIN_WORDS = 3;
   static final int WAIT = 5;
   static final int WAIT_WORDS = 3;
+  static final int BLOCK = 6;
+  static final int BLOCK_WORDS = 3;
 
   private RecordLayout() {}
 
@@ -34,12 +36,12 @@ final class RecordLayout {
     return d > 0xffffffffL ? 0 : d;
   }
 
-  /** The high half of a CREATE or SUBMIT record's first word. */
+  /** The high half of a CREATE, SUBMIT or BLOCK record's first word. */
   static long siteBits(int site) {
     return (long) (site + 1) << 32;
   }
 
-  /** The site id held in the high half of a CREATE or SUBMIT record's first word. */
+  /** The site id held in the high half of a CREATE, SUBMIT or BLOCK record's first word. */
   static int site(long head) {
     return (int) (head >>> 32) - 1;
   }

@@ -1,5 +1,6 @@
 package dev.forkscope.agent.boot;
 
+import dev.forkscope.agent.contract.TraceFormat;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
@@ -11,6 +12,7 @@ import java.util.Collection;
 import java.util.Map;
 import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.ForkJoinWorkerThread;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
@@ -522,6 +524,172 @@ public final class Recorder {
     }
     try {
       state(current).joinedAll(tasks);
+    } catch (Throwable recorderFailure) {
+      // never visible to the program
+    }
+  }
+
+  /**
+   * The longest a monitor enter may take and count as uncontended: a {@code synchronized} of the
+   * program that took longer between the two clock reads around it blocked (an uncontended one
+   * takes tens of nanoseconds, a thread that blocks is descheduled for microseconds).
+   */
+  static final long CONTENDED_MONITOR_NS = 1_000;
+
+  /**
+   * The calling thread's state when it has one in the recording in progress, else null: a thread
+   * that never recorded (a JDK service thread parking) gets none made here.
+   */
+  private static ThreadState existingState() {
+    int current = session;
+    if (current == 0) {
+      return null;
+    }
+    Thread t = Thread.currentThread();
+    @SuppressWarnings("deprecation") // Thread.threadId() is JDK 19+
+    ThreadState s = RECENT[(int) t.getId() & (RECENT.length - 1)];
+    if (s == null || s.thread != t) {
+      s = STATE.get();
+    }
+    return s != null && s.session == current ? s : null;
+  }
+
+  /**
+   * Entry of {@code LockSupport.park*} for {@code blocker} (null for the overloads without one);
+   * {@link #parkExit} follows. Returns what the exit takes, as {@link #enter} does.
+   */
+  public static Object parkEnter(Object blocker) {
+    ThreadState s = null;
+    try {
+      s = existingState();
+      if (s != null) {
+        s.blockEnter(blocker);
+      }
+    } catch (Throwable recorderFailure) {
+      // never visible to the program
+    }
+    return s;
+  }
+
+  /** Exit, normal or by exception, of {@code LockSupport.park*}. */
+  public static void parkExit(Object entered) {
+    blockExit(entered, TraceFormat.BLOCK_PARK, -1);
+  }
+
+  /**
+   * The id of the call site {@code frame} ({@code class.method:line}) of a blocking call in the
+   * program's code, calling {@code call} ({@code class.method} of the JDK; null for a sleep, a wait
+   * or a monitor enter), which the transformer passes to the wrappers and hooks below.
+   */
+  public static int callSite(String call, String frame) {
+    return Sites.callSite(call, frame);
+  }
+
+  /**
+   * Before a call of the JDK's that may park ({@code Lock.lock}, {@code CountDownLatch.await},
+   * {@code Future.get}...) at call site {@code site} of the program's code: a park inside it is at
+   * that site, found without a stack walk.
+   */
+  public static void blockingCall(int site) {
+    ThreadState s = existingState();
+    if (s != null) {
+      s.blockingCallSite = site;
+    }
+  }
+
+  /** After such a call returned. */
+  public static void blockingCallDone() {
+    ThreadState s = existingState();
+    if (s != null) {
+      s.blockingCallSite = -1;
+    }
+  }
+
+  private static void blockExit(Object entered, int kind, int callSite) {
+    try {
+      ThreadState s = live(entered);
+      if (s != null) {
+        s.blockExit(kind, callSite);
+      }
+    } catch (Throwable recorderFailure) {
+      // never visible to the program
+    }
+  }
+
+  /** Replaces the program's calls of {@code Thread.sleep(long)} at call site {@code site}. */
+  public static void sleep(long millis, int site) throws InterruptedException {
+    Object entered = parkEnter(null);
+    try {
+      Thread.sleep(millis);
+    } finally {
+      blockExit(entered, TraceFormat.BLOCK_SLEEP, site);
+    }
+  }
+
+  /** Replaces the program's calls of {@code Thread.sleep(long, int)}. */
+  public static void sleep(long millis, int nanos, int site) throws InterruptedException {
+    Object entered = parkEnter(null);
+    try {
+      Thread.sleep(millis, nanos);
+    } finally {
+      blockExit(entered, TraceFormat.BLOCK_SLEEP, site);
+    }
+  }
+
+  /** Replaces the program's calls of {@code TimeUnit.sleep(long)}. */
+  public static void sleep(TimeUnit unit, long duration, int site) throws InterruptedException {
+    Object entered = parkEnter(null);
+    try {
+      unit.sleep(duration);
+    } finally {
+      blockExit(entered, TraceFormat.BLOCK_SLEEP, site);
+    }
+  }
+
+  /** Replaces the program's calls of {@code Object.wait()}. */
+  public static void wait(Object monitor, int site) throws InterruptedException {
+    Object entered = parkEnter(null);
+    try {
+      monitor.wait();
+    } finally {
+      blockExit(entered, TraceFormat.BLOCK_WAIT, site);
+    }
+  }
+
+  /** Replaces the program's calls of {@code Object.wait(long)}. */
+  public static void wait(Object monitor, long millis, int site) throws InterruptedException {
+    Object entered = parkEnter(null);
+    try {
+      monitor.wait(millis);
+    } finally {
+      blockExit(entered, TraceFormat.BLOCK_WAIT, site);
+    }
+  }
+
+  /** Replaces the program's calls of {@code Object.wait(long, int)}. */
+  public static void wait(Object monitor, long millis, int nanos, int site)
+      throws InterruptedException {
+    Object entered = parkEnter(null);
+    try {
+      monitor.wait(millis, nanos);
+    } finally {
+      blockExit(entered, TraceFormat.BLOCK_WAIT, site);
+    }
+  }
+
+  /**
+   * Follows each {@code monitorenter} in the program's code, with the clock read just before it: a
+   * clock read and a subtraction unless the enter took longer than {@link #CONTENDED_MONITOR_NS}.
+   */
+  public static void monitorEntered(long startNs, int site) {
+    if (System.nanoTime() - startNs < CONTENDED_MONITOR_NS) {
+      return;
+    }
+    try {
+      ThreadState s = existingState();
+      if (s != null) {
+        s.monitorEntered(startNs, site);
+      }
     } catch (Throwable recorderFailure) {
       // never visible to the program
     }

@@ -203,6 +203,39 @@ final class ThreadState {
   int joinDepth;
   int submitDepth;
 
+  /** Blocking calls open on this thread (a park inside a hooked sleep is not a second block). */
+  private int blockDepth;
+
+  /**
+   * The call site ({@code Sites.callSite}) of the JDK call that may park which the program is in,
+   * or -1: set around such calls in the program's code. A call that ends by an exception leaves it
+   * set until the next such call or block, so a park in between may be put at its site.
+   */
+  int blockingCallSite = -1;
+
+  /** When the outermost open blocking call began, or -1 when it is not timed. */
+  private long blockStart = -1;
+
+  /**
+   * The synchronizer the outermost open park is for ({@code LockSupport.park(blocker)}), or null.
+   */
+  private Object blocker;
+
+  /**
+   * The site of the last park walked for, with the classes of its blocker and of the task that
+   * blocked: the leaves of a task class that wait on one kind of synchronizer (a shared lock, a
+   * latch each) wait at one site, and walk once, then one block in {@link #REWALK_EVERY}, which
+   * notices a class that waits on that kind at a second site. The stack walk takes microseconds in
+   * the blocked task's time, which a short wait must not pay every time.
+   */
+  private Class<?> walkedBlocker;
+
+  private Class<?> walkedTask;
+  private int walkedSite;
+  private int walkedUses;
+
+  static final int REWALK_EVERY = 16;
+
   /** True while the recorder itself runs code that might be instrumented (stack walks). */
   boolean busy;
 
@@ -634,6 +667,86 @@ final class ThreadState {
       w[at + 1] = start;
       w[at + 2] = clock();
       chunk.publish(at + RecordLayout.WAIT_WORDS);
+    }
+  }
+
+  /**
+   * Entry of a blocking call ({@code LockSupport.park*}, {@code Thread.sleep}, {@code
+   * Object.wait}): the outermost one inside a recorded execution reads the clock. One field test
+   * outside executions, so that a pool's idle worker pays nothing.
+   */
+  void blockEnter(Object blocker) {
+    if (blockDepth++ == 0) {
+      int f = recordedFrame();
+      // a park inside a fork/join join is that join's wait, a WAIT record already: not a block
+      blockStart = !busy && f >= 0 && joinDepth == joinAtEntry[f] ? clock() : -1;
+      this.blocker = blocker;
+    }
+  }
+
+  /**
+   * Exit of a blocking call of {@code kind} (TraceFormat's {@code BLOCK_} kinds); the outermost one
+   * writes a BLOCK record when its entry was timed and its calling context is not a pool's wait for
+   * work.
+   */
+  void blockExit(int kind, int callSite) {
+    if (blockDepth == 0) {
+      return; // the call began before the recording started
+    }
+    if (--blockDepth == 0 && blockStart >= 0) {
+      long start = blockStart;
+      blockStart = -1;
+      blocked(kind, callSite, start, clock());
+    }
+    blocker = null;
+  }
+
+  /**
+   * Records that the thread blocked from {@code start} to {@code end}, when inside a recorded
+   * execution, at {@code callSite} ({@code Sites.callSite}), or, when that is -1, at the calling
+   * context found by a stack walk (after the end was read, so not counted as waiting).
+   */
+  void blocked(int kind, int callSite, long start, long end) {
+    int f = recordedFrame();
+    if (busy || f < 0) {
+      return;
+    }
+    int site;
+    if (callSite < 0) {
+      callSite = blockingCallSite;
+      blockingCallSite = -1;
+    }
+    if (callSite >= 0) {
+      site = Sites.ofCallSite(callSite);
+    } else if (blocker != null
+        && blocker.getClass() == walkedBlocker
+        && tasks[f].getClass() == walkedTask
+        && ++walkedUses % REWALK_EVERY != 0) {
+      site = walkedSite;
+    } else {
+      site = Sites.captureBlock(this);
+      walkedBlocker = blocker == null ? null : blocker.getClass();
+      walkedTask = tasks[f].getClass();
+      walkedSite = site;
+      walkedUses = 0;
+    }
+    if (site == Sites.IDLE) {
+      return;
+    }
+    int at = reserve(RecordLayout.BLOCK_WORDS);
+    if (at >= 0) {
+      long[] w = chunk.words;
+      w[at] = RecordLayout.BLOCK | ((long) kind << 8) | RecordLayout.siteBits(site);
+      w[at + 1] = start;
+      w[at + 2] = end;
+      chunk.publish(at + RecordLayout.BLOCK_WORDS);
+    }
+  }
+
+  /** A monitor entered after {@code start}: a block when it took longer than an uncontended one. */
+  void monitorEntered(long start, int callSite) {
+    if (blockDepth == 0) {
+      blocked(TraceFormat.BLOCK_MONITOR, callSite, start, clock());
     }
   }
 

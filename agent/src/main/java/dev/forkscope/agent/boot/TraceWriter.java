@@ -504,6 +504,17 @@ final class TraceWriter implements Runnable {
           prevTime = w[i + 2];
           i += RecordLayout.WAIT_WORDS;
           break;
+        case RecordLayout.BLOCK:
+          tag = TraceFormat.T_BLOCK;
+          f[0] = flags;
+          f[1] = TraceFormat.zigzag(w[i + 1] - prevTime);
+          f[2] = TraceFormat.zigzag(w[i + 2] - w[i + 1]);
+          f[3] = TraceFormat.zigzag(RecordLayout.site(head));
+          n = 4;
+          keys = 0;
+          prevTime = w[i + 2];
+          i += RecordLayout.BLOCK_WORDS;
+          break;
         default:
           throw new IllegalStateException("corrupt record buffer at word " + i);
       }

@@ -17,6 +17,8 @@ import java.util.Map;
  *     {@link EventTable}
  * @param sampling per sampled task class, what its records leave out (FSTRACE6); empty when no
  *     class was sampled
+ * @param blocks every interval in which a thread inside a recorded execution blocked (FSTRACE7), in
+ *     file order; null when the agent did not record them (an older trace)
  */
 public record Trace(
     TraceMeta meta,
@@ -25,12 +27,49 @@ public record Trace(
     Map<String, Long> unlistedNeverExecuted,
     List<CallSite> sites,
     List<TaskEvent> events,
-    Map<String, Sampling> sampling) {
+    Map<String, Sampling> sampling,
+    List<Block> blocks) {
 
   /** Keeps the executions and events as column tables, copying plain lists into them. */
   public Trace {
     executions = ExecutionTable.copyOf(executions);
     events = EventTable.copyOf(events);
+    blocks = blocks == null ? null : List.copyOf(blocks);
+  }
+
+  /** A trace without recorded blocks. */
+  public Trace(
+      TraceMeta meta,
+      List<TaskExecution> executions,
+      List<CreatedTask> neverExecuted,
+      Map<String, Long> unlistedNeverExecuted,
+      List<CallSite> sites,
+      List<TaskEvent> events,
+      Map<String, Sampling> sampling) {
+    this(meta, executions, neverExecuted, unlistedNeverExecuted, sites, events, sampling, null);
+  }
+
+  /** How a thread blocked (TraceFormat's {@code BLOCK_} kinds). */
+  public enum BlockKind {
+    PARK,
+    MONITOR,
+    WAIT,
+    SLEEP
+  }
+
+  /**
+   * A thread inside a recorded execution blocked from {@code startNs} to {@code endNs}, measured by
+   * the agent's hooks around the blocking call (exact, not sampled).
+   *
+   * @param frames the blocking JDK call the program made (when it was one, e.g. {@code
+   *     java.util.concurrent.CountDownLatch.await(...)}), then the program's frames, innermost
+   *     first
+   */
+  public record Block(
+      long threadId, BlockKind kind, long startNs, long endNs, List<String> frames) {
+    public long durationNs() {
+      return endNs - startNs;
+    }
   }
 
   /** A trace without submission and join events. */

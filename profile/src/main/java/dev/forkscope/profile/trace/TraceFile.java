@@ -19,17 +19,21 @@ import java.util.Map;
  *
  * <p>The format is the contract's {@link TraceFormat} (written by the agent's {@code
  * dev.forkscope.agent.boot.TraceWriter}; docs/trace-format.md): the 8 bytes {@link
- * TraceFormat#MAGIC} (or {@link TraceFormat#MAGIC_UNSAMPLED}, the same without sampling), a varlong
- * base time, then tagged records. This class holds each record's fields as absolute values: times
- * and seqs undone from their deltas, an EXEC record's start derived from its end and inclusive
- * time, its {@code parentSeq} from its distance. A record cut short by the end of the file (a JVM
- * killed while writing) ends the trace, and {@link #complete} says so.
+ * TraceFormat#MAGIC} (or {@link TraceFormat#MAGIC_UNBLOCKED}, the same without BLOCK records, or
+ * {@link TraceFormat#MAGIC_UNSAMPLED}, also without sampling), a varlong base time, then tagged
+ * records. This class holds each record's fields as absolute values: times and seqs undone from
+ * their deltas, an EXEC record's start derived from its end and inclusive time, its {@code
+ * parentSeq} from its distance. A record cut short by the end of the file (a JVM killed while
+ * writing) ends the trace, and {@link #complete} says so.
  */
 final class TraceFile {
   private static final byte[] MAGIC = TraceFormat.MAGIC.getBytes(StandardCharsets.US_ASCII);
 
   private static final byte[] MAGIC_UNSAMPLED =
       TraceFormat.MAGIC_UNSAMPLED.getBytes(StandardCharsets.US_ASCII);
+
+  private static final byte[] MAGIC_UNBLOCKED =
+      TraceFormat.MAGIC_UNBLOCKED.getBytes(StandardCharsets.US_ASCII);
 
   record ThreadInfo(long threadId, String name, boolean virtual) {}
 
@@ -84,6 +88,15 @@ final class TraceFile {
     final Columns.Packed end = column();
   }
 
+  /** BLOCK records: a thread blocked inside an execution (exact, not sampled). */
+  static final class Blocks extends Columns.Records {
+    final Columns.Packed recorder = column();
+    final Columns.Packed kind = column();
+    final Columns.Packed start = column();
+    final Columns.Packed end = column();
+    final Columns.Packed site = column();
+  }
+
   final Map<Integer, String> classes = new HashMap<>();
 
   /** Per recorder id, its thread. */
@@ -99,6 +112,10 @@ final class TraceFile {
   final Submits submits = new Submits();
   final Joins joins = new Joins();
   final Waits waits = new Waits();
+  final Blocks blocks = new Blocks();
+
+  /** Whether the agent recorded blocks (FSTRACE7 on): a trace without BLOCK records had none. */
+  boolean blocksRecorded;
 
   /**
    * Creations counted per class id (fork/join tasks); absent when the JVM died before writing them.
@@ -139,6 +156,7 @@ final class TraceFile {
       t.submits.trim();
       t.joins.trim();
       t.waits.trim();
+      t.blocks.trim();
       return t;
     }
   }
@@ -158,7 +176,10 @@ final class TraceFile {
 
   private void readAll(Path file) throws IOException {
     byte[] magic = bytes(MAGIC.length);
-    if (!Arrays.equals(magic, MAGIC) && !Arrays.equals(magic, MAGIC_UNSAMPLED)) {
+    blocksRecorded = Arrays.equals(magic, MAGIC);
+    if (!blocksRecorded
+        && !Arrays.equals(magic, MAGIC_UNBLOCKED)
+        && !Arrays.equals(magic, MAGIC_UNSAMPLED)) {
       boolean otherVersion =
           magic.length == MAGIC.length
               && Arrays.equals(magic, 0, MAGIC.length - 1, MAGIC, 0, MAGIC.length - 1);
@@ -256,6 +277,16 @@ final class TraceFile {
             waits.recorder.add(recorder);
             waits.start.add(start);
             waits.end.add(prevTime);
+          }
+          case TraceFormat.T_BLOCK -> {
+            int kind = (int) varlong();
+            long start = time();
+            prevTime = start + zigzag();
+            blocks.recorder.add(recorder);
+            blocks.kind.add(kind);
+            blocks.start.add(start);
+            blocks.end.add(prevTime);
+            blocks.site.add((int) zigzag());
           }
           case TraceFormat.T_COUNTS -> {
             int classId = (int) varlong();

@@ -193,7 +193,27 @@ final class TraceLinker {
         Map.copyOf(unlisted(sampledClasses, knownPerClass)),
         List.copyOf(callSites()),
         taskEvents,
-        Map.copyOf(samplingByName(sampledClasses)));
+        Map.copyOf(samplingByName(sampledClasses)),
+        file.blocksRecorded ? blocks() : null);
+  }
+
+  /** The BLOCK records with their threads and sites. */
+  private List<Trace.Block> blocks() {
+    TraceFile.Blocks b = file.blocks;
+    Trace.BlockKind[] kinds = Trace.BlockKind.values();
+    List<Trace.Block> out = new ArrayList<>(b.size());
+    for (int i = 0; i < b.size(); i++) {
+      int kind = b.kind.getInt(i);
+      out.add(
+          new Trace.Block(
+              threadId(b.recorder.getInt(i)),
+              kind >= 0 && kind < kinds.length ? kinds[kind] : Trace.BlockKind.PARK,
+              b.start.get(i),
+              b.end.get(i),
+              file.sites.getOrDefault(b.site.getInt(i), List.of())));
+    }
+    b.drop();
+    return out;
   }
 
   /**

@@ -488,7 +488,7 @@ class AgentEndToEndTest {
     assertThat(r.stderr().lines().filter(l -> l.startsWith("forkscope agent:")))
         .containsExactly(
             "forkscope agent: unknown option 'cpux' ignored (known: out, perjvm, cpu, contexts,"
-                + " sampling, waits, duration, stop)");
+                + " sampling, waits, monitors, duration, stop)");
     Trace trace = TraceReader.read(dir.resolve("out"));
     assertThat(trace.meta().cpuMode()).isEqualTo("sampled");
     assertThat(trace.meta().endNs()).isGreaterThan(trace.meta().startNs());

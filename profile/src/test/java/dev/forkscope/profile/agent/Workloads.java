@@ -118,6 +118,7 @@ public final class Workloads {
       case "workspan" -> workSpan();
       case "layers" -> LayerWorkloads.run();
       case "load" -> LoadWorkloads.run();
+      case "waits" -> WaitWorkloads.run();
       default -> throw new IllegalArgumentException(args[0]);
     }
   }
