@@ -201,8 +201,7 @@ final class Analyzer {
     offer(ref, scope);
     for (Callee callee : callees(ref, scope.file())) {
       if (visited.add(callee.method())) {
-        walk(
-            callee.method(), scope.callee(callee.file(), callee.step(), ref), context, 1, visited);
+        walk(callee.method(), scope.callee(callee.file(), callee.step(), ref), context, 1, visited);
       }
     }
   }

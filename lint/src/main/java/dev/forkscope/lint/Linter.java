@@ -2,6 +2,7 @@ package dev.forkscope.lint;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -109,6 +110,17 @@ public final class Linter {
     public Linter build() {
       return new Linter(rules, progress, threads);
     }
+  }
+
+  /**
+   * The Java files {@link #lint} reads under a folder, in the order it takes them: links followed,
+   * each real file once, loops and unreadable entries left out; none if the folder does not exist.
+   */
+  public static List<Path> javaFiles(Path folder) throws IOException {
+    if (!Files.isDirectory(folder)) {
+      return List.of();
+    }
+    return SourceFinder.find(List.of(folder), new ArrayList<>());
   }
 
   /**

@@ -1,19 +1,15 @@
 package dev.forkscope.lsp;
 
 import dev.forkscope.io.FileTrees;
+import dev.forkscope.lint.Linter;
 import dev.forkscope.lint.Progress;
 import java.io.IOException;
 import java.net.URI;
 import java.net.URISyntaxException;
-import java.nio.file.FileVisitOption;
-import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.SimpleFileVisitor;
 import java.nio.file.StandardCopyOption;
-import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
-import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -57,7 +53,7 @@ final class Mirror {
     Map<Path, List<Path>> files = new LinkedHashMap<>();
     for (Path folder : folders) {
       Path root = folder.toAbsolutePath().normalize();
-      files.put(root, javaFiles(root));
+      files.put(root, Linter.javaFiles(root));
     }
     int total = files.values().stream().mapToInt(List::size).sum();
     int done = 0;
@@ -73,34 +69,6 @@ final class Mirror {
         progress.filesDone(++done, total);
       }
     }
-  }
-
-  /** Java files under a folder, links followed, a loop or an unreadable directory skipped. */
-  static List<Path> javaFiles(Path root) throws IOException {
-    List<Path> found = new ArrayList<>();
-    if (!Files.isDirectory(root)) {
-      return found;
-    }
-    Files.walkFileTree(
-        root,
-        EnumSet.of(FileVisitOption.FOLLOW_LINKS),
-        Integer.MAX_VALUE,
-        new SimpleFileVisitor<>() {
-          @Override
-          public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) {
-            if (attrs.isRegularFile() && file.getFileName().toString().endsWith(".java")) {
-              found.add(file);
-            }
-            return FileVisitResult.CONTINUE;
-          }
-
-          @Override
-          public FileVisitResult visitFileFailed(Path file, IOException e) {
-            return FileVisitResult.CONTINUE; // a loop or an unreadable entry: the CLI skips it too
-          }
-        });
-    found.sort(null);
-    return found;
   }
 
   /**
