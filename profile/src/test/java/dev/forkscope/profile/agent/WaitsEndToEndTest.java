@@ -123,11 +123,11 @@ class WaitsEndToEndTest {
   /**
    * The findings of {@code rule} on {@code simpleClass} against what its tasks measured: every
    * execution that the JVM says blocked or waited is counted, and no more than those whose wait
-   * took over a microsecond; the time is within 15 % of what those that blocked measured. A task's
-   * clock also runs while its thread waits for a CPU around the blocking call, which the profile
-   * rightly leaves out, and inside it, which the profile counts: on a busy machine (this one is
-   * shared, and the hog makes it busy) the truth lies between the task's time less its run-queue
-   * delay and the task's time.
+   * took over a microsecond; the time is at least 85 % of what those that blocked measured, and at
+   * most 115 % of what those over a microsecond measured. A task's clock also runs while its thread
+   * waits for a CPU around the blocking call, which the profile rightly leaves out, and inside it,
+   * which the profile counts: on a busy machine (this one is shared, and the hog makes it busy) the
+   * truth lies between the task's time less its run-queue delay and the task's time.
    */
   private static void matches(Run r, String rule, String simpleClass) {
     String[] waits = r.truth().get(simpleClass);
@@ -137,12 +137,16 @@ class WaitsEndToEndTest {
     long blockedNs = 0;
     long runningNs = 0; // of blockedNs, less the run-queue delays
     long overMicro = 0;
+    long overMicroNs = 0;
     long totalNs = 0;
     for (String w : waits) {
       String[] f3 = w.split(":");
       long ns = Long.parseLong(f3[0]);
       totalNs += ns;
-      overMicro += ns > 1_000 ? 1 : 0;
+      if (ns > 1_000) {
+        overMicro++;
+        overMicroNs += ns;
+      }
       if (f3[1].equals("1")) {
         blocked++;
         blockedNs += ns;
@@ -169,7 +173,11 @@ class WaitsEndToEndTest {
       return;
     }
     assertThat(f[0]).as(what).isBetween(blocked, Math.max(blocked, overMicro));
-    assertThat((double) f[1]).as(what).isBetween(0.85 * runningNs, 1.15 * blockedNs);
+    // as for the count: a wait the JVM did not count as blocking may still have parked (the
+    // task's reading of its counters races with them), so all that could have blocked bounds it
+    assertThat((double) f[1])
+        .as(what)
+        .isBetween(0.85 * runningNs, 1.15 * Math.max(blockedNs, overMicroNs));
   }
 
   /**
