@@ -33,17 +33,21 @@ import java.util.stream.Collectors;
  * Most files of a large code base never reach the parser; they count as {@code skipped}. Unreadable
  * or unparsable files end up in {@link Summary#errors()} and never stop the run; a rule that throws
  * ends up in {@link Summary#failures()} and costs neither the file nor the other rules' findings.
- * Instances are immutable and thread-safe.
+ * With a {@link ParseCache}, phases (2) to (4) take the trees of unchanged files from the previous
+ * run instead of parsing them again; everything else is done anew. Instances are thread-safe, and
+ * immutable apart from the cache they may be given.
  */
 public final class Linter {
   private final List<Rule> rules;
   private final Progress progress;
   private final int threads;
+  private final ParseCache cache;
 
-  private Linter(List<Rule> rules, Progress progress, int threads) {
+  private Linter(List<Rule> rules, Progress progress, int threads, ParseCache cache) {
     this.rules = rules;
     this.progress = progress;
     this.threads = threads;
+    this.cache = cache;
   }
 
   public static Builder builder() {
@@ -55,6 +59,7 @@ public final class Linter {
     private List<Rule> rules = Rules.all();
     private Progress progress = Progress.NONE;
     private int threads;
+    private ParseCache cache;
 
     private Builder() {}
 
@@ -107,8 +112,18 @@ public final class Linter {
       return this;
     }
 
+    /**
+     * Keeps parsed files in {@code cache} for the next run, and takes from it those of the previous
+     * run whose text is unchanged. The result does not depend on it. Without it (the default) every
+     * run parses anew.
+     */
+    public Builder cache(ParseCache cache) {
+      this.cache = Objects.requireNonNull(cache);
+      return this;
+    }
+
     public Linter build() {
-      return new Linter(rules, progress, threads);
+      return new Linter(rules, progress, threads, cache);
     }
   }
 
@@ -170,6 +185,7 @@ public final class Linter {
     List<FileError> errors = Collections.synchronizedList(new ArrayList<>());
     List<Path> files = SourceFinder.find(paths, errors);
     int total = files.size();
+    ParseCache parses = cache == null ? new ParseCache() : cache;
     AtomicInteger done = new AtomicInteger();
 
     List<SourceFile> sources =
@@ -177,7 +193,7 @@ public final class Linter {
             .map(
                 path -> {
                   try {
-                    return SourceFile.read(path);
+                    return SourceFile.read(path, parses);
                   } catch (IOException | UncheckedIOException e) {
                     errors.add(new FileError(path, 0, "cannot read: " + e.getMessage()));
                     progress.filesDone(done.incrementAndGet(), total);
@@ -214,6 +230,7 @@ public final class Linter {
               progress.filesDone(done.incrementAndGet(), total);
             });
 
+    parses.retain(files);
     long lines = 0;
     int parsed = 0;
     int skipped = 0;

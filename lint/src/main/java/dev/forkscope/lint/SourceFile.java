@@ -28,7 +28,9 @@ import java.util.Set;
  * because rules may ask for a skipped file's tree when they follow a call into it. To keep the heap
  * small, a file that is not a candidate forgets its text after the pre-scan and reads it again if
  * it is ever parsed. A unit is shared by all workers once parsed: it is read-only from then on, its
- * printer included ({@link #parse}), so printing its nodes from several threads is safe.
+ * printer included ({@link #parse}), so printing its nodes from several threads is safe. For the
+ * same reason a unit can be kept for later runs ({@link ParseCache}): a file whose text has not
+ * changed takes the kept outcome instead of being parsed again.
  */
 final class SourceFile {
   /** Tokens without which a file can neither declare a task nor hand work to a pool. */
@@ -54,6 +56,7 @@ final class SourceFile {
       ThreadLocal.withInitial(SourceFile::newParser);
 
   private final Path path;
+  private final ParseCache cache;
   private String text;
   private final int lines;
   private final boolean candidate;
@@ -64,8 +67,9 @@ final class SourceFile {
   private CompilationUnit unit;
   private FileError error;
 
-  private SourceFile(Path path, String text) {
+  private SourceFile(Path path, String text, ParseCache cache) {
     this.path = path;
+    this.cache = cache;
     this.text = text;
     this.lines = countLines(text);
     this.candidate = mentionsTrigger(text);
@@ -80,9 +84,17 @@ final class SourceFile {
     this.text = candidate ? text : null;
   }
 
-  /** Reads a file, replacing bytes that are not valid UTF-8 instead of failing. */
+  /**
+   * Reads a file, replacing bytes that are not valid UTF-8 instead of failing; its parse is taken
+   * from {@code cache} if kept there for the same text, and kept there otherwise.
+   */
+  static SourceFile read(Path path, ParseCache cache) throws IOException {
+    return new SourceFile(path, decode(path), cache);
+  }
+
+  /** Reads a file with a cache of its own. */
   static SourceFile read(Path path) throws IOException {
-    return new SourceFile(path, decode(path));
+    return read(path, new ParseCache());
   }
 
   private static String decode(Path path) throws IOException {
@@ -195,42 +207,55 @@ final class SourceFile {
         return;
       }
     }
+    ParseCache.Parsed kept = cache.get(path, text);
+    if (kept == null) {
+      kept = parse(path, text);
+      cache.put(path, kept);
+    }
+    unit = kept.unit();
+    error = kept.error();
+  }
+
+  private static ParseCache.Parsed parse(Path path, String text) {
     if (text.length() > MAX_PARSED_CHARS) {
-      error =
-          new FileError(
-              path,
-              0,
-              String.format(
-                  "too large to analyse (%.1f MB > %d MB)",
-                  text.length() / 1_000_000.0, MAX_PARSED_CHARS / 1_000_000));
-      return;
+      return failed(
+          path,
+          text,
+          0,
+          String.format(
+              "too large to analyse (%.1f MB > %d MB)",
+              text.length() / 1_000_000.0, MAX_PARSED_CHARS / 1_000_000));
     }
     try {
       ParseResult<CompilationUnit> result = PARSER.get().parse(text);
       if (result.isSuccessful() && result.getResult().isPresent()) {
-        unit = result.getResult().get();
+        CompilationUnit unit = result.getResult().get();
         // Node.toString() creates the unit's printer on first use and stores it in the unit's
         // unsynchronized data map: two workers printing nodes of one unit at once could then lose
         // the printer and throw. Installed here, before the unit is shared, printing only reads.
         unit.printer(new DefaultPrettyPrinter());
-      } else {
-        Problem first = result.getProblems().isEmpty() ? null : result.getProblems().get(0);
-        int line =
-            first == null
-                ? 0
-                : first
-                    .getLocation()
-                    .flatMap(l -> l.getBegin().getRange())
-                    .map(r -> r.begin.line)
-                    .orElse(0);
-        String message = first == null ? "does not parse" : firstLine(first.getMessage());
-        error = new FileError(path, line, "parse error: " + message);
+        return new ParseCache.Parsed(text, unit, null);
       }
+      Problem first = result.getProblems().isEmpty() ? null : result.getProblems().get(0);
+      int line =
+          first == null
+              ? 0
+              : first
+                  .getLocation()
+                  .flatMap(l -> l.getBegin().getRange())
+                  .map(r -> r.begin.line)
+                  .orElse(0);
+      String message = first == null ? "does not parse" : firstLine(first.getMessage());
+      return failed(path, text, line, "parse error: " + message);
     } catch (StackOverflowError e) {
-      error = new FileError(path, 0, "parse error: nesting too deep to parse");
+      return failed(path, text, 0, "parse error: nesting too deep to parse");
     } catch (RuntimeException e) {
-      error = new FileError(path, 0, "parse error: " + firstLine(String.valueOf(e.getMessage())));
+      return failed(path, text, 0, "parse error: " + firstLine(String.valueOf(e.getMessage())));
     }
+  }
+
+  private static ParseCache.Parsed failed(Path path, String text, int line, String message) {
+    return new ParseCache.Parsed(text, null, new FileError(path, line, message));
   }
 
   private static String firstLine(String message) {

@@ -3,21 +3,26 @@ package dev.forkscope.lsp;
 import dev.forkscope.lint.Finding;
 import dev.forkscope.lint.LintResult;
 import dev.forkscope.lint.Linter;
+import dev.forkscope.lint.ParseCache;
 import dev.forkscope.lint.fix.FixResult;
 import dev.forkscope.lint.fix.Fixer;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Predicate;
 
 /**
  * The linter and the fixer, run on the editor's project: each on a {@link Mirror} of its own (they
- * run on different threads), under the rules of the settings.
+ * run on different threads), under the rules of the settings. The linter keeps each tree's parsed
+ * files between runs, so that a keystroke re-parses the changed file only.
  */
 final class Workspace {
   private final Path scratch;
   private final Mirror lint;
   private final Mirror fix;
+  private final Map<Path, ParseCache> parsed = new ConcurrentHashMap<>();
   private volatile List<String> rules = List.of();
 
   Workspace(Path scratch) {
@@ -53,7 +58,8 @@ final class Workspace {
 
   /** Lints a tree of the lint mirror, as {@code forkscope lint TREE} does. */
   LintResult lint(Path tree) throws IOException {
-    return Linter.builder().rules(rules).build().lint(List.of(tree));
+    ParseCache cache = parsed.computeIfAbsent(tree, t -> new ParseCache());
+    return Linter.builder().rules(rules).cache(cache).build().lint(List.of(tree));
   }
 
   /**
