@@ -108,6 +108,14 @@ final class LintCommand implements Callable<Integer> {
     } catch (IllegalArgumentException e) {
       throw new UserError(e.getMessage());
     }
+    for (Path path : paths) {
+      String name = String.valueOf(path.getFileName());
+      if ((name.endsWith(".jar") || name.endsWith(".zip")) && Files.isRegularFile(path)) {
+        // read as Java text it would parse as nothing and report "0 findings"
+        throw new UserError(
+            path + " is an archive: lint reads .java files and directories; extract it first");
+      }
+    }
     LintResult result;
     try {
       result = linter.lint(paths);

@@ -146,6 +146,14 @@ class LintCommandTest {
   }
 
   @Test
+  void anArchiveIsTheUsersMistakeNotAnEmptyResult() throws IOException {
+    Path jar = Files.write(dir.resolve("lib-1.0-sources.jar"), new byte[] {'P', 'K', 3, 4});
+    CliRun run = CliRun.of("lint", jar.toString());
+    assertThat(run.exitCode()).isEqualTo(Forkscope.USAGE);
+    assertOneLineError(run, "is an archive");
+  }
+
+  @Test
   void unknownRuleIsTheUsersMistake() throws IOException {
     write("SumTask.java", CLEAN_TASK);
     CliRun run = CliRun.of("lint", dir.toString(), "--rule", "no-such-rule");
