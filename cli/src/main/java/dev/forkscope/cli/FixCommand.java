@@ -74,6 +74,7 @@ final class FixCommand implements Callable<Integer> {
         throw new UserError("no such file or directory: " + path);
       }
     }
+    LintCommand.refuseArchives(paths);
     List<Path> entries = Classpath.parse(classpath);
     Terminal terminal = new Terminal(spec.commandLine().getErr());
     Fixer fixer;

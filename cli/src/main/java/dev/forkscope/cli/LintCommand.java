@@ -108,14 +108,7 @@ final class LintCommand implements Callable<Integer> {
     } catch (IllegalArgumentException e) {
       throw new UserError(e.getMessage());
     }
-    for (Path path : paths) {
-      String name = String.valueOf(path.getFileName());
-      if ((name.endsWith(".jar") || name.endsWith(".zip")) && Files.isRegularFile(path)) {
-        // read as Java text it would parse as nothing and report "0 findings"
-        throw new UserError(
-            path + " is an archive: lint reads .java files and directories; extract it first");
-      }
-    }
+    refuseArchives(paths);
     LintResult result;
     try {
       result = linter.lint(paths);
@@ -153,6 +146,21 @@ final class LintCommand implements Callable<Integer> {
    * 3 if a rule threw (unless keeping going), else 1 with findings to act on (notes do not count),
    * else 0.
    */
+  /**
+   * Refuses a {@code -sources} jar or a {@code src.zip} given as a path: read as Java text it would
+   * parse as nothing, and the run would report "0 findings".
+   */
+  static void refuseArchives(List<Path> paths) {
+    for (Path path : paths) {
+      String name = String.valueOf(path.getFileName());
+      if ((name.endsWith(".jar") || name.endsWith(".zip")) && Files.isRegularFile(path)) {
+        throw new UserError(
+            path
+                + " is an archive: lint and fix read .java files and directories; extract it first");
+      }
+    }
+  }
+
   static int exitCode(LintResult result, boolean keepGoing) {
     if (!result.summary().failures().isEmpty() && !keepGoing) {
       return Forkscope.INTERNAL;
