@@ -4,7 +4,6 @@ import static dev.forkscope.profile.Units.simpleName;
 
 import dev.forkscope.profile.layers.Layers;
 import dev.forkscope.profile.trace.ExecutionList;
-import dev.forkscope.profile.trace.IndexSort;
 import dev.forkscope.profile.trace.TaskExecution;
 import dev.forkscope.profile.trace.Trace;
 import java.util.ArrayList;
@@ -92,7 +91,7 @@ final class LayerAnalysis {
       long samplePeriodMs,
       long runWallNs) {
     ExecutionList executions = ExecutionList.of(list);
-    Map<Long, Timeline> timelines = Timeline.perThread(executions);
+    ThreadTimelines timelines = ThreadTimelines.of(executions);
     Set<Layers.Wait> recorded = Collections.newSetFromMap(new IdentityHashMap<>());
     List<Layers.Wait> waits =
         blocks == null ? layers.waits() : exact(layers, blocks, timedMonitors, timelines, recorded);
@@ -107,12 +106,12 @@ final class LayerAnalysis {
     Map<List<String>, Group> groups = new LinkedHashMap<>();
     Map<Long, long[]> waitsOutsideTasks = new HashMap<>();
     for (Layers.Wait w : waits) {
-      Timeline t = timelines.get(w.threadId());
-      TaskExecution e = t == null ? null : t.innermostAt(w.startNs());
-      if (e == null) {
+      int inside = timelines.innermostAt(w.threadId(), w.startNs());
+      if (inside < 0) {
         waitsOutsideTasks.computeIfAbsent(w.threadId(), id -> new long[1])[0] += w.durationNs();
         continue;
       }
+      TaskExecution e = executions.get(inside);
       String rule = rule(w);
       long lost = Math.max(0, Math.min(w.endNs(), e.endNs()) - w.startNs());
       groups
@@ -142,7 +141,8 @@ final class LayerAnalysis {
     }
     findings.addAll(centralizedPooling(executions, timelines, classExecutions, classTotal));
     RunLayers.Gc gc = gc(executions, layers.gcPauses());
-    findings.addAll(copies(timelines, layers.allocations(), classExecutions, classTotal, gc));
+    findings.addAll(
+        copies(executions, timelines, layers.allocations(), classExecutions, classTotal, gc));
     findings.sort(
         Comparator.comparingLong(RuntimeFinding::blockedNs)
             .reversed()
@@ -162,7 +162,7 @@ final class LayerAnalysis {
       Layers layers,
       List<Trace.Block> blocks,
       boolean timedMonitors,
-      Map<Long, Timeline> timelines,
+      ThreadTimelines timelines,
       Set<Layers.Wait> recorded) {
     List<Layers.Wait> out = new ArrayList<>(blocks.size() + layers.waits().size());
     for (Trace.Block b : blocks) {
@@ -177,9 +177,7 @@ final class LayerAnalysis {
       recorded.add(w);
     }
     for (Layers.Wait w : layers.waits()) {
-      Timeline t = timelines.get(w.threadId());
-      if (t == null
-          || t.innermostAt(w.startNs()) == null
+      if (timelines.innermostAt(w.threadId(), w.startNs()) < 0
           || (w.kind() == Layers.WaitKind.MONITOR && !timedMonitors)) {
         out.add(w);
       }
@@ -255,7 +253,7 @@ final class LayerAnalysis {
 
   private static List<RuntimeFinding> centralizedPooling(
       ExecutionList executions,
-      Map<Long, Timeline> timelines,
+      ThreadTimelines timelines,
       Map<String, Long> classExecutions,
       Map<String, Long> classTotal) {
     Map<Long, Set<Long>> workers = new HashMap<>();
@@ -295,12 +293,11 @@ final class LayerAnalysis {
           || workers.get(e.executorId()).contains(e.submissionThreadId())) {
         continue;
       }
-      Timeline t = timelines.get(e.submissionThreadId());
-      TaskExecution submitter = t == null ? null : t.innermostAt(e.submissionStampNs());
-      if (submitter == null) {
+      int submitter = timelines.innermostAt(e.submissionThreadId(), e.submissionStampNs());
+      if (submitter < 0) {
         continue;
       }
-      List<String> key = List.of(e.taskClass(), e.executorClass(), submitter.taskClass());
+      List<String> key = List.of(e.taskClass(), e.executorClass(), executions.taskClass(submitter));
       counts.computeIfAbsent(key, k -> new long[1])[0] += e.weight();
       if (e.queueWaitNs() >= 0) {
         queued.computeIfAbsent(key, k -> new ArrayList<>()).add(e.queueWaitNs());
@@ -393,7 +390,8 @@ final class LayerAnalysis {
    * time in proportion to the share of the sampled bytes.
    */
   private static List<RuntimeFinding> copies(
-      Map<Long, Timeline> timelines,
+      ExecutionList executions,
+      ThreadTimelines timelines,
       List<Layers.Allocation> allocations,
       Map<String, Long> classExecutions,
       Map<String, Long> classTotal,
@@ -407,12 +405,12 @@ final class LayerAnalysis {
       if (rule == null) {
         continue;
       }
-      Timeline t = timelines.get(a.threadId());
-      TaskExecution e = t == null ? null : t.innermostAt(a.timeNs());
-      if (e == null) {
+      int inside = timelines.innermostAt(a.threadId(), a.timeNs());
+      if (inside < 0) {
         continue;
       }
-      List<String> key = List.of(rule, e.taskClass(), String.valueOf(site(a.frames())));
+      List<String> key =
+          List.of(rule, executions.taskClass(inside), String.valueOf(site(a.frames())));
       long[] c = copied.computeIfAbsent(key, k -> new long[2]);
       c[0] += a.weightBytes();
       c[1]++;
@@ -643,137 +641,6 @@ final class LayerAnalysis {
         parts.add("were parked on a lock");
       }
       return String.join(" or ", parts);
-    }
-  }
-
-  /**
-   * One thread's executions, for the innermost execution at a time: indices into the executions
-   * analysed, by start (an enclosing one before those it encloses), with their times.
-   */
-  static final class Timeline {
-    private final List<TaskExecution> executions;
-    private final int[] byStart;
-    private final long[] starts;
-    private final long[] ends;
-    private final int[] parent;
-
-    /**
-     * {@code byStart} the executions' indices by start, {@code order} their positions in {@code
-     * start} and {@code end}, which hold the thread's executions' times.
-     */
-    private Timeline(
-        List<TaskExecution> executions, int[] byStart, int[] order, long[] start, long[] end) {
-      this.executions = executions;
-      this.byStart = byStart;
-      starts = new long[byStart.length];
-      ends = new long[byStart.length];
-      parent = new int[byStart.length];
-      int[] stack = new int[byStart.length];
-      int depth = 0;
-      for (int i = 0; i < byStart.length; i++) {
-        starts[i] = start[order[i]];
-        ends[i] = end[order[i]];
-        while (depth > 0 && ends[stack[depth - 1]] < starts[i]) {
-          depth--;
-        }
-        parent[i] = depth > 0 ? stack[depth - 1] : -1;
-        stack[depth++] = i;
-      }
-    }
-
-    static Map<Long, Timeline> perThread(List<TaskExecution> list) {
-      ExecutionList executions = ExecutionList.of(list);
-      int n = executions.size();
-      int[] byThread = byThread(executions);
-      Map<Long, Timeline> out = new HashMap<>();
-      for (int from = 0; from < n; ) {
-        long thread = executions.executionThreadId(byThread[from]);
-        int to = from + 1;
-        while (to < n && executions.executionThreadId(byThread[to]) == thread) {
-          to++;
-        }
-        out.put(thread, of(executions, Arrays.copyOfRange(byThread, from, to)));
-        from = to;
-      }
-      return out;
-    }
-
-    /**
-     * One thread's time line, {@code ofThread} its executions' indices in index order; their times
-     * are read into arrays of the thread's size only, so no array of every execution's times is
-     * kept while the threads' time lines are made.
-     */
-    private static Timeline of(ExecutionList executions, int[] ofThread) {
-      long[] start = new long[ofThread.length];
-      long[] end = new long[ofThread.length];
-      int[] order = new int[ofThread.length];
-      for (int k = 0; k < ofThread.length; k++) {
-        start[k] = executions.startNs(ofThread[k]);
-        end[k] = executions.endNs(ofThread[k]);
-        order[k] = k;
-      }
-      IndexSort.sort(order, 0, order.length, start, end); // ties in index order, as ofThread's
-      int[] byStart = new int[order.length];
-      for (int k = 0; k < order.length; k++) {
-        byStart[k] = ofThread[order[k]];
-      }
-      return new Timeline(executions, byStart, order, start, end);
-    }
-
-    /** The executions' indices grouped by thread, each thread's in index order. */
-    private static int[] byThread(ExecutionList executions) {
-      long[] thread = new long[executions.size()];
-      for (int i = 0; i < thread.length; i++) {
-        thread[i] = executions.executionThreadId(i);
-      }
-      return IndexSort.byKey(thread);
-    }
-
-    /** The innermost execution running at {@code t}, or null. */
-    TaskExecution innermostAt(long t) {
-      int i = innermost(t);
-      return i >= 0 ? executions.get(byStart[i]) : null;
-    }
-
-    /**
-     * Adds to {@code waitedNs}, at the index of the execution innermost at {@code from}, the part
-     * of the wait from {@code from} to {@code to} that no execution nested in it covers: the time
-     * it waited and ran nothing (the tasks a join runs while it waits are executions of their own).
-     */
-    void addWait(long from, long to, long[] waitedNs) {
-      int owner = innermost(from);
-      if (owner < 0) {
-        return;
-      }
-      long nested = 0;
-      int j = Arrays.binarySearch(starts, from);
-      j = j < 0 ? -j - 1 : j;
-      while (j > 0 && starts[j - 1] == from) {
-        j--;
-      }
-      for (; j < starts.length && starts[j] <= to; j++) {
-        if (parent[j] == owner) {
-          nested += Math.min(ends[j], to) - Math.max(starts[j], from);
-        }
-      }
-      waitedNs[byStart[owner]] += Math.max(0, to - from - nested);
-    }
-
-    /** The position of the innermost execution running at {@code t}, or -1. */
-    private int innermost(long t) {
-      int i = Arrays.binarySearch(starts, t);
-      if (i < 0) {
-        i = -i - 2;
-      } else {
-        while (i + 1 < starts.length && starts[i + 1] == t) {
-          i++;
-        }
-      }
-      int steps = 0;
-      while (i >= 0 && ends[i] < t && steps++ < 10_000) {
-        i = parent[i];
-      }
-      return i >= 0 && ends[i] >= t ? i : -1;
     }
   }
 }
