@@ -1,10 +1,10 @@
 package dev.forkscope.agent.boot;
 
 /**
- * Measures the recorder's own cost per task (at exit, see {@link TraceWriter}): one submission
- * record plus one execution (enter and exit, with the nanoTime reads, sampled CPU-time and stack
- * reads as configured, and the record write), on an empty task and a recorder whose records are
- * discarded.
+ * Measures the recorder's own cost per task and the clock's step (at exit, see {@link
+ * TraceWriter}). The cost per task: one submission record plus one execution (enter and exit, with
+ * the nanoTime reads, sampled CPU-time and stack reads as configured, and the record write), on an
+ * empty task and a recorder whose records are discarded.
  *
  * <p>The loop first runs long enough for the JIT to compile the recorder, then times short rounds
  * and keeps the fastest: on a shared machine preemption only ever adds time, so the minimum is the
@@ -14,6 +14,7 @@ final class Calibration {
   private static final int WARM_UP_TASKS = 40_000;
   private static final int ROUNDS = 10;
   private static final int TASKS_PER_ROUND = 2_000;
+  private static final int CLOCK_READS = 10_000;
 
   private Calibration() {}
 
@@ -34,6 +35,24 @@ final class Calibration {
       best = Math.min(best, (System.nanoTime() - t0) / TASKS_PER_ROUND);
     }
     return best;
+  }
+
+  /**
+   * The smallest step between two successive {@code System.nanoTime} reads that differ, in ns, or
+   * -1 if the clock never moved: the finest time an execution can be measured to (its resolution,
+   * or the cost of a read where that is larger).
+   */
+  static long clockStepNs() {
+    long smallest = Long.MAX_VALUE;
+    long last = System.nanoTime();
+    for (int i = 0; i < CLOCK_READS; i++) {
+      long now = System.nanoTime();
+      if (now != last) {
+        smallest = Math.min(smallest, now - last);
+        last = now;
+      }
+    }
+    return smallest == Long.MAX_VALUE ? -1 : smallest;
   }
 
   private static void oneTask(ThreadState s, Object executor, Runnable task) {
