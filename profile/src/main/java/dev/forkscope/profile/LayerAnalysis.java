@@ -8,6 +8,7 @@ import dev.forkscope.profile.trace.TaskExecution;
 import dev.forkscope.profile.trace.Trace;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collection;
 import java.util.Collections;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -40,6 +41,10 @@ import java.util.Set;
  * The waits themselves are sampled by the agent every few milliseconds (a wait much shorter is seen
  * by chance) or, with JFR, recorded above its thresholds ({@code LayerFiles}). Waits inside the
  * JVM's class loading or the agent's own code are not the program's.
+ *
+ * <p>The layers are lined up with the executions once (each wait and allocation sample placed in
+ * the execution innermost on its thread at its time, by {@link ThreadTimelines}); then each finding
+ * has a detector of its own ({@link #DETECTORS}) that reads the lined-up run.
  */
 final class LayerAnalysis {
 
@@ -58,18 +63,43 @@ final class LayerAnalysis {
   static final long MIN_COPIED_BYTES = 2L << 20;
   static final int MIN_COPY_SAMPLES = 3;
 
-  /** The bottleneck number of each wait finding; a blocking join is none of the six. */
-  private static final Map<String, Integer> BOTTLENECKS = new HashMap<>();
-
-  static {
-    BOTTLENECKS.put("intra-task-sync", 5);
-    BOTTLENECKS.put("sleepy-worker", 6);
-    BOTTLENECKS.put("blocking-join", null);
-  }
+  /**
+   * One detector per finding; their findings are sorted by time lost, then rule and class, so their
+   * order here does not show.
+   */
+  private static final List<Detector> DETECTORS =
+      List.of(
+          waitsOf("intra-task-sync", 5),
+          waitsOf("sleepy-worker", 6),
+          waitsOf("blocking-join", null), // a blocking join is none of the six
+          LayerAnalysis::centralizedPooling,
+          copiesOf("copy-on-fork", 2),
+          copiesOf("copy-on-join", 3));
 
   private LayerAnalysis() {}
 
   record Result(List<RuntimeFinding> findings, RunLayers layers) {}
+
+  /** One kind of run-time finding: what it finds in a run lined up with its layers. */
+  @FunctionalInterface
+  private interface Detector {
+    List<RuntimeFinding> find(Run run);
+  }
+
+  /**
+   * What the detectors read: the executions, their threads' time lines, each class's self wall time
+   * and executions (weighted), the waits inside executions grouped by rule, class and site, the
+   * allocation samples and the GC pauses.
+   */
+  private record Run(
+      ExecutionList executions,
+      ThreadTimelines timelines,
+      Map<String, Long> classTotal,
+      Map<String, Long> classExecutions,
+      Collection<Group> waitGroups,
+      long samplePeriodMs,
+      List<Layers.Allocation> allocations,
+      RunLayers.Gc gc) {}
 
   static Result analyze(List<TaskExecution> list, Layers layers, long runWallNs) {
     return analyze(list, layers, null, false, 0, runWallNs);
@@ -120,29 +150,21 @@ final class LayerAnalysis {
               k -> new Group(rule, e.taskClass(), site(w.frames())))
           .add(e, w, lost, !recorded.contains(w));
     }
-    List<RuntimeFinding> findings = new ArrayList<>();
-    for (Group g : groups.values()) {
-      long total = classTotal.getOrDefault(g.taskClass, 0L);
-      double share = total > 0 ? Math.min(1.0, (double) g.lostNs / total) : 0;
-      if (g.lostNs < (g.sampled ? MIN_LOST_NS : MIN_EXACT_LOST_NS)) {
-        continue;
-      }
-      switch (g.rule) {
-        case "intra-task-sync", "sleepy-worker", "blocking-join" -> {
-          if (share >= MIN_SHARE || g.events >= MANY_EVENTS) {
-            findings.add(g.finding(BOTTLENECKS.get(g.rule), share, samplePeriodMs));
-          }
-        }
-        default -> {
-          // join waits, class loading and waits sampled without their stack: normal in fork/join
-          // code or unattributable; counted in the threads' time
-        }
-      }
-    }
-    findings.addAll(centralizedPooling(executions, timelines, classExecutions, classTotal));
     RunLayers.Gc gc = gc(executions, layers.gcPauses());
-    findings.addAll(
-        copies(executions, timelines, layers.allocations(), classExecutions, classTotal, gc));
+    Run run =
+        new Run(
+            executions,
+            timelines,
+            classTotal,
+            classExecutions,
+            groups.values(),
+            samplePeriodMs,
+            layers.allocations(),
+            gc);
+    List<RuntimeFinding> findings = new ArrayList<>();
+    for (Detector detector : DETECTORS) {
+      findings.addAll(detector.find(run));
+    }
     findings.sort(
         Comparator.comparingLong(RuntimeFinding::blockedNs)
             .reversed()
@@ -251,11 +273,34 @@ final class LayerAnalysis {
     return frames.isEmpty() ? null : frames.get(0);
   }
 
-  private static List<RuntimeFinding> centralizedPooling(
-      ExecutionList executions,
-      ThreadTimelines timelines,
-      Map<String, Long> classExecutions,
-      Map<String, Long> classTotal) {
+  /**
+   * Waits of one rule inside executions ({@link #rule}), per class and site: a finding needs the
+   * least time lost (more when sampled) and a share of the class's time or many events. The other
+   * rules' waits (join waits, class loading, waits sampled without their stack) are normal in
+   * fork/join code or unattributable, and only count in the threads' time.
+   */
+  private static Detector waitsOf(String rule, Integer bottleneck) {
+    return run -> {
+      List<RuntimeFinding> out = new ArrayList<>();
+      for (Group g : run.waitGroups()) {
+        if (!g.rule.equals(rule)) {
+          continue;
+        }
+        long total = run.classTotal().getOrDefault(g.taskClass, 0L);
+        double share = total > 0 ? Math.min(1.0, (double) g.lostNs / total) : 0;
+        if (g.lostNs >= (g.sampled ? MIN_LOST_NS : MIN_EXACT_LOST_NS)
+            && (share >= MIN_SHARE || g.events >= MANY_EVENTS)) {
+          out.add(g.finding(bottleneck, share, run.samplePeriodMs()));
+        }
+      }
+      return out;
+    };
+  }
+
+  private static List<RuntimeFinding> centralizedPooling(Run run) {
+    ExecutionList executions = run.executions();
+    ThreadTimelines timelines = run.timelines();
+    Map<String, Long> classExecutions = run.classExecutions();
     Map<Long, Set<Long>> workers = new HashMap<>();
     Set<Long> workStealing = new HashSet<>();
     long previousExecutor = -1; // the sets' latest additions, not added again
@@ -383,34 +428,31 @@ final class LayerAnalysis {
   }
 
   /**
-   * Copy on fork (2) and copy on join (3), from allocation samples inside executions: bytes that
+   * Copy on fork (2) or copy on join (3), from allocation samples inside executions: bytes that
    * array copies ({@code Arrays.copyOf*}, {@code clone}) and collection merges ({@code addAll},
    * {@code toArray}, a growing {@code ArrayList}) allocate. A copy made through a merge is charged
-   * to copy on join, one made by a direct array copy to copy on fork. The time lost is the GC pause
-   * time in proportion to the share of the sampled bytes.
+   * to copy on join, one made by a direct array copy to copy on fork ({@link #copyRule}). The time
+   * lost is the GC pause time in proportion to the share of the sampled bytes.
    */
-  private static List<RuntimeFinding> copies(
-      ExecutionList executions,
-      ThreadTimelines timelines,
-      List<Layers.Allocation> allocations,
-      Map<String, Long> classExecutions,
-      Map<String, Long> classTotal,
-      RunLayers.Gc gc) {
+  private static Detector copiesOf(String rule, int bottleneck) {
+    return run -> copies(run, rule, bottleneck);
+  }
+
+  private static List<RuntimeFinding> copies(Run run, String rule, int bottleneck) {
+    ExecutionList executions = run.executions();
     long sampled = 0;
     Map<List<String>, long[]> copied = new LinkedHashMap<>(); // bytes, samples
     Map<List<String>, List<String>> stacks = new HashMap<>();
-    for (Layers.Allocation a : allocations) {
+    for (Layers.Allocation a : run.allocations()) {
       sampled += a.weightBytes();
-      String rule = copyRule(a.frames());
-      if (rule == null) {
+      if (!rule.equals(copyRule(a.frames()))) {
         continue;
       }
-      int inside = timelines.innermostAt(a.threadId(), a.timeNs());
+      int inside = run.timelines().innermostAt(a.threadId(), a.timeNs());
       if (inside < 0) {
         continue;
       }
-      List<String> key =
-          List.of(rule, executions.taskClass(inside), String.valueOf(site(a.frames())));
+      List<String> key = List.of(executions.taskClass(inside), String.valueOf(site(a.frames())));
       long[] c = copied.computeIfAbsent(key, k -> new long[2]);
       c[0] += a.weightBytes();
       c[1]++;
@@ -418,22 +460,22 @@ final class LayerAnalysis {
     }
     List<RuntimeFinding> out = new ArrayList<>();
     for (Map.Entry<List<String>, long[]> entry : copied.entrySet()) {
-      String rule = entry.getKey().get(0);
-      String taskClass = entry.getKey().get(1);
+      String taskClass = entry.getKey().get(0);
+      String site = entry.getKey().get(1);
       long bytes = entry.getValue()[0];
-      long n = classExecutions.getOrDefault(taskClass, 1L);
+      long n = run.classExecutions().getOrDefault(taskClass, 1L);
       if (bytes < MIN_COPIED_BYTES || entry.getValue()[1] < MIN_COPY_SAMPLES) {
         continue;
       }
-      long lost = sampled > 0 ? (long) ((double) gc.pauseNs() * bytes / sampled) : 0;
-      long total = classTotal.getOrDefault(taskClass, 0L);
+      long lost = sampled > 0 ? (long) ((double) run.gc().pauseNs() * bytes / sampled) : 0;
+      long total = run.classTotal().getOrDefault(taskClass, 0L);
       List<String> stack = stacks.get(entry.getKey());
       out.add(
           new RuntimeFinding(
-              rule.equals("copy-on-fork") ? 2 : 3,
+              bottleneck,
               rule,
               taskClass,
-              entry.getKey().get(2),
+              site,
               n,
               lost,
               total > 0 ? Math.min(1.0, (double) lost / total) : 0,
@@ -445,7 +487,7 @@ final class LayerAnalysis {
                   bytes(bytes),
                   bytes(bytes / Math.max(1, n)),
                   entry.getValue()[1],
-                  entry.getKey().get(2),
+                  site,
                   Units.duration(lost),
                   String.join(" <- ", stack.subList(0, Math.min(6, stack.size()))))));
     }
