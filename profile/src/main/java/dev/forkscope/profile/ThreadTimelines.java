@@ -164,16 +164,6 @@ final class ThreadTimelines {
    * The last position of {@code from .. to - 1} whose execution starts at or before t, or from - 1.
    */
   private int lastStartingBy(int from, int to, long t) {
-    int lo = from;
-    int hi = to;
-    while (lo < hi) {
-      int mid = (lo + hi) >>> 1;
-      if (start[order[mid]] <= t) {
-        lo = mid + 1;
-      } else {
-        hi = mid;
-      }
-    }
-    return lo - 1;
+    return IndexSort.after(order, from, to, start, t) - 1;
   }
 }
