@@ -124,7 +124,10 @@ final class ThreadTimelines {
     return i;
   }
 
-  /** The innermost execution running at {@code t} on thread {@code threadId}, or -1. */
+  /**
+   * The innermost execution running at {@code t} on thread {@code threadId}, or -1 (time lines made
+   * by {@link #of}, which know the threads by id).
+   */
   int innermostAt(long threadId, long t) {
     Integer thread = threadIndex.get(threadId);
     if (thread == null) {
