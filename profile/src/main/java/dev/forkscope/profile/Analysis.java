@@ -216,18 +216,15 @@ public final class Analysis {
   private static long[] waitedNs(List<TaskExecution> rows, List<TaskEvent> eventList) {
     EventTable events = EventTable.copyOf(eventList);
     long[] waited = new long[rows.size()];
-    Map<Long, LayerAnalysis.Timeline> lines = null;
+    ThreadTimelines lines = null;
     for (int e = 0; e < events.size(); e++) {
       if (events.type(e) != TaskEvent.Type.WAIT) {
         continue;
       }
       if (lines == null) {
-        lines = LayerAnalysis.Timeline.perThread(rows);
+        lines = ThreadTimelines.of(ExecutionList.of(rows));
       }
-      LayerAnalysis.Timeline line = lines.get(events.threadId(e));
-      if (line != null) {
-        line.addWait(events.timeNs(e), events.endNs(e), waited);
-      }
+      lines.addWait(events.threadId(e), events.timeNs(e), events.endNs(e), waited);
     }
     return waited;
   }

@@ -4,11 +4,11 @@ import static dev.forkscope.profile.Units.simpleName;
 
 import dev.forkscope.profile.layers.Layers;
 import dev.forkscope.profile.trace.ExecutionList;
-import dev.forkscope.profile.trace.IndexSort;
 import dev.forkscope.profile.trace.TaskExecution;
 import dev.forkscope.profile.trace.Trace;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collection;
 import java.util.Collections;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -41,6 +41,10 @@ import java.util.Set;
  * The waits themselves are sampled by the agent every few milliseconds (a wait much shorter is seen
  * by chance) or, with JFR, recorded above its thresholds ({@code LayerFiles}). Waits inside the
  * JVM's class loading or the agent's own code are not the program's.
+ *
+ * <p>The layers are lined up with the executions once (each wait and allocation sample placed in
+ * the execution innermost on its thread at its time, by {@link ThreadTimelines}); then each finding
+ * has a detector of its own ({@link #DETECTORS}) that reads the lined-up run.
  */
 final class LayerAnalysis {
 
@@ -59,18 +63,43 @@ final class LayerAnalysis {
   static final long MIN_COPIED_BYTES = 2L << 20;
   static final int MIN_COPY_SAMPLES = 3;
 
-  /** The bottleneck number of each wait finding; a blocking join is none of the six. */
-  private static final Map<String, Integer> BOTTLENECKS = new HashMap<>();
-
-  static {
-    BOTTLENECKS.put("intra-task-sync", 5);
-    BOTTLENECKS.put("sleepy-worker", 6);
-    BOTTLENECKS.put("blocking-join", null);
-  }
+  /**
+   * One detector per finding; their findings are sorted by time lost, then rule and class, so their
+   * order here does not show.
+   */
+  private static final List<Detector> DETECTORS =
+      List.of(
+          waitsOf("intra-task-sync", 5),
+          waitsOf("sleepy-worker", 6),
+          waitsOf("blocking-join", null), // a blocking join is none of the six
+          LayerAnalysis::centralizedPooling,
+          copiesOf("copy-on-fork", 2),
+          copiesOf("copy-on-join", 3));
 
   private LayerAnalysis() {}
 
   record Result(List<RuntimeFinding> findings, RunLayers layers) {}
+
+  /** One kind of run-time finding: what it finds in a run lined up with its layers. */
+  @FunctionalInterface
+  private interface Detector {
+    List<RuntimeFinding> find(Run run);
+  }
+
+  /**
+   * What the detectors read: the executions, their threads' time lines, each class's self wall time
+   * and executions (weighted), the waits inside executions grouped by rule, class and site, the
+   * allocation samples and the GC pauses.
+   */
+  private record Run(
+      ExecutionList executions,
+      ThreadTimelines timelines,
+      Map<String, Long> classTotal,
+      Map<String, Long> classExecutions,
+      Collection<Group> waitGroups,
+      long samplePeriodMs,
+      List<Layers.Allocation> allocations,
+      RunLayers.Gc gc) {}
 
   static Result analyze(List<TaskExecution> list, Layers layers, long runWallNs) {
     return analyze(list, layers, null, false, 0, runWallNs);
@@ -92,7 +121,7 @@ final class LayerAnalysis {
       long samplePeriodMs,
       long runWallNs) {
     ExecutionList executions = ExecutionList.of(list);
-    Map<Long, Timeline> timelines = Timeline.perThread(executions);
+    ThreadTimelines timelines = ThreadTimelines.of(executions);
     Set<Layers.Wait> recorded = Collections.newSetFromMap(new IdentityHashMap<>());
     List<Layers.Wait> waits =
         blocks == null ? layers.waits() : exact(layers, blocks, timedMonitors, timelines, recorded);
@@ -107,12 +136,12 @@ final class LayerAnalysis {
     Map<List<String>, Group> groups = new LinkedHashMap<>();
     Map<Long, long[]> waitsOutsideTasks = new HashMap<>();
     for (Layers.Wait w : waits) {
-      Timeline t = timelines.get(w.threadId());
-      TaskExecution e = t == null ? null : t.innermostAt(w.startNs());
-      if (e == null) {
+      int inside = timelines.innermostAt(w.threadId(), w.startNs());
+      if (inside < 0) {
         waitsOutsideTasks.computeIfAbsent(w.threadId(), id -> new long[1])[0] += w.durationNs();
         continue;
       }
+      TaskExecution e = executions.get(inside);
       String rule = rule(w);
       long lost = Math.max(0, Math.min(w.endNs(), e.endNs()) - w.startNs());
       groups
@@ -121,28 +150,21 @@ final class LayerAnalysis {
               k -> new Group(rule, e.taskClass(), site(w.frames())))
           .add(e, w, lost, !recorded.contains(w));
     }
-    List<RuntimeFinding> findings = new ArrayList<>();
-    for (Group g : groups.values()) {
-      long total = classTotal.getOrDefault(g.taskClass, 0L);
-      double share = total > 0 ? Math.min(1.0, (double) g.lostNs / total) : 0;
-      if (g.lostNs < (g.sampled ? MIN_LOST_NS : MIN_EXACT_LOST_NS)) {
-        continue;
-      }
-      switch (g.rule) {
-        case "intra-task-sync", "sleepy-worker", "blocking-join" -> {
-          if (share >= MIN_SHARE || g.events >= MANY_EVENTS) {
-            findings.add(g.finding(BOTTLENECKS.get(g.rule), share, samplePeriodMs));
-          }
-        }
-        default -> {
-          // join waits, class loading and waits sampled without their stack: normal in fork/join
-          // code or unattributable; counted in the threads' time
-        }
-      }
-    }
-    findings.addAll(centralizedPooling(executions, timelines, classExecutions, classTotal));
     RunLayers.Gc gc = gc(executions, layers.gcPauses());
-    findings.addAll(copies(timelines, layers.allocations(), classExecutions, classTotal, gc));
+    Run run =
+        new Run(
+            executions,
+            timelines,
+            classTotal,
+            classExecutions,
+            groups.values(),
+            samplePeriodMs,
+            layers.allocations(),
+            gc);
+    List<RuntimeFinding> findings = new ArrayList<>();
+    for (Detector detector : DETECTORS) {
+      findings.addAll(detector.find(run));
+    }
     findings.sort(
         Comparator.comparingLong(RuntimeFinding::blockedNs)
             .reversed()
@@ -162,7 +184,7 @@ final class LayerAnalysis {
       Layers layers,
       List<Trace.Block> blocks,
       boolean timedMonitors,
-      Map<Long, Timeline> timelines,
+      ThreadTimelines timelines,
       Set<Layers.Wait> recorded) {
     List<Layers.Wait> out = new ArrayList<>(blocks.size() + layers.waits().size());
     for (Trace.Block b : blocks) {
@@ -177,9 +199,7 @@ final class LayerAnalysis {
       recorded.add(w);
     }
     for (Layers.Wait w : layers.waits()) {
-      Timeline t = timelines.get(w.threadId());
-      if (t == null
-          || t.innermostAt(w.startNs()) == null
+      if (timelines.innermostAt(w.threadId(), w.startNs()) < 0
           || (w.kind() == Layers.WaitKind.MONITOR && !timedMonitors)) {
         out.add(w);
       }
@@ -253,11 +273,34 @@ final class LayerAnalysis {
     return frames.isEmpty() ? null : frames.get(0);
   }
 
-  private static List<RuntimeFinding> centralizedPooling(
-      ExecutionList executions,
-      Map<Long, Timeline> timelines,
-      Map<String, Long> classExecutions,
-      Map<String, Long> classTotal) {
+  /**
+   * Waits of one rule inside executions ({@link #rule}), per class and site: a finding needs the
+   * least time lost (more when sampled) and a share of the class's time or many events. The other
+   * rules' waits (join waits, class loading, waits sampled without their stack) are normal in
+   * fork/join code or unattributable, and only count in the threads' time.
+   */
+  private static Detector waitsOf(String rule, Integer bottleneck) {
+    return run -> {
+      List<RuntimeFinding> out = new ArrayList<>();
+      for (Group g : run.waitGroups()) {
+        if (!g.rule.equals(rule)) {
+          continue;
+        }
+        long total = run.classTotal().getOrDefault(g.taskClass, 0L);
+        double share = total > 0 ? Math.min(1.0, (double) g.lostNs / total) : 0;
+        if (g.lostNs >= (g.sampled ? MIN_LOST_NS : MIN_EXACT_LOST_NS)
+            && (share >= MIN_SHARE || g.events >= MANY_EVENTS)) {
+          out.add(g.finding(bottleneck, share, run.samplePeriodMs()));
+        }
+      }
+      return out;
+    };
+  }
+
+  private static List<RuntimeFinding> centralizedPooling(Run run) {
+    ExecutionList executions = run.executions();
+    ThreadTimelines timelines = run.timelines();
+    Map<String, Long> classExecutions = run.classExecutions();
     Map<Long, Set<Long>> workers = new HashMap<>();
     Set<Long> workStealing = new HashSet<>();
     long previousExecutor = -1; // the sets' latest additions, not added again
@@ -295,12 +338,11 @@ final class LayerAnalysis {
           || workers.get(e.executorId()).contains(e.submissionThreadId())) {
         continue;
       }
-      Timeline t = timelines.get(e.submissionThreadId());
-      TaskExecution submitter = t == null ? null : t.innermostAt(e.submissionStampNs());
-      if (submitter == null) {
+      int submitter = timelines.innermostAt(e.submissionThreadId(), e.submissionStampNs());
+      if (submitter < 0) {
         continue;
       }
-      List<String> key = List.of(e.taskClass(), e.executorClass(), submitter.taskClass());
+      List<String> key = List.of(e.taskClass(), e.executorClass(), executions.taskClass(submitter));
       counts.computeIfAbsent(key, k -> new long[1])[0] += e.weight();
       if (e.queueWaitNs() >= 0) {
         queued.computeIfAbsent(key, k -> new ArrayList<>()).add(e.queueWaitNs());
@@ -386,33 +428,31 @@ final class LayerAnalysis {
   }
 
   /**
-   * Copy on fork (2) and copy on join (3), from allocation samples inside executions: bytes that
+   * Copy on fork (2) or copy on join (3), from allocation samples inside executions: bytes that
    * array copies ({@code Arrays.copyOf*}, {@code clone}) and collection merges ({@code addAll},
    * {@code toArray}, a growing {@code ArrayList}) allocate. A copy made through a merge is charged
-   * to copy on join, one made by a direct array copy to copy on fork. The time lost is the GC pause
-   * time in proportion to the share of the sampled bytes.
+   * to copy on join, one made by a direct array copy to copy on fork ({@link #copyRule}). The time
+   * lost is the GC pause time in proportion to the share of the sampled bytes.
    */
-  private static List<RuntimeFinding> copies(
-      Map<Long, Timeline> timelines,
-      List<Layers.Allocation> allocations,
-      Map<String, Long> classExecutions,
-      Map<String, Long> classTotal,
-      RunLayers.Gc gc) {
+  private static Detector copiesOf(String rule, int bottleneck) {
+    return run -> copies(run, rule, bottleneck);
+  }
+
+  private static List<RuntimeFinding> copies(Run run, String rule, int bottleneck) {
+    ExecutionList executions = run.executions();
     long sampled = 0;
     Map<List<String>, long[]> copied = new LinkedHashMap<>(); // bytes, samples
     Map<List<String>, List<String>> stacks = new HashMap<>();
-    for (Layers.Allocation a : allocations) {
+    for (Layers.Allocation a : run.allocations()) {
       sampled += a.weightBytes();
-      String rule = copyRule(a.frames());
-      if (rule == null) {
+      if (!rule.equals(copyRule(a.frames()))) {
         continue;
       }
-      Timeline t = timelines.get(a.threadId());
-      TaskExecution e = t == null ? null : t.innermostAt(a.timeNs());
-      if (e == null) {
+      int inside = run.timelines().innermostAt(a.threadId(), a.timeNs());
+      if (inside < 0) {
         continue;
       }
-      List<String> key = List.of(rule, e.taskClass(), String.valueOf(site(a.frames())));
+      List<String> key = List.of(executions.taskClass(inside), String.valueOf(site(a.frames())));
       long[] c = copied.computeIfAbsent(key, k -> new long[2]);
       c[0] += a.weightBytes();
       c[1]++;
@@ -420,22 +460,22 @@ final class LayerAnalysis {
     }
     List<RuntimeFinding> out = new ArrayList<>();
     for (Map.Entry<List<String>, long[]> entry : copied.entrySet()) {
-      String rule = entry.getKey().get(0);
-      String taskClass = entry.getKey().get(1);
+      String taskClass = entry.getKey().get(0);
+      String site = entry.getKey().get(1);
       long bytes = entry.getValue()[0];
-      long n = classExecutions.getOrDefault(taskClass, 1L);
+      long n = run.classExecutions().getOrDefault(taskClass, 1L);
       if (bytes < MIN_COPIED_BYTES || entry.getValue()[1] < MIN_COPY_SAMPLES) {
         continue;
       }
-      long lost = sampled > 0 ? (long) ((double) gc.pauseNs() * bytes / sampled) : 0;
-      long total = classTotal.getOrDefault(taskClass, 0L);
+      long lost = sampled > 0 ? (long) ((double) run.gc().pauseNs() * bytes / sampled) : 0;
+      long total = run.classTotal().getOrDefault(taskClass, 0L);
       List<String> stack = stacks.get(entry.getKey());
       out.add(
           new RuntimeFinding(
-              rule.equals("copy-on-fork") ? 2 : 3,
+              bottleneck,
               rule,
               taskClass,
-              entry.getKey().get(2),
+              site,
               n,
               lost,
               total > 0 ? Math.min(1.0, (double) lost / total) : 0,
@@ -447,7 +487,7 @@ final class LayerAnalysis {
                   bytes(bytes),
                   bytes(bytes / Math.max(1, n)),
                   entry.getValue()[1],
-                  entry.getKey().get(2),
+                  site,
                   Units.duration(lost),
                   String.join(" <- ", stack.subList(0, Math.min(6, stack.size()))))));
     }
@@ -643,137 +683,6 @@ final class LayerAnalysis {
         parts.add("were parked on a lock");
       }
       return String.join(" or ", parts);
-    }
-  }
-
-  /**
-   * One thread's executions, for the innermost execution at a time: indices into the executions
-   * analysed, by start (an enclosing one before those it encloses), with their times.
-   */
-  static final class Timeline {
-    private final List<TaskExecution> executions;
-    private final int[] byStart;
-    private final long[] starts;
-    private final long[] ends;
-    private final int[] parent;
-
-    /**
-     * {@code byStart} the executions' indices by start, {@code order} their positions in {@code
-     * start} and {@code end}, which hold the thread's executions' times.
-     */
-    private Timeline(
-        List<TaskExecution> executions, int[] byStart, int[] order, long[] start, long[] end) {
-      this.executions = executions;
-      this.byStart = byStart;
-      starts = new long[byStart.length];
-      ends = new long[byStart.length];
-      parent = new int[byStart.length];
-      int[] stack = new int[byStart.length];
-      int depth = 0;
-      for (int i = 0; i < byStart.length; i++) {
-        starts[i] = start[order[i]];
-        ends[i] = end[order[i]];
-        while (depth > 0 && ends[stack[depth - 1]] < starts[i]) {
-          depth--;
-        }
-        parent[i] = depth > 0 ? stack[depth - 1] : -1;
-        stack[depth++] = i;
-      }
-    }
-
-    static Map<Long, Timeline> perThread(List<TaskExecution> list) {
-      ExecutionList executions = ExecutionList.of(list);
-      int n = executions.size();
-      int[] byThread = byThread(executions);
-      Map<Long, Timeline> out = new HashMap<>();
-      for (int from = 0; from < n; ) {
-        long thread = executions.executionThreadId(byThread[from]);
-        int to = from + 1;
-        while (to < n && executions.executionThreadId(byThread[to]) == thread) {
-          to++;
-        }
-        out.put(thread, of(executions, Arrays.copyOfRange(byThread, from, to)));
-        from = to;
-      }
-      return out;
-    }
-
-    /**
-     * One thread's time line, {@code ofThread} its executions' indices in index order; their times
-     * are read into arrays of the thread's size only, so no array of every execution's times is
-     * kept while the threads' time lines are made.
-     */
-    private static Timeline of(ExecutionList executions, int[] ofThread) {
-      long[] start = new long[ofThread.length];
-      long[] end = new long[ofThread.length];
-      int[] order = new int[ofThread.length];
-      for (int k = 0; k < ofThread.length; k++) {
-        start[k] = executions.startNs(ofThread[k]);
-        end[k] = executions.endNs(ofThread[k]);
-        order[k] = k;
-      }
-      IndexSort.sort(order, 0, order.length, start, end); // ties in index order, as ofThread's
-      int[] byStart = new int[order.length];
-      for (int k = 0; k < order.length; k++) {
-        byStart[k] = ofThread[order[k]];
-      }
-      return new Timeline(executions, byStart, order, start, end);
-    }
-
-    /** The executions' indices grouped by thread, each thread's in index order. */
-    private static int[] byThread(ExecutionList executions) {
-      long[] thread = new long[executions.size()];
-      for (int i = 0; i < thread.length; i++) {
-        thread[i] = executions.executionThreadId(i);
-      }
-      return IndexSort.byKey(thread);
-    }
-
-    /** The innermost execution running at {@code t}, or null. */
-    TaskExecution innermostAt(long t) {
-      int i = innermost(t);
-      return i >= 0 ? executions.get(byStart[i]) : null;
-    }
-
-    /**
-     * Adds to {@code waitedNs}, at the index of the execution innermost at {@code from}, the part
-     * of the wait from {@code from} to {@code to} that no execution nested in it covers: the time
-     * it waited and ran nothing (the tasks a join runs while it waits are executions of their own).
-     */
-    void addWait(long from, long to, long[] waitedNs) {
-      int owner = innermost(from);
-      if (owner < 0) {
-        return;
-      }
-      long nested = 0;
-      int j = Arrays.binarySearch(starts, from);
-      j = j < 0 ? -j - 1 : j;
-      while (j > 0 && starts[j - 1] == from) {
-        j--;
-      }
-      for (; j < starts.length && starts[j] <= to; j++) {
-        if (parent[j] == owner) {
-          nested += Math.min(ends[j], to) - Math.max(starts[j], from);
-        }
-      }
-      waitedNs[byStart[owner]] += Math.max(0, to - from - nested);
-    }
-
-    /** The position of the innermost execution running at {@code t}, or -1. */
-    private int innermost(long t) {
-      int i = Arrays.binarySearch(starts, t);
-      if (i < 0) {
-        i = -i - 2;
-      } else {
-        while (i + 1 < starts.length && starts[i + 1] == t) {
-          i++;
-        }
-      }
-      int steps = 0;
-      while (i >= 0 && ends[i] < t && steps++ < 10_000) {
-        i = parent[i];
-      }
-      return i >= 0 && ends[i] >= t ? i : -1;
     }
   }
 }

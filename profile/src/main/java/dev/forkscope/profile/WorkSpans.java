@@ -22,10 +22,10 @@ import java.util.Map;
  * result is the same with aggregation on or off) and the trace's submission, join and wait events.
  *
  * <ol>
- *   <li><b>Time lines.</b> Per thread, executions and events are merged in time order with a stack
- *       of open executions: each event and each directly nested execution becomes an item of the
- *       innermost execution open at its time. The agent's time stamps strictly increase per thread,
- *       so this is exact.
+ *   <li><b>Time lines.</b> Per thread, executions and events are merged in time order on the
+ *       thread's {@link ThreadTimelines}: each event and each directly nested execution becomes an
+ *       item of the innermost execution open at its time. The agent's time stamps strictly increase
+ *       per thread, so this is exact.
  *   <li><b>Edges.</b> A nested execution is <em>serial</em> when it was neither helped nor
  *       submitted: a task run inline by a direct {@code invoke()} (or {@code invokeAll}'s first
  *       task), which is part of its parent's serial path, exactly the executions {@link
@@ -116,12 +116,12 @@ final class WorkSpans {
     boolean[] parentInComputation = new boolean[n];
     int[] byStart = IndexSort.byKey(x.start);
     for (int i : byStart) { // parents start before their nested executions
-      int parent = lines.parent[i];
+      int parent = lines.nesting.parent(i);
       serial[i] = parent >= 0 && !x.helped[i] && !x.submitted[i];
       parentInComputation[i] = parent >= 0 && inComputation[parent];
       inComputation[i] = x.forkJoin[i] || (serial[i] && parentInComputation[i]);
     }
-    lines.parent = null;
+    lines.nesting = null;
 
     int[] spawnedBy = spawns(executions, x, items, lines, byStart, inComputation);
 
@@ -536,20 +536,20 @@ final class WorkSpans {
 
   /**
    * Each execution's time line: its directly nested executions and the items that happened on its
-   * thread while it was the innermost execution open, in time order, and its {@code parent} (the
-   * innermost enclosing execution on its thread, -1 if none).
+   * thread while it was the innermost execution open, in time order, and (from {@link
+   * ThreadTimelines}) the innermost execution enclosing it on its thread.
    *
    * <p>Per thread, executions (by start, the longer first at equal starts) and items (by time,
-   * stable: a wait's end may follow later items) are merged in time order with a stack of open
-   * executions. Each entry found has an owner, a kind and a {@code ref}: an execution index for a
-   * nested execution, an item index otherwise. The walk is made twice, to count each owner's
-   * entries, then to place them in {@code kind} and {@code ref} grouped by owner, each line in time
-   * order: line {@code i} is positions {@code from(i) .. to(i) - 1}, and no entry list is kept
-   * besides the lines.
+   * stable: a wait's end may follow later items) are merged in time order: a nested execution
+   * belongs to its parent, an item to the innermost execution open at its time. Each entry found
+   * has an owner, a kind and a {@code ref}: an execution index for a nested execution, an item
+   * index otherwise. The walk is made twice, to count each owner's entries, then to place them in
+   * {@code kind} and {@code ref} grouped by owner, each line in time order: line {@code i} is
+   * positions {@code from(i) .. to(i) - 1}, and no entry list is kept besides the lines.
    */
   private static final class TimeLines {
     /** Null once the spans' walk has what it needs of it. */
-    int[] parent;
+    ThreadTimelines nesting;
 
     /** Per entry, grouped by owner: its kind and its {@code ref}. */
     final byte[] kind;
@@ -559,61 +559,47 @@ final class WorkSpans {
 
     TimeLines(Execs x, Items items, int threads) {
       int n = x.start.length;
-      parent = new int[n];
+      nesting = new ThreadTimelines(x.start, x.end, x.thread, threads);
       lineStart = new int[n + 1];
-      int[] execFrom = new int[threads + 1];
       int[] itemFrom = new int[threads + 1];
-      int[] execs = byThread(x.thread, execFrom);
       int[] its = byThread(items.thread, itemFrom);
       x.thread = null; // grouped: not kept while the lines are made
       items.thread = null;
       for (int thread = 0; thread < threads; thread++) {
-        IndexSort.sort(execs, execFrom[thread], execFrom[thread + 1], x.start, x.end);
         IndexSort.sort(its, itemFrom[thread], itemFrom[thread + 1], items.time);
       }
-      walk(x, items, execs, execFrom, its, itemFrom, null);
+      walk(x, items, its, itemFrom, null);
       for (int i = 0; i < n; i++) {
         lineStart[i + 1] += lineStart[i];
       }
       kind = new byte[lineStart[n]];
       ref = new int[lineStart[n]];
-      walk(x, items, execs, execFrom, its, itemFrom, Arrays.copyOf(lineStart, n));
+      walk(x, items, its, itemFrom, Arrays.copyOf(lineStart, n));
     }
 
     /**
-     * Walks each thread's executions ({@code execs}, thread t's from {@code execFrom[t]}, by start)
-     * and items ({@code its}, by time) in time order with a stack of open executions, setting each
-     * execution's parent. Each entry found, of owner o, is counted in {@code lineStart[o + 1]} when
-     * {@code next} is null, else placed at {@code next[o]++} in {@code kind} and {@code ref}.
+     * Walks each thread's executions (by start) and items ({@code its}, thread t's from {@code
+     * itemFrom[t]}, by time) in time order. Each entry found, of owner o, is counted in {@code
+     * lineStart[o + 1]} when {@code next} is null, else placed at {@code next[o]++} in {@code kind}
+     * and {@code ref}.
      */
-    private void walk(
-        Execs x, Items items, int[] execs, int[] execFrom, int[] its, int[] itemFrom, int[] next) {
-      int[] stack = new int[16];
-      for (int thread = 0; thread + 1 < execFrom.length; thread++) {
-        int aEnd = execFrom[thread + 1];
+    private void walk(Execs x, Items items, int[] its, int[] itemFrom, int[] next) {
+      for (int thread = 0; thread + 1 < itemFrom.length; thread++) {
+        int first = nesting.runStart(thread);
+        int aEnd = nesting.runStart(thread + 1);
         int bEnd = itemFrom[thread + 1];
-        int top = 0;
-        int xi = execFrom[thread];
+        int xi = first;
         int v = itemFrom[thread];
         while (xi < aEnd || v < bEnd) {
-          boolean execNext = v == bEnd || (xi < aEnd && x.start[execs[xi]] <= items.time[its[v]]);
-          long t = execNext ? x.start[execs[xi]] : items.time[its[v]];
-          while (top > 0 && x.end[stack[top - 1]] < t) {
-            top--;
-          }
-          int o = top > 0 ? stack[top - 1] : -1;
-          if (execNext) {
-            int i = execs[xi++];
-            parent[i] = o;
+          if (v == bEnd || (xi < aEnd && x.start[nesting.at(xi)] <= items.time[its[v]])) {
+            int i = nesting.at(xi++);
+            int o = nesting.parent(i);
             if (o >= 0) {
               add(next, o, NESTED, i);
             }
-            if (top == stack.length) {
-              stack = Arrays.copyOf(stack, top * 2);
-            }
-            stack[top++] = i;
           } else {
             int it = its[v++];
+            int o = xi > first ? nesting.innermostFrom(xi - 1, items.time[it]) : -1;
             if (o >= 0) {
               add(next, o, items.kind[it], it);
             }

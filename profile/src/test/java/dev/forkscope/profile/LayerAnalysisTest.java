@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.tuple;
 
 import dev.forkscope.profile.layers.Layers;
 import dev.forkscope.profile.layers.Layers.WaitKind;
+import dev.forkscope.profile.trace.ExecutionList;
 import dev.forkscope.profile.trace.TaskExecution;
 import dev.forkscope.profile.trace.Trace;
 import java.util.ArrayList;
@@ -369,9 +370,9 @@ class LayerAnalysisTest {
             exec(5, "Other").on(2).at(0, 100).build());
     long[] waited = new long[executions.size()];
 
-    LayerAnalysis.Timeline line = LayerAnalysis.Timeline.perThread(executions).get(1L);
-    line.addWait(10, 90, waited);
-    line.addWait(26, 28, waited); // inside Inner: its own wait
+    ThreadTimelines lines = ThreadTimelines.of(ExecutionList.of(executions));
+    lines.addWait(1, 10, 90, waited);
+    lines.addWait(1, 26, 28, waited); // inside Inner: its own wait
 
     // 80 ns of waiting, less Helped's 20 and the 10 of Late inside the wait; Inner is Helped's
     assertThat(waited).containsExactly(50, 0, 2, 0, 0);

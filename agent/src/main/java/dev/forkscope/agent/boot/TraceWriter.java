@@ -100,6 +100,7 @@ final class TraceWriter implements Runnable {
   private int pos;
   private volatile boolean closing;
   private volatile long overheadPerTaskNs = -1;
+  private volatile long clockStepNs = -1;
   private long executionsWritten;
 
   /**
@@ -287,6 +288,7 @@ final class TraceWriter implements Runnable {
       if (executionsWritten >= CALIBRATE_FROM) {
         overheadPerTaskNs = Calibration.perTaskNs();
       }
+      clockStepNs = Calibration.clockStepNs();
       try {
         out.close();
       } catch (IOException e) {
@@ -609,6 +611,7 @@ final class TraceWriter implements Runnable {
     field(b, "startNs", Long.toString(baseNs)).append(",\n");
     field(b, "endNs", Long.toString(endNs)).append(",\n");
     field(b, "overheadPerTaskNs", Long.toString(overheadPerTaskNs)).append(",\n");
+    field(b, "clockStepNs", Long.toString(clockStepNs)).append(",\n");
     field(b, "dropped", Long.toString(Recorder.DROPPED.sum())).append(",\n");
     if (attach != null) {
       field(b, "windowStartNs", Long.toString(windowStartNs)).append(",\n");

@@ -81,6 +81,10 @@ final class SummaryJson {
     settings.put("cpus", profile.meta().cpus());
     root.put("profilerCostPerTaskNs", profile.meta().overheadPerTaskNs());
     root.put("droppedRecords", profile.meta().dropped());
+    boolean clockKnown = profile.meta().clockStepNs() > 0;
+    if (clockKnown) { // older traces do not say: their files stay as they were
+      root.put("clockStepNs", profile.meta().clockStepNs());
+    }
     Trace.Window window = profile.meta().window();
     if (window != null) {
       ObjectNode w = root.putObject("window");
@@ -111,6 +115,9 @@ final class SummaryJson {
         distribution(node.putObject("cpuNs"), c.cpu(), true);
       }
       node.put("cpuUnresolved", c.cpuUnresolved());
+      if (clockKnown) {
+        node.put("withinClockStep", profile.meta().withinClockStep(c.granularity().median()));
+      }
       if (c.queueWait() == null) {
         node.putNull("queueWaitNs");
       } else {

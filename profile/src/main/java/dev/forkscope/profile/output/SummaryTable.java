@@ -82,19 +82,21 @@ public final class SummaryTable {
         String.format(
             Locale.ROOT, "%n" + row, "CLASS", "TASKS", "MEDIAN", "P90", "TOTAL", "VERDICT"));
     boolean anySampled = false;
+    boolean anyWithinStep = false;
     for (TaskClassProfile c : profile.taskClasses()) {
       var g = c.granularity();
       var s = c.sampling();
       String estimated = s.sampled() ? "~" : "";
       anySampled |= s.sampled();
+      anyWithinStep |= meta.withinClockStep(g.median());
       out.append(
           String.format(
               Locale.ROOT,
               row,
               shorten(c.taskClass()),
               estimated + count(c.tasks()),
-              estimated + duration(g.median()),
-              estimated + duration(g.p90()),
+              estimated + time(meta, g.median()),
+              estimated + time(meta, g.p90()),
               estimated + duration(g.total()),
               c.verdict().kind().label()));
       out.append("    ").append(c.verdict().why()).append(System.lineSeparator());
@@ -126,7 +128,20 @@ public final class SummaryTable {
           String.format(
               "%n~ marks an estimate from the agent's sample; execution counts are exact%n"));
     }
+    if (anyWithinStep) {
+      out.append(
+          String.format(
+              Locale.ROOT,
+              "%n<= marks a figure within one step of the clock (System.nanoTime moved in steps of"
+                  + " %s here): too short to time, only bounded%n",
+              duration(meta.clockStepNs())));
+    }
     return out.toString();
+  }
+
+  /** {@code ns}, or a bound where it is within one step of the clock: no number to print. */
+  private static String time(Trace.TraceMeta meta, long ns) {
+    return meta.withinClockStep(ns) ? "<=" + duration(meta.clockStepNs()) : duration(ns);
   }
 
   /** The line of a profile of a running JVM: its window and what ran across its ends. */

@@ -170,6 +170,24 @@ public final class IndexSort {
     return lo;
   }
 
+  /**
+   * The first position of {@code a[from .. to - 1]}, indices in ascending order of {@code key},
+   * whose key is above {@code value}, or {@code to}.
+   */
+  public static int after(int[] a, int from, int to, long[] key, long value) {
+    int lo = from;
+    int hi = to;
+    while (lo < hi) {
+      int mid = (lo + hi) >>> 1;
+      if (key[a[mid]] <= value) {
+        lo = mid + 1;
+      } else {
+        hi = mid;
+      }
+    }
+    return lo;
+  }
+
   /** Sorts {@code a[lo .. hi - 1]}; {@code tmp[i - base]} is scratch space for {@code a[i]}. */
   private static void sort(int[] a, int[] tmp, int base, long[] key, int lo, int hi) {
     if (hi - lo <= INSERTION) {

@@ -148,6 +148,7 @@ public record Trace(
    * @param startNs nanoTime at agent start
    * @param endNs nanoTime when the trace was closed (-1 if the JVM died first)
    * @param overheadPerTaskNs the agent's own measured cost per task (calibration at start-up)
+   * @param clockStepNs the smallest step the agent saw {@code System.nanoTime} take, -1 if unknown
    * @param dropped records dropped because buffers were full
    * @param settings any further agent options, as given
    * @param window the recording window of a profile of a running JVM, null for a launched one
@@ -160,11 +161,12 @@ public record Trace(
       long startNs,
       long endNs,
       long overheadPerTaskNs,
+      long clockStepNs,
       long dropped,
       Map<String, String> settings,
       Window window) {
 
-    /** The meta data of a launched profile. */
+    /** The meta data of a launched profile, its clock's step not known. */
     public TraceMeta(
         String jdk,
         int cpus,
@@ -176,7 +178,25 @@ public record Trace(
         long dropped,
         Map<String, String> settings) {
       this(
-          jdk, cpus, cpuMode, contexts, startNs, endNs, overheadPerTaskNs, dropped, settings, null);
+          jdk,
+          cpus,
+          cpuMode,
+          contexts,
+          startNs,
+          endNs,
+          overheadPerTaskNs,
+          -1,
+          dropped,
+          settings,
+          null);
+    }
+
+    /**
+     * Whether {@code ns}, a time the agent measured, is within one step of its clock: too short to
+     * be told apart from no time at all (false when the step is unknown).
+     */
+    public boolean withinClockStep(long ns) {
+      return clockStepNs > 0 && ns <= clockStepNs;
     }
   }
 

@@ -474,16 +474,7 @@ final class TraceLinker {
    * key is {@code value}, or -1.
    */
   private static int last(int[] sorted, int from, int to, long[] key, long value) {
-    int lo = from;
-    int hi = to;
-    while (lo < hi) {
-      int mid = (lo + hi) >>> 1;
-      if (key[sorted[mid]] <= value) {
-        lo = mid + 1;
-      } else {
-        hi = mid;
-      }
-    }
+    int lo = IndexSort.after(sorted, from, to, key, value);
     return lo > from && key[sorted[lo - 1]] == value ? sorted[lo - 1] : -1;
   }
 

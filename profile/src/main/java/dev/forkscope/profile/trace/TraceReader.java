@@ -111,6 +111,7 @@ public final class TraceReader {
         m.path("startNs").asLong(-1),
         m.path("endNs").asLong(-1),
         m.path("overheadPerTaskNs").asLong(-1),
+        m.path("clockStepNs").asLong(-1),
         m.path("dropped").asLong(0),
         Map.copyOf(settings),
         m.has("windowStartNs")

@@ -96,6 +96,7 @@ class AgentEndToEndTest {
             });
     assertThat(trace.meta().cpuMode()).isEqualTo("all");
     assertThat(trace.meta().overheadPerTaskNs()).isPositive();
+    assertThat(trace.meta().clockStepNs()).isPositive();
     assertThat(trace.meta().dropped()).isZero();
   }
 
