@@ -10,6 +10,7 @@ import com.github.javaparser.ast.body.Parameter;
 import com.github.javaparser.ast.body.RecordDeclaration;
 import com.github.javaparser.ast.body.TypeDeclaration;
 import com.github.javaparser.ast.body.VariableDeclarator;
+import com.github.javaparser.ast.expr.CastExpr;
 import com.github.javaparser.ast.expr.EnclosedExpr;
 import com.github.javaparser.ast.expr.Expression;
 import com.github.javaparser.ast.expr.FieldAccessExpr;
@@ -118,6 +119,9 @@ final class Syntax {
   /** Simple type name of an expression when it can be told from syntax, else null. */
   static String typeOf(Expression e, ProjectIndex index) {
     e = unwrap(e);
+    if (e instanceof CastExpr cast) {
+      return typeName(cast.getType());
+    }
     if (e instanceof ObjectCreationExpr created) {
       return created.getType().getNameAsString();
     }

@@ -114,7 +114,8 @@ class BlockingInAsyncTest {
   /**
    * A get or join on a future that is complete wherever it runs returns at once: made complete,
    * behind an isDone() test, or in a callback of the future or of allOf(..) over it. The same wait
-   * on a future that may still be running is flagged.
+   * on a future that may still be running is flagged, also through a cast ({@code ((Future<?>)
+   * response).get()}).
    */
   @Test
   void joinsOnFuturesAlreadyCompleteAreClean() {
@@ -148,6 +149,15 @@ class BlockingInAsyncTest {
                         CompletableFuture.runAsync(() -> b.join()); // expect: blocking-in-async: b.join() waits for a future
                         a.thenRunAsync(() -> b.join()); // expect: blocking-in-async: b.join() waits for a future
                         CompletableFuture.runAsync(() -> { if (!a.isDone()) { a.join(); } }); // expect: blocking-in-async: a.join() waits for a future
+                    }
+                    static CompletableFuture<Object> adapt(Object response) throws Exception {
+                        return CompletableFuture.supplyAsync(() -> {
+                            try {
+                                return ((Future<?>) response).get(); // expect: blocking-in-async: get() waits for a future
+                            } catch (InterruptedException | ExecutionException e) {
+                                throw new IllegalStateException(e);
+                            }
+                        });
                     }
                 }
                 """)

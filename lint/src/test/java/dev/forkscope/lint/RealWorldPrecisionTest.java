@@ -32,6 +32,11 @@ class RealWorldPrecisionTest {
     assertThat(result.total().recall())
         .as("recall; true instances missed: %s", result.missed())
         .isGreaterThanOrEqualTo(0.95);
+    assertThat(result.fixes().rewrites())
+        .as(
+            "rewrites fix proposes on the suite (druid-processing's getPool().execute): none would"
+                + " leave the parse check below vacuous")
+        .isPositive();
     assertThat(result.fixes().unparsable()).as("files fix rewrote that no longer parse").isEmpty();
     assertThat(result.fixes().suggestions())
         .as("every finding is a rewrite or a suggestion")
