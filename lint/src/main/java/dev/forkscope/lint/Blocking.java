@@ -133,7 +133,11 @@ final class Blocking {
         && IO_CONSTRUCTORS.contains(created.getType().getNameAsString())) {
       category = Category.IO;
     }
-    return category == null || managed(node) ? null : category;
+    return category == null
+            || managed(node)
+            || category == Category.FUTURE && CompletedFutures.complete(node, index)
+        ? null
+        : category;
   }
 
   private static Category classifyCall(MethodCallExpr call, ProjectIndex index) {

@@ -18,10 +18,16 @@ import com.github.javaparser.ast.expr.FieldAccessExpr;
 import com.github.javaparser.ast.expr.IntegerLiteralExpr;
 import com.github.javaparser.ast.expr.LambdaExpr;
 import com.github.javaparser.ast.expr.MethodCallExpr;
+import com.github.javaparser.ast.expr.MethodReferenceExpr;
 import com.github.javaparser.ast.expr.NameExpr;
 import com.github.javaparser.ast.expr.ObjectCreationExpr;
 import com.github.javaparser.ast.expr.ThisExpr;
+import com.github.javaparser.ast.expr.TypeExpr;
+import com.github.javaparser.ast.expr.UnaryExpr;
+import com.github.javaparser.ast.stmt.BlockStmt;
+import com.github.javaparser.ast.stmt.ExpressionStmt;
 import com.github.javaparser.ast.stmt.IfStmt;
+import com.github.javaparser.ast.stmt.Statement;
 import com.github.javaparser.ast.stmt.SynchronizedStmt;
 import java.util.List;
 import java.util.Optional;
@@ -142,14 +148,23 @@ final class IntraTaskSync extends Check {
    * object's lock taken in the task's own code or one call away (on an object the task's code
    * names), is contended. An object's lock reached through two calls or more belongs to an object
    * handed along the calls, which may be the task's own (a per-element node, a per-example
-   * sentence): lint does not follow which object it is.
+   * sentence): lint does not follow which object it is. So does one reached through a method
+   * reference that names a type ({@code forEach(Terms::close)}): its receiver is the element at
+   * hand.
    */
   private static String unshared(boolean classWide, Scope scope) {
-    return classWide || scope.callSites().size() < 2
-        ? null
-        : "the lock belongs to an object reached through "
-            + scope.callSites().size()
-            + " calls, which the tasks may not share";
+    List<Node> sites = scope.callSites();
+    if (classWide || sites.isEmpty()) {
+      return null;
+    }
+    if (sites.size() >= 2) {
+      return "the lock belongs to an object reached through "
+          + sites.size()
+          + " calls, which the tasks may not share";
+    }
+    return sites.get(0) instanceof MethodReferenceExpr ref && ref.getScope() instanceof TypeExpr
+        ? "the lock belongs to the element " + ref + " is called on, which the tasks may not share"
+        : null;
   }
 
   /**
@@ -167,19 +182,20 @@ final class IntraTaskSync extends Check {
   }
 
   /**
-   * Whether the task reaches the lock only once in a while or only while it already holds a
-   * monitor: the lock, or a call on the way to it from the entry, sits in a rare branch, inside a
-   * synchronized block on a monitor the tasks share (anything but a parameter: the item at hand),
-   * or in a synchronized method. Tasks then wait at the outer monitor, which is judged where it is
-   * taken; the inner lock adds no wait of its own.
+   * Whether the task reaches the lock only once in a while or only while it already holds a lock:
+   * the lock, or a call on the way to it from the entry, sits in a rare branch, in a synchronized
+   * method, or in a region holding a monitor or an explicit lock the tasks share (anything but a
+   * parameter: the item at hand). Tasks then wait at the outer lock, which is judged where it is
+   * taken, or, where it was taken with {@code tryLock}, never wait at all: one task at a time is
+   * inside, and the others skip the region. The inner lock adds no wait of its own.
    */
   private static boolean offThePath(Node at, Scope scope) {
-    if (inRareBranch(at) || insideSharedMonitor(at, scope.index())) {
+    if (inRareBranch(at) || insideSharedLock(at, scope.index())) {
       return true;
     }
     for (Node site : scope.callSites()) {
       if (inRareBranch(site)
-          || insideSharedMonitor(site, scope.index())
+          || insideSharedLock(site, scope.index())
           || Syntax.enclosingCallable(site) instanceof MethodDeclaration m && m.isSynchronized()) {
         return true;
       }
@@ -187,18 +203,91 @@ final class IntraTaskSync extends Check {
     return false;
   }
 
-  private static boolean insideSharedMonitor(Node at, ProjectIndex index) {
+  /**
+   * Whether the node runs while its thread holds a lock the tasks share: inside {@code synchronized
+   * (m)}, in the then-branch of {@code if (l.tryLock())}, or after {@code l.lock();} or {@code if
+   * (!l.tryLock()) return;} in an enclosing block (the usual {@code l.lock(); try {..} finally
+   * {l.unlock();}}).
+   */
+  private static boolean insideSharedLock(Node at, ProjectIndex index) {
+    Node child = at;
     for (Node n = at.getParentNode().orElse(null);
         n != null && !(n instanceof CallableDeclaration<?>) && !(n instanceof LambdaExpr);
-        n = n.getParentNode().orElse(null)) {
-      if (n instanceof SynchronizedStmt outer
-          && Syntax.variable(Syntax.unwrap(outer.getExpression()), index)
-              .filter(v -> v.decl() instanceof Parameter)
-              .isEmpty()) {
+        child = n, n = n.getParentNode().orElse(null)) {
+      boolean held =
+          n instanceof SynchronizedStmt outer && shared(outer.getExpression(), index)
+              || n instanceof IfStmt test
+                  && test.getThenStmt() == child
+                  && acquired(test.getCondition(), "tryLock", index) != null
+              || n instanceof BlockStmt block && heldAfter(block, child, index);
+      if (held) {
         return true;
       }
     }
     return false;
+  }
+
+  /**
+   * Whether a statement before {@code child} in the block takes a shared lock that no statement
+   * between them releases.
+   */
+  private static boolean heldAfter(BlockStmt block, Node child, ProjectIndex index) {
+    String held = null;
+    for (Statement s : block.getStatements()) {
+      if (s == child) {
+        return held != null;
+      }
+      Expression lock = taken(s, index);
+      if (lock != null) {
+        held = lock.toString();
+      } else if (held != null && releases(s, held)) {
+        held = null;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * The lock a statement takes and keeps: {@code l.lock();}, or {@code if (!l.tryLock()) return;}
+   * (any exit from the block); null for any other statement.
+   */
+  private static Expression taken(Statement s, ProjectIndex index) {
+    Expression acquire = null;
+    if (s instanceof ExpressionStmt e) {
+      acquire = acquired(e.getExpression(), "lock", index);
+    } else if (s instanceof IfStmt test
+        && test.getElseStmt().isEmpty()
+        && Syntax.leavesBlock(test.getThenStmt())
+        && Syntax.unwrap(test.getCondition()) instanceof UnaryExpr not
+        && not.getOperator() == UnaryExpr.Operator.LOGICAL_COMPLEMENT) {
+      acquire = acquired(not.getExpression(), "tryLock", index);
+    }
+    return acquire;
+  }
+
+  private static boolean releases(Statement s, String lock) {
+    return s.findFirst(
+            MethodCallExpr.class,
+            c ->
+                c.getNameAsString().equals("unlock")
+                    && c.getScope().map(r -> r.toString().equals(lock)).orElse(false))
+        .isPresent();
+  }
+
+  /** The lock of {@code e} if it is {@code l.<method>(..)} on a lock the tasks share, else null. */
+  private static Expression acquired(Expression e, String method, ProjectIndex index) {
+    return Syntax.unwrap(e) instanceof MethodCallExpr call
+            && call.getNameAsString().equals(method)
+            && call.getScope().filter(lock -> shared(lock, index)).isPresent()
+        ? call.getScope().get()
+        : null;
+  }
+
+  /** A lock that is not a parameter: not the item at hand. */
+  private static boolean shared(Expression lock, ProjectIndex index) {
+    return Syntax.variable(Syntax.unwrap(lock), index)
+        .filter(v -> v.decl() instanceof Parameter)
+        .isEmpty();
   }
 
   private static boolean runsManyAtOnce(Scope scope) {

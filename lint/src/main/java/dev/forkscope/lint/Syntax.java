@@ -10,6 +10,7 @@ import com.github.javaparser.ast.body.Parameter;
 import com.github.javaparser.ast.body.RecordDeclaration;
 import com.github.javaparser.ast.body.TypeDeclaration;
 import com.github.javaparser.ast.body.VariableDeclarator;
+import com.github.javaparser.ast.expr.CastExpr;
 import com.github.javaparser.ast.expr.EnclosedExpr;
 import com.github.javaparser.ast.expr.Expression;
 import com.github.javaparser.ast.expr.FieldAccessExpr;
@@ -21,13 +22,17 @@ import com.github.javaparser.ast.expr.ThisExpr;
 import com.github.javaparser.ast.expr.TypeExpr;
 import com.github.javaparser.ast.expr.VariableDeclarationExpr;
 import com.github.javaparser.ast.stmt.BlockStmt;
+import com.github.javaparser.ast.stmt.BreakStmt;
 import com.github.javaparser.ast.stmt.CatchClause;
+import com.github.javaparser.ast.stmt.ContinueStmt;
 import com.github.javaparser.ast.stmt.DoStmt;
 import com.github.javaparser.ast.stmt.ExpressionStmt;
 import com.github.javaparser.ast.stmt.ForEachStmt;
 import com.github.javaparser.ast.stmt.ForStmt;
+import com.github.javaparser.ast.stmt.ReturnStmt;
 import com.github.javaparser.ast.stmt.Statement;
 import com.github.javaparser.ast.stmt.SwitchEntry;
+import com.github.javaparser.ast.stmt.ThrowStmt;
 import com.github.javaparser.ast.stmt.TryStmt;
 import com.github.javaparser.ast.stmt.WhileStmt;
 import com.github.javaparser.ast.type.ArrayType;
@@ -114,6 +119,9 @@ final class Syntax {
   /** Simple type name of an expression when it can be told from syntax, else null. */
   static String typeOf(Expression e, ProjectIndex index) {
     e = unwrap(e);
+    if (e instanceof CastExpr cast) {
+      return typeName(cast.getType());
+    }
     if (e instanceof ObjectCreationExpr created) {
       return created.getType().getNameAsString();
     }
@@ -363,6 +371,18 @@ final class Syntax {
   }
 
   /** Begin line of a node, 0 if unknown. */
+  /** Whether a statement, or the last statement of a block, leaves the enclosing block. */
+  static boolean leavesBlock(Statement s) {
+    Statement last =
+        s instanceof BlockStmt b && b.getStatements().isNonEmpty()
+            ? b.getStatements().getLast().orElseThrow()
+            : s;
+    return last instanceof ReturnStmt
+        || last instanceof ThrowStmt
+        || last instanceof ContinueStmt
+        || last instanceof BreakStmt;
+  }
+
   static int line(Node node) {
     return node.getBegin().map(p -> p.line).orElse(0);
   }

@@ -110,4 +110,57 @@ class BlockingInAsyncTest {
                 """)
         .doTest();
   }
+
+  /**
+   * A get or join on a future that is complete wherever it runs returns at once: made complete,
+   * behind an isDone() test, or in a callback of the future or of allOf(..) over it. The same wait
+   * on a future that may still be running is flagged, also through a cast ({@code ((Future<?>)
+   * response).get()}).
+   */
+  @Test
+  void joinsOnFuturesAlreadyCompleteAreClean() {
+    helper
+        .addSourceLines(
+            "Done.java",
+            """
+                import java.util.*;
+                import java.util.concurrent.*;
+                import java.util.stream.*;
+                class Done {
+                    static CompletableFuture<List<Integer>> all(List<CompletableFuture<Integer>> fs) {
+                        return CompletableFuture.allOf(fs.toArray(new CompletableFuture[0]))
+                            .thenApplyAsync(v -> fs.stream().map(CompletableFuture::join).collect(Collectors.toList()));
+                    }
+                    static void each(CompletableFuture<Integer> a, CompletableFuture<Integer> b, Map<String, CompletableFuture<Integer>> cache) {
+                        CompletableFuture<Integer> now = CompletableFuture.completedFuture(1);
+                        CompletableFuture<Integer> direct = CompletableFuture.supplyAsync(() -> 2, Runnable::run);
+                        CompletableFuture.runAsync(() -> now.join());
+                        CompletableFuture.runAsync(() -> direct.join());
+                        CompletableFuture.allOf(a, b).thenRunAsync(() -> System.out.println(a.join() + b.join()));
+                        a.thenRunAsync(() -> a.join());
+                        CompletableFuture.runAsync(() -> {
+                            CompletableFuture<Integer> f = cache.get("k");
+                            if (f == null || !f.isDone()) {
+                                return;
+                            }
+                            f.join();
+                        });
+                        CompletableFuture.runAsync(() -> { if (a.isDone()) { a.join(); } });
+                        CompletableFuture.runAsync(() -> b.join()); // expect: blocking-in-async: b.join() waits for a future
+                        a.thenRunAsync(() -> b.join()); // expect: blocking-in-async: b.join() waits for a future
+                        CompletableFuture.runAsync(() -> { if (!a.isDone()) { a.join(); } }); // expect: blocking-in-async: a.join() waits for a future
+                    }
+                    static CompletableFuture<Object> adapt(Object response) throws Exception {
+                        return CompletableFuture.supplyAsync(() -> {
+                            try {
+                                return ((Future<?>) response).get(); // expect: blocking-in-async: get() waits for a future
+                            } catch (InterruptedException | ExecutionException e) {
+                                throw new IllegalStateException(e);
+                            }
+                        });
+                    }
+                }
+                """)
+        .doTest();
+  }
 }

@@ -385,4 +385,71 @@ class IntraTaskSyncTest {
             .doTest();
     assertThat(f).singleElement().satisfies(n -> assertThat(n.severity()).isEqualTo(Severity.NOTE));
   }
+
+  /**
+   * A lock reached while the task holds a shared lock taken with {@code lock()} or {@code
+   * tryLock()} adds no wait of its own: tasks wait at the outer lock (judged where it is taken) or,
+   * behind a tryLock, skip the region. Once the outer lock is released, the inner one is contended
+   * again.
+   */
+  @Test
+  void locksBehindAnOuterLockOrATryLockAreClean() {
+    helper
+        .addSourceLines(
+            "Evictor.java",
+            """
+                import java.util.*;
+                import java.util.concurrent.locks.*;
+                class Evictor {
+                    static final ReentrantLock EVICTION = new ReentrantLock();
+                    static final Object STATS = new Object();
+                    static void drain(List<Integer> xs) {
+                        xs.parallelStream().forEach(x -> {
+                            if (EVICTION.tryLock()) {
+                                try { synchronized (STATS) { x++; } } finally { EVICTION.unlock(); }
+                            }
+                        });
+                        xs.parallelStream().forEach(x -> {
+                            if (!EVICTION.tryLock()) {
+                                return;
+                            }
+                            try { record(); } finally { EVICTION.unlock(); }
+                        });
+                        xs.parallelStream().forEach(x -> {
+                            EVICTION.lock(); // expect: intra-task-sync: acquires a lock with lock()
+                            try {
+                                synchronized (STATS) { x++; }
+                            } finally {
+                                EVICTION.unlock();
+                            }
+                            synchronized (STATS) { x--; } // expect: intra-task-sync: synchronized block
+                        });
+                    }
+                    static void record() { synchronized (STATS) { } }
+                }
+                """)
+        .doTest();
+  }
+
+  /**
+   * A method reference that names a type ({@code forEach(Terms::close)}) is called on each element:
+   * the lock of the element's own field is a note, as for an object reached through two calls.
+   */
+  @Test
+  void anElementsOwnLockReachedThroughAMethodReferenceIsANote() {
+    List<Finding> f =
+        helper
+            .addSourceLines(
+                "Terms.java",
+                """
+                import java.util.*;
+                class Terms {
+                    final Map<String, String> terms = new HashMap<>();
+                    void close() { synchronized (terms) { terms.clear(); } } // expect: intra-task-sync: the element Terms::close is called on
+                    static void closeAll(List<Terms> all) { all.parallelStream().forEach(Terms::close); }
+                }
+                """)
+            .doTest();
+    assertThat(f).singleElement().satisfies(n -> assertThat(n.severity()).isEqualTo(Severity.NOTE));
+  }
 }

@@ -42,8 +42,9 @@ import java.util.zip.ZipFile;
  * {@code debatable} that lint no longer reports as quieted (a false positive removed).
  *
  * <p>Each project is run through {@code fix} (which lints it once): every rewrite it proposes must
- * leave a file that parses. The jars come without their dependencies, so the rewritten files are
- * not compiled here (the fixer's own compile check needs sources that compile on their own).
+ * leave a file that parses. The jars come without their dependencies, so the fixer's own compile
+ * check (javac on the rewritten files, which needs sources that compile on their own) mostly cannot
+ * run; its line for each project with rewrites is reported.
  */
 final class PrecisionSuite {
   /** One project of the suite. */
@@ -101,9 +102,16 @@ final class PrecisionSuite {
 
   /**
    * What {@code fix} proposed on the suite: rewrites, the files they change, those of the files
-   * that no longer parse, and the findings left as suggestions.
+   * that no longer parse, the findings left as suggestions, and for each project with rewrites the
+   * fixer's line on its compile check (javac runs where the project's sources compile on their own;
+   * a rewrite that adds an error is dropped there).
    */
-  record Fixes(int rewrites, int files, List<String> unparsable, int suggestions) {}
+  record Fixes(
+      int rewrites,
+      int files,
+      List<String> unparsable,
+      int suggestions,
+      List<String> compileChecks) {}
 
   /** The outcome: counts per set and rule, the findings without a label, and the fixes. */
   record Result(
@@ -155,6 +163,7 @@ final class PrecisionSuite {
               fixes.files(),
               fixes.unparsable().size(),
               fixes.suggestions()));
+      fixes.compileChecks().forEach(c -> out.append("  compile check, ").append(c).append('\n'));
       return out.toString();
     }
 
@@ -200,6 +209,7 @@ final class PrecisionSuite {
     int rewrittenFiles = 0;
     int suggestions = 0;
     List<String> unparsable = new ArrayList<>();
+    List<String> compileChecks = new ArrayList<>();
     JavaParser parser =
         new JavaParser(
             new ParserConfiguration().setLanguageLevel(ParserConfiguration.LanguageLevel.JAVA_17));
@@ -221,6 +231,9 @@ final class PrecisionSuite {
             unparsable.add(project.jar() + " " + root.relativize(file.path().toAbsolutePath()));
           }
         }
+      }
+      if (fixed.changedFiles() > 0) {
+        compileChecks.add(project.jar() + ": " + fixed.compileCheck());
       }
       LintResult result = fixed.lint();
       files += result.summary().files();
@@ -282,7 +295,7 @@ final class PrecisionSuite {
         missed,
         files,
         lines,
-        new Fixes(rewrites, rewrittenFiles, unparsable, suggestions));
+        new Fixes(rewrites, rewrittenFiles, unparsable, suggestions, compileChecks));
   }
 
   static List<Project> projects() {
