@@ -168,7 +168,10 @@ public final class ProfilerAgent {
   public enum Layering {
     /** None: the task trace only. */
     OFF,
-    /** GC pauses from the JVM's log and thread states sampled by the agent: next to no cost. */
+    /**
+     * GC pauses from the JVM's log, thread states sampled by the agent, and the contended monitor
+     * enters from JDK Flight Recorder: about 0.5 s of CPU per JVM, at its start.
+     */
     SAMPLED,
     /** JDK Flight Recorder: exact waits and allocation samples, about 0.5 s of CPU per JVM. */
     JFR
@@ -192,7 +195,9 @@ public final class ProfilerAgent {
     if (layering == Layering.OFF) {
       LayerFiles.clear(traceDir); // an earlier run's layers would be read with this trace
     } else {
-      argv.addAll(LayerFiles.jvmOptions(traceDir, javaCommand.get(0), layering == Layering.JFR));
+      argv.addAll(
+          LayerFiles.jvmOptions(
+              traceDir, javaCommand.get(0), layering == Layering.JFR, !options.timedMonitors()));
     }
     argv.addAll(jitOptions());
     argv.addAll(javaCommand.subList(1, javaCommand.size()));

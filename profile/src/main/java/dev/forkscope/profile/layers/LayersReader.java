@@ -46,6 +46,7 @@ public final class LayersReader {
     List<Layers.Allocation> allocations = new ArrayList<>();
     Map<Long, Long> javaIdOfOsThread = new HashMap<>();
     Map<Long, String> nameOfJavaThread = new HashMap<>();
+    boolean monitorsRecorded = false;
     Path jfr = dir.resolve(LayerFiles.JFR);
     if (Files.isRegularFile(jfr)) {
       if (offset == null) {
@@ -74,6 +75,8 @@ public final class LayersReader {
         unavailable.add("JFR: not recorded, " + jfrOff);
       }
       readSampled(dir, pauses, waits, javaIdOfOsThread, nameOfJavaThread, unavailable);
+      monitorsRecorded =
+          readMonitors(dir, offset, waits, javaIdOfOsThread, nameOfJavaThread, unavailable);
       unavailable.add(
           "allocation samples: recorded with --jfr only (the copy-on-fork and copy-on-join"
               + " findings at run time need them)");
@@ -104,7 +107,35 @@ public final class LayersReader {
     pauses.sort(Comparator.comparingLong(Layers.Pause::startNs));
     waits.sort(Comparator.comparingLong(Layers.Wait::startNs));
     allocations.sort(Comparator.comparingLong(Layers.Allocation::timeNs));
-    return new Layers(pauses, waits, samples, allocations, machine, unavailable);
+    return new Layers(pauses, waits, samples, allocations, machine, unavailable, monitorsRecorded);
+  }
+
+  /**
+   * Replaces the agent's samples of monitor blocks in {@code waits} with JFR's record of every
+   * contended monitor enter, when the run has one ({@value LayerFiles#MONITORS_JFR}); whether it
+   * did.
+   */
+  private static boolean readMonitors(
+      Path dir,
+      Long offset,
+      List<Layers.Wait> waits,
+      Map<Long, Long> javaIdOfOsThread,
+      Map<Long, String> nameOfJavaThread,
+      List<String> unavailable) {
+    Path file = dir.resolve(LayerFiles.MONITORS_JFR);
+    if (!Files.isRegularFile(file) || offset == null) {
+      return false;
+    }
+    List<Layers.Wait> monitors = new ArrayList<>();
+    try {
+      JfrLayer.readMonitors(file, offset, monitors, javaIdOfOsThread, nameOfJavaThread);
+    } catch (IOException | RuntimeException | LinkageError e) {
+      unavailable.add("contended monitors: cannot read " + file + " (" + e + "); sampled instead");
+      return false;
+    }
+    waits.removeIf(w -> w.kind() == Layers.WaitKind.MONITOR);
+    waits.addAll(monitors);
+    return true;
   }
 
   /** The default JVM layer: the GC log and the agent's thread ids and wait samples. */
