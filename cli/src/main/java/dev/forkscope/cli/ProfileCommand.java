@@ -42,10 +42,9 @@ import picocli.CommandLine.Spec;
       "Run a Java program under the task-granularity profiler, then print a summary per task class "
           + "and the runtime findings, and write summary.json, tasks.csv and report.html into the "
           + "output directory.",
-      "The JVM's GC log, the agent's samples of thread states (park, monitor, wait, sleep), JDK "
-          + "Flight Recorder's record of contended monitor enters and /proc (per-thread CPU time and "
-          + "context switches) record the JVM and OS layers beside the trace; --jfr records the JVM "
-          + "layer with JDK Flight Recorder instead.",
+      "The JVM's GC log, the agent's samples of thread states (park, monitor, wait, sleep) and /proc "
+          + "(per-thread CPU time and context switches) record the JVM and OS layers beside the "
+          + "trace; --jfr records the JVM layer with JDK Flight Recorder instead.",
       "The exit code is the program's.",
       "With --pid, attach to a JVM that is already running (see 'forkscope jvms'): hook its task"
           + " classes, record for --duration (default 30s; Ctrl-C stops early), then remove the"
@@ -107,8 +106,7 @@ final class ProfileCommand implements Callable<Integer> {
       description =
           "Time every synchronized block of the program, so that each contended one counts as a"
               + " wait of its execution, however short (60 to 300 ns per block, contended or not);"
-              + " by default JDK Flight Recorder records the contended ones, for about half a"
-              + " second of CPU at the JVM's start.")
+              + " by default contended blocks are seen by sampling thread states.")
   boolean timeMonitors;
 
   @Option(

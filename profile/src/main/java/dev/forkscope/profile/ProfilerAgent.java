@@ -168,10 +168,7 @@ public final class ProfilerAgent {
   public enum Layering {
     /** None: the task trace only. */
     OFF,
-    /**
-     * GC pauses from the JVM's log, thread states sampled by the agent, and the contended monitor
-     * enters from JDK Flight Recorder: about 0.5 s of CPU per JVM, at its start.
-     */
+    /** GC pauses from the JVM's log and thread states sampled by the agent: next to no cost. */
     SAMPLED,
     /** JDK Flight Recorder: exact waits and allocation samples, about 0.5 s of CPU per JVM. */
     JFR
@@ -195,9 +192,7 @@ public final class ProfilerAgent {
     if (layering == Layering.OFF) {
       LayerFiles.clear(traceDir); // an earlier run's layers would be read with this trace
     } else {
-      argv.addAll(
-          LayerFiles.jvmOptions(
-              traceDir, javaCommand.get(0), layering == Layering.JFR, !options.timedMonitors()));
+      argv.addAll(LayerFiles.jvmOptions(traceDir, javaCommand.get(0), layering == Layering.JFR));
     }
     argv.addAll(jitOptions());
     argv.addAll(javaCommand.subList(1, javaCommand.size()));

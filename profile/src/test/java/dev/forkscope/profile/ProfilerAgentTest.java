@@ -100,41 +100,21 @@ class ProfilerAgentTest {
   }
 
   @Test
-  void byDefaultTheGcLogTheAgentsSamplesAndJfrsMonitorEntersRecordTheJvmLayer() throws Exception {
+  void byDefaultTheGcLogAndTheAgentsSamplesRecordTheJvmLayer() throws Exception {
     List<String> argv =
         ProfilerAgent.command(List.of("java", "-cp", "app.jar", "Main"), dir, CPU_OFF);
 
     Path out = dir.toAbsolutePath();
     assertThat(argv)
-        .hasSize(9 + ProfilerAgent.jitOptions().size())
+        .hasSize(7 + ProfilerAgent.jitOptions().size())
         .startsWith("java")
         .endsWith("-cp", "app.jar", "Main");
     assertThat(argv.get(1)).endsWith(",cpu=off");
     assertThat(argv.get(3))
         .isEqualTo(
             "-Xlog:gc,gc+phases:file=\"" + out.resolve(LayerFiles.GC) + "\":timenanos:filecount=0");
-    assertThat(argv.get(4))
-        .isEqualTo(
-            "-XX:StartFlightRecording=settings="
-                + out.resolve(LayerFiles.MONITORS_JFC)
-                + ",filename="
-                + out.resolve(LayerFiles.MONITORS_JFR)
-                + ",dumponexit=true");
-    assertThat(Files.readString(out.resolve(LayerFiles.MONITORS_JFC)))
-        .contains("<event name=\"jdk.JavaMonitorEnter\">")
-        .doesNotContain("jdk.ThreadPark");
     assertThat(out.resolve(LayerFiles.JFC)).doesNotExist();
     assertThat(Files.readString(out.resolve(LayerFiles.CLOCK))).startsWith("start ");
-  }
-
-  @Test
-  void monitorsTimedByTheAgentAreNotRecordedByJfrToo() throws Exception {
-    List<String> argv =
-        ProfilerAgent.command(
-            List.of("java", "-cp", "app.jar", "Main"), dir, CPU_OFF.withTimedMonitors(true));
-
-    assertThat(argv).noneMatch(a -> a.startsWith("-XX:StartFlightRecording"));
-    assertThat(dir.resolve(LayerFiles.MONITORS_JFC)).doesNotExist();
   }
 
   @Test

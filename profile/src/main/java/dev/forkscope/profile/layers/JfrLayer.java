@@ -95,28 +95,6 @@ final class JfrLayer {
     }
   }
 
-  /**
-   * Reads a recording of contended monitor enters alone ({@link LayerFiles#MONITOR_SETTINGS}): no
-   * pause nor allocation to keep from it, nor to say is missing.
-   */
-  static void readMonitors(
-      Path jfr,
-      long offset,
-      List<Layers.Wait> waits,
-      Map<Long, Long> javaIdOfOsThread,
-      Map<Long, String> nameOfJavaThread)
-      throws IOException {
-    read(
-        jfr,
-        offset,
-        new ArrayList<>(),
-        waits,
-        new ArrayList<>(),
-        javaIdOfOsThread,
-        nameOfJavaThread,
-        new ArrayList<>());
-  }
-
   private static void remember(
       RecordedThread t, Map<Long, Long> javaIdOfOsThread, Map<Long, String> nameOfJavaThread) {
     long javaId = t.getJavaThreadId();

@@ -10,12 +10,10 @@ import java.util.List;
 
 /**
  * The files of the JVM and OS layers in a profile's output directory, and the JVM options that
- * record them. By default the JVM's unified logging writes its GC pauses, the agent samples the
- * states of its threads, and JDK Flight Recorder records every contended monitor enter, the one
- * wait the agent cannot time without a cost on uncontended code: the JVM emits that event on the
- * slow path of a {@code synchronized} only, so its cost is JFR's start-up (about half a second of
- * CPU per JVM, before {@code main}). With JFR for the whole layer instead ({@code --jfr}), waits
- * are recorded above thresholds and allocations are sampled with their stacks, for about the same.
+ * record them. By default the JVM layer costs next to nothing: the JVM's unified logging writes its
+ * GC pauses, and the agent samples the states of its threads. With JDK Flight Recorder instead
+ * ({@code --jfr}), waits are exact and allocations are sampled with their stacks, for about half a
+ * second of CPU per JVM at start-up and exit.
  *
  * <ul>
  *   <li>{@value #GC}: the GC pauses, logged by the profiled JVM ({@code -Xlog:gc,gc+phases} with
@@ -24,8 +22,6 @@ import java.util.List;
  *       written by the agent (unless it runs with {@code waits=off});
  *   <li>{@value #JFC}: the JDK Flight Recorder settings, written by {@link #jvmOptions} with JFR;
  *   <li>{@value #JFR}: the recording, dumped by the profiled JVM at exit;
- *   <li>{@value #MONITORS_JFC} and {@value #MONITORS_JFR}: the default layer's recording of
- *       contended monitor enters, its settings and the recording;
  *   <li>{@value #CLOCK}: the offset between the wall clock and the monotonic clock, measured by the
  *       front end before the launch (and by the {@code /proc} sampler after the exit);
  *   <li>{@value #THREADS}: per-thread CPU time, time waiting for a CPU and context switches,
@@ -57,12 +53,6 @@ public final class LayerFiles {
 
   /** JFR recording. */
   public static final String JFR = "layers.jfr";
-
-  /** The default layer's JFR settings: contended monitor enters only. */
-  public static final String MONITORS_JFC = "layers-monitors.jfc";
-
-  /** The default layer's JFR recording of contended monitor enters. */
-  public static final String MONITORS_JFR = "layers-monitors.jfr";
 
   /** Clock offsets. */
   public static final String CLOCK = "layers-clock.txt";
@@ -96,49 +86,25 @@ public final class LayerFiles {
       </configuration>
       """;
 
-  /**
-   * Every contended monitor enter, with its stack: the JVM times the enter only when it has to wait
-   * for the monitor's owner, after spinning, so an uncontended {@code synchronized} pays nothing.
-   */
-  static final String MONITOR_SETTINGS =
-      """
-      <?xml version="1.0" encoding="UTF-8"?>
-      <!-- forkscope: the contended monitor enters of a profiled JVM, every one -->
-      <configuration version="2.0" label="forkscope monitors" description="forkscope profile: contended monitor enters">
-        <event name="jdk.JavaMonitorEnter"><setting name="enabled">true</setting><setting name="stackTrace">true</setting><setting name="threshold">0 ms</setting></event>
-      </configuration>
-      """;
-
   private LayerFiles() {}
 
   /**
-   * As {@link #jvmOptions(Path, String, boolean, boolean)}, recording the contended monitor enters
-   * with JFR in the default layer.
-   */
-  public static List<String> jvmOptions(Path dir, String launcher, boolean jfr) {
-    return jvmOptions(dir, launcher, jfr, true);
-  }
-
-  /**
    * The JVM options that record the JVM layer into {@code dir}, and the clock offset written there:
-   * the GC log and, with {@code monitors}, a JFR recording of the contended monitor enters; or with
-   * {@code jfr} a JFR recording of the whole layer (and its settings file). With JFR known to be
-   * missing from the launcher's JDK (a jlink-ed runtime without {@code jdk.jfr}), the GC log alone,
-   * and why in the clock file. The agent's own part ({@value #AGENT}) is switched by its option
-   * {@code waits}, see {@link dev.forkscope.profile.ProfilerAgent#command}.
+   * the GC log, or with {@code jfr} a JFR recording (and its settings file). With JFR asked for but
+   * known to be missing from the launcher's JDK (a jlink-ed runtime without {@code jdk.jfr}), the
+   * GC log, and why in the clock file. The agent's own part ({@value #AGENT}) is switched by its
+   * option {@code waits}, see {@link dev.forkscope.profile.ProfilerAgent#command}.
    *
    * @param dir the output directory (created if needed)
    * @param launcher the {@code java} launcher that will run the program, as given
-   * @param jfr whether to record the whole layer with JDK Flight Recorder
-   * @param monitors whether the default layer records the contended monitor enters with JFR (false
-   *     when the agent times them itself, {@code monitors=timed})
+   * @param jfr whether to record with JDK Flight Recorder
    */
-  public static List<String> jvmOptions(Path dir, String launcher, boolean jfr, boolean monitors) {
+  public static List<String> jvmOptions(Path dir, String launcher, boolean jfr) {
     Path out = dir.toAbsolutePath().normalize();
     try {
       Files.createDirectories(out);
       clear(out);
-      String missing = jfr || monitors ? jfrMissing(launcher) : null;
+      String missing = jfr ? jfrMissing(launcher) : null;
       List<String> options = new ArrayList<>();
       StringBuilder clock = new StringBuilder();
       clock.append("start ").append(wallMinusMonotonicNs()).append('\n');
@@ -148,11 +114,16 @@ public final class LayerFiles {
         }
         // timenanos: System.nanoTime; filecount=0: one file, never rotated away
         options.add("-Xlog:gc,gc+phases:file=\"" + out.resolve(GC) + "\":timenanos:filecount=0");
-        if (monitors && missing == null) {
-          options.addAll(recording(out, MONITORS_JFC, MONITOR_SETTINGS, MONITORS_JFR));
-        }
       } else {
-        options.addAll(recording(out, JFC, SETTINGS, JFR));
+        Files.writeString(out.resolve(JFC), SETTINGS);
+        options.add(
+            "-XX:StartFlightRecording=settings="
+                + out.resolve(JFC)
+                + ",filename="
+                + out.resolve(JFR)
+                + ",dumponexit=true");
+        // JDK 17 prints "Started recording 1..." into the program's output otherwise
+        options.add("-Xlog:jfr+startup=error");
       }
       Files.writeString(out.resolve(CLOCK), clock);
       return options;
@@ -161,28 +132,10 @@ public final class LayerFiles {
     }
   }
 
-  /**
-   * The options that start a JFR recording with {@code settings} (written to {@code jfc} in {@code
-   * dir}) at the JVM's start, before the agent's {@code premain} and the program's {@code main}, so
-   * that no event is missed, and dump it to {@code jfr} at exit.
-   */
-  private static List<String> recording(Path dir, String jfc, String settings, String jfr)
-      throws IOException {
-    Files.writeString(dir.resolve(jfc), settings);
-    return List.of(
-        "-XX:StartFlightRecording=settings="
-            + dir.resolve(jfc)
-            + ",filename="
-            + dir.resolve(jfr)
-            + ",dumponexit=true",
-        // JDK 17 prints "Started recording 1..." into the program's output otherwise
-        "-Xlog:jfr+startup=error");
-  }
-
   /** Deletes the layer files in {@code dir}, if any. */
   public static void clear(Path dir) {
     try {
-      for (String name : List.of(GC, AGENT, JFC, JFR, MONITORS_JFC, MONITORS_JFR, CLOCK, THREADS)) {
+      for (String name : List.of(GC, AGENT, JFC, JFR, CLOCK, THREADS)) {
         Files.deleteIfExists(dir.resolve(name));
       }
     } catch (IOException e) {

@@ -19,7 +19,7 @@ import java.util.List;
  * @param unavailable one line per layer that could not be recorded, saying why (empty when all
  *     were)
  * @param monitorsRecorded whether every contended monitor enter is in {@code waits}, recorded as it
- *     happened (JFR's monitor events beside the agent's samples), rather than sampled
+ *     happened (JFR's monitor events, {@code --jfr}), rather than sampled
  */
 public record Layers(
     List<Pause> gcPauses,

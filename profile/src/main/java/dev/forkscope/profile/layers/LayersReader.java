@@ -67,6 +67,7 @@ public final class LayersReader {
             javaIdOfOsThread,
             nameOfJavaThread,
             unavailable);
+        monitorsRecorded = true; // LayerFiles.SETTINGS: every contended enter, threshold 0
       } catch (IOException | RuntimeException | LinkageError e) {
         unavailable.add("JFR: cannot read " + jfr + " (" + e + ")");
       }
@@ -75,8 +76,6 @@ public final class LayersReader {
         unavailable.add("JFR: not recorded, " + jfrOff);
       }
       readSampled(dir, pauses, waits, javaIdOfOsThread, nameOfJavaThread, unavailable);
-      monitorsRecorded =
-          readMonitors(dir, offset, waits, javaIdOfOsThread, nameOfJavaThread, unavailable);
       unavailable.add(
           "allocation samples: recorded with --jfr only (the copy-on-fork and copy-on-join"
               + " findings at run time need them)");
@@ -108,34 +107,6 @@ public final class LayersReader {
     waits.sort(Comparator.comparingLong(Layers.Wait::startNs));
     allocations.sort(Comparator.comparingLong(Layers.Allocation::timeNs));
     return new Layers(pauses, waits, samples, allocations, machine, unavailable, monitorsRecorded);
-  }
-
-  /**
-   * Replaces the agent's samples of monitor blocks in {@code waits} with JFR's record of every
-   * contended monitor enter, when the run has one ({@value LayerFiles#MONITORS_JFR}); whether it
-   * did.
-   */
-  private static boolean readMonitors(
-      Path dir,
-      Long offset,
-      List<Layers.Wait> waits,
-      Map<Long, Long> javaIdOfOsThread,
-      Map<Long, String> nameOfJavaThread,
-      List<String> unavailable) {
-    Path file = dir.resolve(LayerFiles.MONITORS_JFR);
-    if (!Files.isRegularFile(file) || offset == null) {
-      return false;
-    }
-    List<Layers.Wait> monitors = new ArrayList<>();
-    try {
-      JfrLayer.readMonitors(file, offset, monitors, javaIdOfOsThread, nameOfJavaThread);
-    } catch (IOException | RuntimeException | LinkageError e) {
-      unavailable.add("contended monitors: cannot read " + file + " (" + e + "); sampled instead");
-      return false;
-    }
-    waits.removeIf(w -> w.kind() == Layers.WaitKind.MONITOR);
-    waits.addAll(monitors);
-    return true;
   }
 
   /** The default JVM layer: the GC log and the agent's thread ids and wait samples. */

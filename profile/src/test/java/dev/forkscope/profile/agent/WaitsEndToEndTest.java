@@ -25,10 +25,11 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /**
- * The exact waits of {@link WaitWorkloads} in the default mode, on JDK 17 and 25, on a quiet
- * machine and beside two threads that busy-loop: each waiting class gets its finding, with every
- * execution that waited counted and the time waited within 15 % of what the tasks measured around
- * their own blocking calls, and the clean phases get none.
+ * The exact waits of {@link WaitWorkloads} on JDK 17 and 25, on a quiet machine and beside two
+ * threads that busy-loop: each waiting class gets its finding, with every execution that waited
+ * counted and the time waited within 15 % of what the tasks measured around their own blocking
+ * calls, and the clean phases get none. Contended monitors are exact where they are recorded (JFR,
+ * {@code --jfr}) or timed ({@code monitors=timed}); in the default mode they are sampled.
  */
 class WaitsEndToEndTest {
   private static final String PREFIX = WaitWorkloads.class.getName() + "$";
@@ -43,11 +44,25 @@ class WaitsEndToEndTest {
 
   private record Run(Trace trace, Profile profile, Map<String, String[]> truth, boolean hog) {}
 
-  private Run run(String jdk, boolean hog, boolean timedMonitors) throws Exception {
+  /** How the contended monitors are seen: sampled (the default), timed by the agent, by JFR. */
+  enum Monitors {
+    SAMPLED(""),
+    TIMED(",monitors=timed"),
+    JFR(",waits=off"); // as ProfilerAgent runs it with --jfr: JFR records the JVM layer
+
+    final String agentOptions;
+
+    Monitors(String agentOptions) {
+      this.agentOptions = agentOptions;
+    }
+  }
+
+  private Run run(String jdk, boolean hog, Monitors monitors) throws Exception {
     ChildJvm jvm = ChildJvm.of(jdk);
     Path out = tmp.resolve("out");
     String[] options =
-        LayerFiles.jvmOptions(out, "/usr/bin/java", false, !timedMonitors).toArray(new String[0]);
+        LayerFiles.jvmOptions(out, "/usr/bin/java", monitors == Monitors.JFR)
+            .toArray(new String[0]);
     AtomicBoolean done = new AtomicBoolean();
     List<Thread> hogs = new ArrayList<>();
     for (int i = 0; hog && i < 2; i++) {
@@ -57,8 +72,7 @@ class WaitsEndToEndTest {
       hogs.add(t);
     }
     try {
-      Process p =
-          jvm.start("out=" + out + (timedMonitors ? ",monitors=timed" : ""), tmp, "waits", options);
+      Process p = jvm.start("out=" + out + monitors.agentOptions, tmp, "waits", options);
       try (ProcSampler sampler = ProcSampler.start(out, p.pid())) {
         if (!p.waitFor(ChildJvm.TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
           String threads = threadDump(p.pid());
@@ -189,21 +203,32 @@ class WaitsEndToEndTest {
   }
 
   /**
-   * Each JDK in the default mode, where JFR records the contended monitor enters, alone and beside
-   * the busy loops; and with {@code monitors=timed}, where the agent times them, beside the busy
-   * loops.
+   * Each JDK in the default mode, where the monitors are sampled, and with JFR's record of them;
+   * beside the busy loops, with JFR's record and with {@code monitors=timed}.
    */
-  @ParameterizedTest(name = "JDK {0}, CPU hog {1}, timed monitors {2}")
-  @CsvSource({"17, false, false", "25, false, false", "17, true, false", "25, true, true"})
-  void everyWaitIsCountedAndTimed(String jdk, boolean hog, boolean timedMonitors) throws Exception {
-    Run r = run(jdk, hog, timedMonitors);
+  @ParameterizedTest(name = "JDK {0}, CPU hog {1}, monitors {2}")
+  @CsvSource({
+    "17, false, SAMPLED",
+    "25, false, SAMPLED",
+    "25, false, JFR",
+    "17, true, JFR",
+    "25, true, TIMED"
+  })
+  void everyWaitIsCountedAndTimed(String jdk, boolean hog, Monitors monitors) throws Exception {
+    Run r = run(jdk, hog, monitors);
     assertThat(r.trace().blocks()).isNotNull();
 
     matches(r, "sleepy-worker", "Sleep100us");
     matches(r, "sleepy-worker", "Sleep1ms");
     matches(r, "sleepy-worker", "Sleep10ms");
     for (String c : List.of("Monitor50us", "Monitor200us", "Monitor2ms")) {
-      matches(r, "intra-task-sync", c);
+      if (monitors != Monitors.SAMPLED) {
+        matches(r, "intra-task-sync", c);
+      } else { // seen only as the thread-state sampler sees them, and said to be sampled
+        assertThat(r.profile().runtimeFindings())
+            .filteredOn(f -> (PREFIX + c).equals(f.taskClass()))
+            .allMatch(f -> f.evidence().contains("sampled"));
+      }
     }
     for (String c : List.of("Lock50us", "Lock200us", "Lock2ms")) {
       matches(r, "intra-task-sync", c);

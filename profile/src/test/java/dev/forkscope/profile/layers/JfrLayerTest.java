@@ -68,7 +68,15 @@ class JfrLayerTest {
     }
     List<Layers.Wait> waits = new ArrayList<>();
 
-    JfrLayer.readMonitors(jfr, 0, waits, new HashMap<>(), new HashMap<>());
+    JfrLayer.read(
+        jfr,
+        0,
+        new ArrayList<>(),
+        waits,
+        new ArrayList<>(),
+        new HashMap<>(),
+        new HashMap<>(),
+        new ArrayList<>());
 
     assertThat(waits)
         .filteredOn(w -> w.threadId() == blocked.getId())
