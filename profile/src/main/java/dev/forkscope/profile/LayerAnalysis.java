@@ -19,6 +19,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * Lines the JVM and OS layers up with the task executions (one clock: the profiled JVM's {@code
@@ -109,9 +110,9 @@ final class LayerAnalysis {
    * As {@link #analyze(List, Layers, long)}, with the blocks the agent recorded inside executions
    * (null when it recorded none): those replace the sampled waits inside executions, all of them
    * when the agent timed the program's monitor enters ({@code timedMonitors}), else all but the
-   * sampled monitor blocks, which the agent did not record. {@code samplePeriodMs} is the period of
-   * the thread-state sampler (0 when it did not run: JFR recorded the waits, or nothing did), which
-   * a finding from its samples states.
+   * monitor blocks, which the agent did not record (JFR's record of them, or its samples). {@code
+   * samplePeriodMs} is the period of the thread-state sampler (0 when it did not run: JFR recorded
+   * the waits, or nothing did), which a finding from its samples states.
    */
   static Result analyze(
       List<TaskExecution> list,
@@ -177,8 +178,9 @@ final class LayerAnalysis {
 
   /**
    * The waits of the run with the exact blocks inside executions: the recorded blocks (added to
-   * {@code recorded} too), the sampled monitor blocks inside executions unless the monitors were
-   * timed, and the sampled waits that no execution encloses (a thread's time outside tasks).
+   * {@code recorded} too), the layers' monitor blocks inside executions unless the agent timed the
+   * monitors (added to {@code recorded} when JFR recorded them all), and the sampled waits that no
+   * execution encloses (a thread's time outside tasks).
    */
   private static List<Layers.Wait> exact(
       Layers layers,
@@ -199,9 +201,13 @@ final class LayerAnalysis {
       recorded.add(w);
     }
     for (Layers.Wait w : layers.waits()) {
-      if (timelines.innermostAt(w.threadId(), w.startNs()) < 0
-          || (w.kind() == Layers.WaitKind.MONITOR && !timedMonitors)) {
+      if (timelines.innermostAt(w.threadId(), w.startNs()) < 0) {
         out.add(w);
+      } else if (w.kind() == Layers.WaitKind.MONITOR && !timedMonitors) {
+        out.add(w);
+        if (layers.monitorsRecorded()) {
+          recorded.add(w);
+        }
       }
     }
     return out;
@@ -622,6 +628,9 @@ final class LayerAnalysis {
 
     final Map<Layers.WaitKind, Long> kinds = new java.util.EnumMap<>(Layers.WaitKind.class);
 
+    /** The classes of the monitors or objects waited on, where recorded. */
+    final Set<String> locks = new TreeSet<>();
+
     Group(String rule, String taskClass, String site) {
       this.rule = rule;
       this.taskClass = taskClass;
@@ -637,6 +646,9 @@ final class LayerAnalysis {
       lostNs += lost;
       events++;
       kinds.merge(w.kind(), 1L, Long::sum);
+      if (w.lock() != null) {
+        locks.add(w.lock());
+      }
       if (lost > longestNs) {
         longestNs = lost;
         stack = w.frames();
@@ -648,7 +660,7 @@ final class LayerAnalysis {
           switch (rule) {
             case "sleepy-worker" -> "slept";
             case "blocking-join" -> "blocked waiting for a result";
-            default -> describe(kinds);
+            default -> describe(kinds) + (locks.isEmpty() ? "" : " (" + locks(locks) + ")");
           };
       String evidence =
           String.format(
@@ -669,6 +681,19 @@ final class LayerAnalysis {
               String.join(" <- ", stack.subList(0, Math.min(6, stack.size()))));
       return new RuntimeFinding(
           bottleneck, rule, taskClass, site, executions.size(), lostNs, share, evidence, waits);
+    }
+
+    /** "a Foo", or "a Foo or a Bar" and so on, at most three named. */
+    private static String locks(Set<String> classes) {
+      List<String> named = new ArrayList<>();
+      for (String c : classes) {
+        if (named.size() == 3) {
+          named.add((classes.size() - 3) + " more classes");
+          break;
+        }
+        named.add("a " + c);
+      }
+      return String.join(" or ", named);
     }
 
     private static String describe(Map<Layers.WaitKind, Long> kinds) {

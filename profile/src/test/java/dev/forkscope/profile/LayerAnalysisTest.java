@@ -90,6 +90,14 @@ class LayerAnalysisTest {
    * agent ran: with {@code monitors} (timed or sampled) and the sampler every 5 ms.
    */
   private static Profile withBlocks(String monitors) {
+    return withBlocks(monitors, false, 5 * MS);
+  }
+
+  /**
+   * As {@link #withBlocks(String)}, the monitor block {@code monitorNs} long and recorded with its
+   * monitor's class when {@code monitorsRecorded} (JFR's record of every contended enter).
+   */
+  private static Profile withBlocks(String monitors, boolean monitorsRecorded, long monitorNs) {
     Trace.TraceMeta meta =
         new Trace.TraceMeta(
             "17.0.99",
@@ -111,12 +119,24 @@ class LayerAnalysisTest {
             List.of(),
             Map.of(),
             List.of(new Trace.Block(1, Trace.BlockKind.SLEEP, 2 * MS, 2 * MS + 600_000, SLEEP)));
-    Layers sampled =
-        waits(
+    Layers layers =
+        new Layers(
+            List.of(),
             List.of(
                 new Layers.Wait(1, WaitKind.SLEEP, 2 * MS, 7 * MS, SLEEP),
-                new Layers.Wait(2, WaitKind.MONITOR, 11 * MS, 16 * MS, LOCKED)));
-    return Analysis.analyze(trace, sampled, AnalysisOptions.defaults());
+                new Layers.Wait(
+                    2,
+                    WaitKind.MONITOR,
+                    11 * MS,
+                    11 * MS + monitorNs,
+                    LOCKED,
+                    monitorsRecorded ? "com.example.Account" : null)),
+            List.of(),
+            List.of(),
+            List.of(),
+            List.of(),
+            monitorsRecorded);
+    return Analysis.analyze(trace, layers, AnalysisOptions.defaults());
   }
 
   @Test
@@ -132,6 +152,21 @@ class LayerAnalysisTest {
         .containsExactly(new RuntimeFinding.Waited(1, 2 * MS, 2 * MS + 600_000, 0, 10 * MS));
 
     assertThat(withBlocks("timed").runtimeFindings())
+        .extracting(RuntimeFinding::rule)
+        .containsExactly("sleepy-worker");
+  }
+
+  @Test
+  void monitorBlocksRecordedByJfrAreExactAndNameTheMonitorsClass() {
+    Profile p = withBlocks("sampled", true, 800_000); // under the 1 ms a sampled finding needs
+    assertThat(p.runtimeFindings())
+        .extracting(RuntimeFinding::rule, RuntimeFinding::blockedNs)
+        .containsExactly(tuple("intra-task-sync", 800_000L), tuple("sleepy-worker", 600_000L));
+    assertThat(p.runtimeFindings().get(0).evidence())
+        .contains("were blocked on a monitor (a com.example.Account)")
+        .doesNotContain("sampled");
+
+    assertThat(withBlocks("timed", true, 800_000).runtimeFindings())
         .extracting(RuntimeFinding::rule)
         .containsExactly("sleepy-worker");
   }

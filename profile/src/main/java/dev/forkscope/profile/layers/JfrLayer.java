@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import jdk.jfr.consumer.RecordedClass;
 import jdk.jfr.consumer.RecordedEvent;
 import jdk.jfr.consumer.RecordedFrame;
 import jdk.jfr.consumer.RecordedStackTrace;
@@ -74,7 +75,12 @@ final class JfrLayer {
             if (WAIT_EVENTS.contains(type) && thread != null) {
               waits.add(
                   new Layers.Wait(
-                      thread.getJavaThreadId(), kind(type), start, end, frames(e.getStackTrace())));
+                      thread.getJavaThreadId(),
+                      kind(type),
+                      start,
+                      end,
+                      frames(e.getStackTrace()),
+                      lock(e)));
             }
           }
         }
@@ -112,6 +118,13 @@ final class JfrLayer {
       case "jdk.JavaMonitorWait" -> Layers.WaitKind.WAIT;
       default -> Layers.WaitKind.SLEEP;
     };
+  }
+
+  /** The class of the monitor or of the object parked on, null when the event has none. */
+  private static String lock(RecordedEvent e) {
+    String field = e.hasField("monitorClass") ? "monitorClass" : "parkedClass";
+    RecordedClass c = e.hasField(field) ? e.getClass(field) : null;
+    return c == null ? null : c.getName();
   }
 
   /** {@code class.method:line}, innermost first. */

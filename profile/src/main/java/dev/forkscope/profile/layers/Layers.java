@@ -18,6 +18,8 @@ import java.util.List;
  *     was not sampled
  * @param unavailable one line per layer that could not be recorded, saying why (empty when all
  *     were)
+ * @param monitorsRecorded whether every contended monitor enter is in {@code waits}, recorded as it
+ *     happened (JFR's monitor events, {@code --jfr}), rather than sampled
  */
 public record Layers(
     List<Pause> gcPauses,
@@ -25,7 +27,8 @@ public record Layers(
     List<ThreadSample> samples,
     List<Allocation> allocations,
     List<MachineSample> machine,
-    List<String> unavailable) {
+    List<String> unavailable,
+    boolean monitorsRecorded) {
 
   public Layers {
     gcPauses = List.copyOf(gcPauses);
@@ -34,6 +37,17 @@ public record Layers(
     allocations = List.copyOf(allocations);
     machine = List.copyOf(machine);
     unavailable = List.copyOf(unavailable);
+  }
+
+  /** Layers whose monitor waits, if any, are sampled. */
+  public Layers(
+      List<Pause> gcPauses,
+      List<Wait> waits,
+      List<ThreadSample> samples,
+      List<Allocation> allocations,
+      List<MachineSample> machine,
+      List<String> unavailable) {
+    this(gcPauses, waits, samples, allocations, machine, unavailable, false);
   }
 
   /** Layers without samples of the machine's load. */
@@ -97,14 +111,22 @@ public record Layers(
    * @param endNs when it ended
    * @param frames the top of its stack, innermost first (JDK frames included); empty if not
    *     recorded
+   * @param lock the class of the monitor or of the object parked on (JFR's {@code monitorClass} or
+   *     {@code parkedClass}), null when not recorded
    */
-  public record Wait(long threadId, WaitKind kind, long startNs, long endNs, List<String> frames) {
+  public record Wait(
+      long threadId, WaitKind kind, long startNs, long endNs, List<String> frames, String lock) {
     public long durationNs() {
       return endNs - startNs;
     }
 
     public Wait {
       frames = List.copyOf(frames);
+    }
+
+    /** A wait whose lock is not known. */
+    public Wait(long threadId, WaitKind kind, long startNs, long endNs, List<String> frames) {
+      this(threadId, kind, startNs, endNs, frames, null);
     }
   }
 

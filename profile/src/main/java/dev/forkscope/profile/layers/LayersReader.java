@@ -46,6 +46,7 @@ public final class LayersReader {
     List<Layers.Allocation> allocations = new ArrayList<>();
     Map<Long, Long> javaIdOfOsThread = new HashMap<>();
     Map<Long, String> nameOfJavaThread = new HashMap<>();
+    boolean monitorsRecorded = false;
     Path jfr = dir.resolve(LayerFiles.JFR);
     if (Files.isRegularFile(jfr)) {
       if (offset == null) {
@@ -66,6 +67,7 @@ public final class LayersReader {
             javaIdOfOsThread,
             nameOfJavaThread,
             unavailable);
+        monitorsRecorded = true; // LayerFiles.SETTINGS: every contended enter, threshold 0
       } catch (IOException | RuntimeException | LinkageError e) {
         unavailable.add("JFR: cannot read " + jfr + " (" + e + ")");
       }
@@ -104,7 +106,7 @@ public final class LayersReader {
     pauses.sort(Comparator.comparingLong(Layers.Pause::startNs));
     waits.sort(Comparator.comparingLong(Layers.Wait::startNs));
     allocations.sort(Comparator.comparingLong(Layers.Allocation::timeNs));
-    return new Layers(pauses, waits, samples, allocations, machine, unavailable);
+    return new Layers(pauses, waits, samples, allocations, machine, unavailable, monitorsRecorded);
   }
 
   /** The default JVM layer: the GC log and the agent's thread ids and wait samples. */

@@ -25,10 +25,11 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /**
- * The exact waits of {@link WaitWorkloads} in the default mode, on JDK 17 and 25, on a quiet
- * machine and beside two threads that busy-loop: each waiting class gets its finding, with every
- * execution that waited counted and the time waited within 15 % of what the tasks measured around
- * their own blocking calls, and the clean phases get none.
+ * The exact waits of {@link WaitWorkloads} on JDK 17 and 25, on a quiet machine and beside two
+ * threads that busy-loop: each waiting class gets its finding, with every execution that waited
+ * counted and the time waited within 15 % of what the tasks measured around their own blocking
+ * calls, and the clean phases get none. Contended monitors are exact where they are recorded (JFR,
+ * {@code --jfr}) or timed ({@code monitors=timed}); in the default mode they are sampled.
  */
 class WaitsEndToEndTest {
   private static final String PREFIX = WaitWorkloads.class.getName() + "$";
@@ -43,10 +44,25 @@ class WaitsEndToEndTest {
 
   private record Run(Trace trace, Profile profile, Map<String, String[]> truth, boolean hog) {}
 
-  private Run run(String jdk, boolean hog, boolean timedMonitors) throws Exception {
+  /** How the contended monitors are seen: sampled (the default), timed by the agent, by JFR. */
+  enum Monitors {
+    SAMPLED(""),
+    TIMED(",monitors=timed"),
+    JFR(",waits=off"); // as ProfilerAgent runs it with --jfr: JFR records the JVM layer
+
+    final String agentOptions;
+
+    Monitors(String agentOptions) {
+      this.agentOptions = agentOptions;
+    }
+  }
+
+  private Run run(String jdk, boolean hog, Monitors monitors) throws Exception {
     ChildJvm jvm = ChildJvm.of(jdk);
     Path out = tmp.resolve("out");
-    String[] options = LayerFiles.jvmOptions(out, "/usr/bin/java", false).toArray(new String[0]);
+    String[] options =
+        LayerFiles.jvmOptions(out, "/usr/bin/java", monitors == Monitors.JFR)
+            .toArray(new String[0]);
     AtomicBoolean done = new AtomicBoolean();
     List<Thread> hogs = new ArrayList<>();
     for (int i = 0; hog && i < 2; i++) {
@@ -56,8 +72,7 @@ class WaitsEndToEndTest {
       hogs.add(t);
     }
     try {
-      Process p =
-          jvm.start("out=" + out + (timedMonitors ? ",monitors=timed" : ""), tmp, "waits", options);
+      Process p = jvm.start("out=" + out + monitors.agentOptions, tmp, "waits", options);
       try (ProcSampler sampler = ProcSampler.start(out, p.pid())) {
         if (!p.waitFor(ChildJvm.TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
           String threads = threadDump(p.pid());
@@ -188,20 +203,26 @@ class WaitsEndToEndTest {
   }
 
   /**
-   * Each JDK in the default mode, where the monitors are sampled, and with {@code monitors=timed}
-   * beside the busy loops, where they are timed.
+   * Each JDK in the default mode, where the monitors are sampled, and with JFR's record of them;
+   * beside the busy loops, with JFR's record and with {@code monitors=timed}.
    */
-  @ParameterizedTest(name = "JDK {0}, CPU hog and timed monitors {1}")
-  @CsvSource({"17, false", "25, false", "17, true", "25, true"})
-  void everyWaitIsCountedAndTimed(String jdk, boolean hogAndTimedMonitors) throws Exception {
-    Run r = run(jdk, hogAndTimedMonitors, hogAndTimedMonitors);
+  @ParameterizedTest(name = "JDK {0}, CPU hog {1}, monitors {2}")
+  @CsvSource({
+    "17, false, SAMPLED",
+    "25, false, SAMPLED",
+    "25, false, JFR",
+    "17, true, JFR",
+    "25, true, TIMED"
+  })
+  void everyWaitIsCountedAndTimed(String jdk, boolean hog, Monitors monitors) throws Exception {
+    Run r = run(jdk, hog, monitors);
     assertThat(r.trace().blocks()).isNotNull();
 
     matches(r, "sleepy-worker", "Sleep100us");
     matches(r, "sleepy-worker", "Sleep1ms");
     matches(r, "sleepy-worker", "Sleep10ms");
     for (String c : List.of("Monitor50us", "Monitor200us", "Monitor2ms")) {
-      if (hogAndTimedMonitors) {
+      if (monitors != Monitors.SAMPLED) {
         matches(r, "intra-task-sync", c);
       } else { // seen only as the thread-state sampler sees them, and said to be sampled
         assertThat(r.profile().runtimeFindings())
