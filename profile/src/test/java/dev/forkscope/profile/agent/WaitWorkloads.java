@@ -30,10 +30,11 @@ import java.util.concurrent.locks.ReentrantLock;
  * divide-and-conquer that only joins and a cached pool whose own threads (a {@code Thread}
  * subclass, so their bodies are executions) idle between tasks. Every wait is timed by the task
  * itself around its blocking call, which also tells whether it had to wait: the JVM's blocked and
- * waited counts of the thread for monitors and locks, the latch's count or the future's state
- * before the call; the process prints, per task class, one line {@code truth CLASS NS:B,NS:B,...}
- * of each execution's wait and whether it blocked (1) or not (0), which is the answer the profile
- * must find.
+ * waited counts of the thread (a latch or a future found not yet done parks, and the counters say
+ * whether it did; reading their state before the call races with the thread that completes them);
+ * the process prints, per task class, one line {@code truth CLASS NS:B,NS:B,...} of each
+ * execution's wait and whether it blocked (1) or not (0), which is the answer the profile must
+ * find.
  */
 public final class WaitWorkloads {
   static final int SLEEPS_100US = 32;
@@ -43,12 +44,6 @@ public final class WaitWorkloads {
 
   /** Per task class simple name, each execution's wait in ns and whether it blocked. */
   private static final Map<String, ConcurrentLinkedQueue<String>> TRUTH = new ConcurrentHashMap<>();
-
-  /**
-   * A latch or a future that was not done just before the call but is done at it (the thread lost
-   * its CPU in between) returns at once: a call shorter than this did not wait.
-   */
-  private static final long RACED_NS = 20_000;
 
   private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
 
@@ -434,7 +429,7 @@ public final class WaitWorkloads {
 
     @Override
     protected void compute() {
-      boolean mustWait = latch.getCount() > 0; // and still so at the call: see below
+      long stalls = stalls();
       long delay = runDelay();
       long t = System.nanoTime();
       try {
@@ -443,7 +438,7 @@ public final class WaitWorkloads {
         throw new IllegalStateException(e);
       }
       long ns = System.nanoTime() - t;
-      waited(this, ns, mustWait && ns > RACED_NS, delay);
+      waited(this, ns, stalls() > stalls, delay);
     }
   }
 
@@ -474,12 +469,12 @@ public final class WaitWorkloads {
     @Override
     protected void compute() {
       CompletableFuture<Long> f = CompletableFuture.supplyAsync(FutureJoin::work, ASYNC);
-      boolean mustWait = !f.isDone(); // a join that finds the result waits for it, parked or not
+      long stalls = stalls();
       long delay = runDelay();
       long t = System.nanoTime();
       f.join();
       long ns = System.nanoTime() - t;
-      waited(this, ns, mustWait && ns > RACED_NS, delay);
+      waited(this, ns, stalls() > stalls, delay);
     }
 
     private static long work() {
