@@ -279,6 +279,11 @@ final class Analyzer {
    */
   private boolean recordBest(Offered key, int depth, Scope scope) {
     Offer mine = new Offer(depth, scope.entryStep());
+    Offer known = offered.get(key);
+    if (known != null && OFFER_ORDER.compare(mine, known) > 0) {
+      // the common case, decided without locking the map's bin: an offer only ever gives way
+      return false;
+    }
     Offer best =
         offered.merge(
             key,
