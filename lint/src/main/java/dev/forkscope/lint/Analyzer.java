@@ -304,11 +304,13 @@ final class Analyzer {
       return flatten(root);
     }
     Body known = bodies.get(new Identity(root));
-    if (known == null) {
-      known = flatten(root);
-      bodies.putIfAbsent(new Identity(root), known);
+    if (known != null) {
+      return known;
     }
-    return known;
+    // every walk uses the body first recorded: the nodes that read the entry are known by index
+    Body flat = flatten(root);
+    Body prior = bodies.putIfAbsent(new Identity(root), flat);
+    return prior == null ? flat : prior;
   }
 
   private Body flatten(Node root) {
