@@ -17,7 +17,7 @@ import com.github.javaparser.ast.stmt.LocalClassDeclarationStmt;
 import com.github.javaparser.ast.stmt.LocalRecordDeclarationStmt;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.Collections;
+import java.util.BitSet;
 import java.util.Comparator;
 import java.util.Deque;
 import java.util.IdentityHashMap;
@@ -36,8 +36,11 @@ import java.util.concurrent.ConcurrentHashMap;
  * not descend into nested class bodies, nor into lambdas that start a context of their own (they
  * are walked as their own entries) or run when a stage completes ({@code thenApply}'s, on the
  * completing thread), nor into the execution method of another task (also its own entry). Calls are
- * followed at most {@link #MAX_DEPTH} deep, each method at most once per entry. A check that throws
- * is recorded as a {@link RuleFailure} and never stops the other checks.
+ * followed at most {@link #MAX_DEPTH} deep, each method at most once per entry on the task's own
+ * path and once off it (a path through a rare branch or an outer monitor, {@link
+ * IntraTaskSync#leavesThePath}): a method first reached off the path is walked again when a later
+ * path of the same entry reaches it on the path, so a guarded first path never hides an unguarded
+ * lock. A check that throws is recorded as a {@link RuleFailure} and never stops the other checks.
  *
  * <p>Speed: many entries (the async lambdas of a test suite) reach the same methods, so the walk
  * shares what does not depend on the entry, across entries and workers (concurrent maps, immutable
@@ -49,18 +52,19 @@ import java.util.concurrent.ConcurrentHashMap;
  * gives the same checks' answers with a path that wins; this walk then only follows the body's
  * calls (their bodies are judged likewise), so the findings are those of the exhaustive walk,
  * whichever worker comes first. This relies on an invariant of the checks: on a node reached
- * through calls, what they report depends only on the node, the call path, and the context's {@link
- * Context} (kind, task class, the node holding a task's, a pool submission's or an async stage's
- * entry, and the rules suppressed at the entry). The entry node only matters to a body if a check
- * asks for it there ({@link Scope#entryRead()}: intra-task-sync asks whether the entry runs many at
- * once where it meets a lock; whether a check asks must not depend on the entry itself): the first
- * offer of a body in a context learns whether one did, and where none did, offers are shared by
- * every context of the same kind, task class and suppressions (a service's methods reached from
- * hundreds of async lambdas are offered once, not once per lambda). {@code AnalyzerTest} checks
- * that sharing changes nothing. The files parsed on demand (and so the summary's counts) do not
- * depend on timing either: calls are resolved whether or not a body is offered, the best offer of a
- * body in a context is always made, and an offer it dominates would ask the index the same
- * questions.
+ * through calls, what they report depends only on the node, the call path (whether it leaves the
+ * task's own path included), and the context's {@link Context} (kind, task class, the node holding
+ * a task's, a pool submission's or an async stage's entry, and the rules suppressed at the entry).
+ * The entry node only matters to a node if a check asks for it there ({@link Scope#entryReads()}:
+ * intra-task-sync asks whether the entry runs many at once where it meets a lock; whether a check
+ * asks must not depend on the entry itself, so checks ask after their cheap tests of the node): the
+ * first offer of a body in a context learns which of its nodes made a check ask, and the offers of
+ * the others are shared by every context of the same kind, task class and suppressions (a service's
+ * methods reached from hundreds of async lambdas are offered once, not once per lambda; only their
+ * locks are offered again per lambda). {@code AnalyzerTest} checks that sharing changes nothing.
+ * The files parsed on demand (and so the summary's counts) do not depend on timing either: calls
+ * are resolved whether or not a body is offered, the best offer of a body in a context is always
+ * made, and an offer it dominates would ask the index the same questions.
  */
 final class Analyzer {
   static final int MAX_DEPTH = 4;
@@ -82,14 +86,15 @@ final class Analyzer {
   private final List<Check> checks;
   private final Findings sink;
   private final Map<Identity, Body> bodies = new ConcurrentHashMap<>();
-  private final Map<Identity, List<Callee>> callees = new ConcurrentHashMap<>();
+  private final Map<Identity, Site> sites = new ConcurrentHashMap<>();
   private final Map<Offered, Offer> offered = new ConcurrentHashMap<>();
 
   /**
-   * Whether a check read the entry node while a body was offered, by body and context without its
-   * entry; absent until the first offer of the body there completes.
+   * The nodes of a body (by their index in its walk order) whose offer made a check read the entry
+   * node, by body and context without its entry; absent until the first offer of the body there
+   * completes. Immutable once published.
    */
-  private final Map<Offered, Boolean> readsEntry = new ConcurrentHashMap<>();
+  private final Map<Offered, BitSet> readsEntry = new ConcurrentHashMap<>();
 
   private final boolean skipDominated;
 
@@ -122,8 +127,11 @@ final class Analyzer {
     }
   }
 
-  /** A method body offered in a context. */
-  private record Offered(Identity method, Context context) {}
+  /**
+   * A method body offered in a context, by a path on or off the task's own path (what
+   * intra-task-sync reports at a lock depends on it).
+   */
+  private record Offered(Identity method, Context context, boolean offPath) {}
 
   /** How a method body was reached: calls from the entry, and the entry's own step. */
   private record Offer(int depth, Step entry) {}
@@ -171,12 +179,12 @@ final class Analyzer {
                   start.getBegin().map(p -> p.column).orElse(1),
                   entry.label()),
               start);
-      Set<Node> visited = Collections.newSetFromMap(new IdentityHashMap<>());
+      Visits visits = new Visits();
       Context context = context(entry);
       if (start instanceof MethodReferenceExpr ref) {
-        walkReference(ref, scope, context, visited);
+        walkReference(ref, scope, context, visits);
       } else {
-        walk(start, scope, context, 0, visited);
+        walk(start, scope, context, 0, false, visits);
       }
     }
   }
@@ -196,61 +204,72 @@ final class Analyzer {
     return new Context(entry.kind(), entry.taskClass(), holder, List.copyOf(suppressed));
   }
 
-  private void walkReference(
-      MethodReferenceExpr ref, Scope scope, Context context, Set<Node> visited) {
+  private void walkReference(MethodReferenceExpr ref, Scope scope, Context context, Visits visits) {
     offer(ref, scope);
-    for (Callee callee : callees(ref, scope.file())) {
-      if (visited.add(callee.method())) {
-        walk(callee.method(), scope.callee(callee.file(), callee.step(), ref), context, 1, visited);
-      }
-    }
+    enter(ref, scope, context, 0, false, visits);
   }
 
   /**
    * Offers the nodes under a root in pre-order (the walk order of the root, computed once per
-   * method), following each call into the project's methods before the call's arguments; a body
-   * that need not be offered only has its calls followed, in the same order.
+   * method), following each call into the project's methods before the call's arguments; a node
+   * that need not be offered again (see the implementation note) only has its call followed, in the
+   * same order.
    */
-  private void walk(Node root, Scope scope, Context context, int depth, Set<Node> visited) {
+  private void walk(
+      Node root, Scope scope, Context context, int depth, boolean offPath, Visits visits) {
     Body body = body(root);
-    boolean shared = depth > 0 && skipDominated;
-    if (!shared || undominated(root, context, depth, scope)) {
+    if (depth == 0 || !skipDominated) {
       for (Node node : body.nodes()) {
         offer(node, scope);
-        if (node instanceof MethodCallExpr call && depth < MAX_DEPTH) {
-          follow(call, scope, context, depth, visited);
+        follow(node, scope, context, depth, offPath, visits);
+      }
+      return;
+    }
+    Offered anyEntry = new Offered(new Identity(root), context.withoutEntry(), offPath);
+    Offered ownEntry = new Offered(anyEntry.method(), context, offPath);
+    BitSet reads = readsEntry.get(anyEntry);
+    if (reads == null) {
+      BitSet read = new BitSet();
+      Node[] nodes = body.nodes();
+      for (int i = 0; i < nodes.length; i++) {
+        int before = scope.entryReads();
+        offer(nodes[i], scope);
+        if (scope.entryReads() != before) {
+          read.set(i);
+        }
+        follow(nodes[i], scope, context, depth, offPath, visits);
+      }
+      BitSet known = readsEntry.merge(anyEntry, read, Analyzer::union);
+      recordBest(anyEntry, depth, scope);
+      if (!known.isEmpty()) {
+        recordBest(ownEntry, depth, scope);
+      }
+      return;
+    }
+    boolean offerShared = recordBest(anyEntry, depth, scope);
+    boolean offerOwn = !reads.isEmpty() && recordBest(ownEntry, depth, scope);
+    Node[] nodes = body.nodes();
+    if (offerShared) {
+      for (int i = 0; i < nodes.length; i++) {
+        if (!reads.get(i) || offerOwn) {
+          offer(nodes[i], scope);
         }
       }
-      if (shared) {
-        learn(root, context, depth, scope);
+    } else if (offerOwn) {
+      for (int i = reads.nextSetBit(0); i >= 0; i = reads.nextSetBit(i + 1)) {
+        offer(nodes[i], scope);
       }
-    } else if (depth < MAX_DEPTH) {
-      for (MethodCallExpr call : body.calls()) {
-        follow(call, scope, context, depth, visited);
-      }
+    }
+    // offers never change the walk, so the calls are followed after them, in walk order
+    for (MethodCallExpr call : body.calls()) {
+      follow(call, scope, context, depth, offPath, visits);
     }
   }
 
-  /**
-   * Whether this walk offers a method body: no offer of it that wins over this one (shorter, or as
-   * short from an entry that comes first) was recorded for its context, or for any context of the
-   * same kind, task class and suppressions once its offers are known not to read the entry. Until
-   * that is known, the body is offered.
-   */
-  private boolean undominated(Node method, Context context, int depth, Scope scope) {
-    Offered anyEntry = new Offered(new Identity(method), context.withoutEntry());
-    Boolean reads = readsEntry.get(anyEntry);
-    if (reads == null) {
-      return true;
-    }
-    return recordBest(reads ? new Offered(anyEntry.method(), context) : anyEntry, depth, scope);
-  }
-
-  /** After offering a body: whether its checks read the entry, and this offer. */
-  private void learn(Node method, Context context, int depth, Scope scope) {
-    Offered anyEntry = new Offered(new Identity(method), context.withoutEntry());
-    boolean read = readsEntry.merge(anyEntry, scope.entryRead(), Boolean::logicalOr);
-    recordBest(read ? new Offered(anyEntry.method(), context) : anyEntry, depth, scope);
+  private static BitSet union(BitSet a, BitSet b) {
+    BitSet both = (BitSet) a.clone();
+    both.or(b);
+    return both;
   }
 
   /**
@@ -260,6 +279,11 @@ final class Analyzer {
    */
   private boolean recordBest(Offered key, int depth, Scope scope) {
     Offer mine = new Offer(depth, scope.entryStep());
+    Offer known = offered.get(key);
+    if (known != null && OFFER_ORDER.compare(mine, known) > 0) {
+      // the common case, decided without locking the map's bin: an offer only ever gives way
+      return false;
+    }
     Offer best =
         offered.merge(
             key,
@@ -280,11 +304,13 @@ final class Analyzer {
       return flatten(root);
     }
     Body known = bodies.get(new Identity(root));
-    if (known == null) {
-      known = flatten(root);
-      bodies.putIfAbsent(new Identity(root), known);
+    if (known != null) {
+      return known;
     }
-    return known;
+    // every walk uses the body first recorded: the nodes that read the entry are known by index
+    Body flat = flatten(root);
+    Body prior = bodies.putIfAbsent(new Identity(root), flat);
+    return prior == null ? flat : prior;
   }
 
   private Body flatten(Node root) {
@@ -333,29 +359,41 @@ final class Analyzer {
         && Entries.runsElsewhere((Expression) child, index);
   }
 
+  /** Walks the methods a call may enter, unless the walk is as deep as it goes. */
   private void follow(
-      MethodCallExpr call, Scope scope, Context context, int depth, Set<Node> visited) {
-    for (Callee callee : callees(call, scope.file())) {
-      if (visited.add(callee.method())) {
+      Node node, Scope scope, Context context, int depth, boolean offPath, Visits visits) {
+    if (node instanceof MethodCallExpr call && depth < MAX_DEPTH) {
+      enter(call, scope, context, depth, offPath, visits);
+    }
+  }
+
+  /** Walks the methods a call or method reference may enter that this entry's walk has not. */
+  private void enter(
+      Expression site, Scope scope, Context context, int depth, boolean offPath, Visits visits) {
+    Site reached = site(site, scope.file());
+    boolean off = offPath || reached.leavesPath();
+    for (Callee callee : reached.callees()) {
+      if (visits.enter(callee.method(), off)) {
         walk(
             callee.method(),
-            scope.callee(callee.file(), callee.step(), call),
+            scope.callee(callee.file(), callee.step(), site),
             context,
             depth + 1,
-            visited);
+            off,
+            visits);
       }
     }
   }
 
   /**
    * The methods with a body that a call or method reference may enter (not a task's execution
-   * method, not the framework's own), with the call path's step into each, resolved once per node:
-   * resolution depends on the node and the index alone, never on the entry that reached it ({@code
-   * from} is the file the node is in).
+   * method, not the framework's own), with the call path's step into each, and whether the call
+   * leaves the task's own path; resolved once per node: resolution depends on the node and the
+   * index alone, never on the entry that reached it ({@code from} is the file the node is in).
    */
-  private List<Callee> callees(Expression at, SourceFile from) {
+  private Site site(Expression at, SourceFile from) {
     Identity key = new Identity(at);
-    List<Callee> known = callees.get(key);
+    Site known = sites.get(key);
     if (known != null) {
       return known;
     }
@@ -383,9 +421,10 @@ final class Analyzer {
         found.add(new Callee(method, target.file(), step(from, at, method)));
       }
     }
-    List<Callee> frozen = List.copyOf(found);
-    callees.putIfAbsent(key, frozen);
-    return frozen;
+    Site site =
+        new Site(List.copyOf(found), !found.isEmpty() && IntraTaskSync.leavesThePath(at, index));
+    sites.putIfAbsent(key, site);
+    return site;
   }
 
   /** A syntax node as a map key: nodes hash and compare structurally (whole subtrees). */
@@ -432,6 +471,32 @@ final class Analyzer {
 
   /** A method a call may enter, and the call path's step into it. */
   private record Callee(MethodDeclaration method, SourceFile file, Step step) {}
+
+  /**
+   * What a call or method reference may enter, and whether it leaves the task's own path ({@link
+   * IntraTaskSync#leavesThePath}).
+   */
+  private record Site(List<Callee> callees, boolean leavesPath) {}
+
+  /**
+   * The methods one entry's walk has entered, each once on the task's own path and once off it at
+   * most: a method first reached off the path (behind a rare branch or an outer monitor) is walked
+   * again when a later path reaches it on the path, where a lock it takes does matter.
+   */
+  private static final class Visits {
+    /** Per method entered: whether every path that entered it so far was off the task's path. */
+    private final Map<Node, Boolean> offPathOnly = new IdentityHashMap<>();
+
+    /** Whether to enter a method by a path on or off the task's path, recording that it was. */
+    boolean enter(Node method, boolean offPath) {
+      Boolean before = offPathOnly.get(method);
+      if (before != null && (!before || offPath)) {
+        return false;
+      }
+      offPathOnly.put(method, offPath);
+      return true;
+    }
+  }
 
   /**
    * Project methods a call may reach: unqualified or this/super calls through the enclosing classes

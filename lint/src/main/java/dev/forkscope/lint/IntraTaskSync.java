@@ -194,13 +194,22 @@ final class IntraTaskSync extends Check {
       return true;
     }
     for (Node site : scope.callSites()) {
-      if (inRareBranch(site)
-          || insideSharedLock(site, scope.index())
-          || Syntax.enclosingCallable(site) instanceof MethodDeclaration m && m.isSynchronized()) {
+      if (leavesThePath(site, scope.index())) {
         return true;
       }
     }
     return false;
+  }
+
+  /**
+   * Whether a call on the way from the entry to a lock takes the task off its own path: it sits in
+   * a rare branch, while its thread holds a lock the tasks share, or in a synchronized method. The
+   * {@link Analyzer} walks a method again when a later path reaches it without such a call.
+   */
+  static boolean leavesThePath(Node site, ProjectIndex index) {
+    return inRareBranch(site)
+        || insideSharedLock(site, index)
+        || Syntax.enclosingCallable(site) instanceof MethodDeclaration m && m.isSynchronized();
   }
 
   /**
@@ -423,22 +432,25 @@ final class IntraTaskSync extends Check {
         Syntax.variable(call.getScope().get(), scope.index())
             .filter(Syntax.Var::field)
             .orElse(null);
-    if (receiver == null || !matters(call, isStatic(receiver), scope)) {
+    // What the field is comes first: whether the context runs many at once asks for the entry,
+    // and the walk shares a node's offers between entries only where no check asked.
+    if (receiver == null) {
       return null;
     }
     if (RANDOM_METHODS.contains(name) && "Random".equals(receiver.type())) {
       // An instance Random reached through calls belongs to whatever object the call chain
       // started from, often one the task made for itself: only its own or a static one is shown.
-      return isStatic(receiver) || scope.direct()
+      return (isStatic(receiver) || scope.direct()) && matters(call, isStatic(receiver), scope)
           ? new Problem(
               "shared java.util.Random field " + call.getScope().get() + " is contended",
               CONTENDED_SEED,
               null)
           : null;
     }
-    if (receiver.type() != null && SYNCHRONIZED_TYPES.contains(receiver.type())
-        || isSynchronizedWrapper(receiver.init())
-        || receiver.init() == null && passedSynchronized(receiver, scope.index())) {
+    if ((receiver.type() != null && SYNCHRONIZED_TYPES.contains(receiver.type())
+            || isSynchronizedWrapper(receiver.init())
+            || receiver.init() == null && passedSynchronized(receiver, scope.index()))
+        && matters(call, isStatic(receiver), scope)) {
       return new Problem(
           "uses the synchronized collection " + call.getScope().get(),
           WAITS,

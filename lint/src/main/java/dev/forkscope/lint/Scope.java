@@ -37,8 +37,8 @@ final class Scope {
   private final List<Node> callSites;
   private final Node entry;
 
-  /** Whether a check asked for the entry node while this scope's body was offered. */
-  private boolean entryRead;
+  /** How many times a check asked for the entry node (or the call sites) in this scope. */
+  private int entryReads;
 
   Scope(
       Kind kind,
@@ -102,25 +102,26 @@ final class Scope {
 
   /** The node the context starts at: an execution method declaration or a lambda. */
   Node entry() {
-    entryRead = true;
+    entryReads++;
     return entry;
   }
 
   /**
-   * Whether a check asked for the entry node (directly or through {@link #inCountedCompleter}) in
-   * this scope: the {@link Analyzer} shares the offers of a body between contexts that differ only
-   * in their entry when no check asks.
+   * How many times a check asked for the entry node (directly or through {@link
+   * #inCountedCompleter}) in this scope: the {@link Analyzer} compares the count before and after
+   * offering a node, and shares the offers of a node between contexts that differ only in their
+   * entry when no check asked.
    */
-  boolean entryRead() {
-    return entryRead;
+  int entryReads() {
+    return entryReads;
   }
 
   /**
    * The calls followed from the entry to the body being walked, outermost first. They differ from
-   * entry to entry, so asking counts as asking for the entry ({@link #entryRead()}).
+   * entry to entry, so asking counts as asking for the entry ({@link #entryReads()}).
    */
   List<Node> callSites() {
-    entryRead = true;
+    entryReads++;
     return callSites;
   }
 

@@ -102,6 +102,48 @@ class AnalyzerTest {
   }
 
   @Test
+  void aLockFirstReachedOffTheTasksPathIsReportedWhereALaterPathTakesItOnThePath()
+      throws IOException {
+    Path app = Files.createDirectories(dir.resolve("app"));
+    Files.writeString(
+        app.resolve("A.java"),
+        """
+        package app;
+        import java.util.concurrent.CompletableFuture;
+        class A {
+            void start(Counter c, int every) { CompletableFuture.runAsync(() -> c.step(every)); }
+        }
+        """);
+    String counter =
+        """
+        package app;
+        class Counter {
+            static final Object LOCK = new Object();
+            static int n;
+            void step(int every) {
+                for (int i = 0; i < 100; i++) {
+                    if (i % every == 0) { add(); }
+                    add();
+                }
+            }
+            void add() { synchronized (LOCK) { n++; } }
+        }
+        """;
+    Files.writeString(app.resolve("Counter.java"), counter);
+    List<Finding> shared = findings(dir, true);
+    assertThat(shared)
+        .singleElement()
+        .satisfies(
+            f -> {
+              assertThat(f.rule().id()).isEqualTo("intra-task-sync");
+              assertThat(f.line()).isEqualTo(Lint.lineOf(counter, "void add"));
+              // the call on the path, not the one in the rare branch walked first
+              assertThat(f.path().get(2).line()).isEqualTo(Lint.lineOf(counter, "        add();"));
+            });
+    assertThat(shared).isEqualTo(findings(dir, false));
+  }
+
+  @Test
   void sharedWalkChangesNothingOnTheCorpus() throws IOException, URISyntaxException {
     Path corpus = Path.of(AnalyzerTest.class.getResource("/corpus").toURI());
     try (Stream<Path> files = Files.list(corpus)) {
