@@ -9,7 +9,9 @@ import java.util.Collection;
 import java.util.Collections;
 import java.util.Comparator;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
@@ -42,12 +44,15 @@ public final class Linter {
   private final Progress progress;
   private final int threads;
   private final ParseCache cache;
+  private final Set<Path> focus;
 
-  private Linter(List<Rule> rules, Progress progress, int threads, ParseCache cache) {
+  private Linter(
+      List<Rule> rules, Progress progress, int threads, ParseCache cache, Set<Path> focus) {
     this.rules = rules;
     this.progress = progress;
     this.threads = threads;
     this.cache = cache;
+    this.focus = focus;
   }
 
   public static Builder builder() {
@@ -60,6 +65,7 @@ public final class Linter {
     private Progress progress = Progress.NONE;
     private int threads;
     private ParseCache cache;
+    private Set<Path> focus;
 
     private Builder() {}
 
@@ -122,8 +128,23 @@ public final class Linter {
       return this;
     }
 
+    /**
+     * Reports only the findings located in these files, and analyses only the files whose execution
+     * contexts can reach them (see {@code Dependents}): the findings are those a run without it
+     * reports in these files, at a fraction of the cost in a large project. The summary counts what
+     * this run parsed. Without it (the default) every finding is reported.
+     */
+    public Builder findingsIn(Collection<Path> files) {
+      Set<Path> chosen = new HashSet<>();
+      for (Path file : files) {
+        chosen.add(file.toAbsolutePath().normalize());
+      }
+      this.focus = Set.copyOf(chosen);
+      return this;
+    }
+
     public Linter build() {
-      return new Linter(rules, progress, threads, cache);
+      return new Linter(rules, progress, threads, cache, focus);
     }
   }
 
@@ -193,7 +214,7 @@ public final class Linter {
             .map(
                 path -> {
                   try {
-                    return SourceFile.read(path, parses);
+                    return SourceFile.read(path, parses, focus != null);
                   } catch (IOException | UncheckedIOException e) {
                     errors.add(new FileError(path, 0, "cannot read: " + e.getMessage()));
                     progress.filesDone(done.incrementAndGet(), total);
@@ -218,7 +239,12 @@ public final class Linter {
     index.freeze();
     Findings findings = new Findings();
     Analyzer analyzer = new Analyzer(index, Checks.forRules(rules), findings);
+    Set<Path> analysed = focus == null ? null : reaching(sources);
+    candidates.stream()
+        .filter(file -> analysed != null && !analysed.contains(file.path()))
+        .forEach(file -> progress.filesDone(done.incrementAndGet(), total));
     candidates.parallelStream()
+        .filter(file -> analysed == null || analysed.contains(file.path()))
         .forEach(
             file -> {
               try {
@@ -245,6 +271,9 @@ public final class Linter {
       }
     }
     List<Finding> sorted = findings.sorted();
+    if (focus != null) {
+      sorted.removeIf(f -> !focus.contains(f.file().toAbsolutePath().normalize()));
+    }
     List<FileError> sortedErrors = new ArrayList<>(errors);
     sortedErrors.sort(
         Comparator.comparing((FileError e) -> e.file().toString())
@@ -262,6 +291,19 @@ public final class Linter {
             findings.failures(),
             sorted.size(),
             millis));
+  }
+
+  /** The files whose entries can reach a file of the focus. */
+  private Set<Path> reaching(List<SourceFile> sources) {
+    Map<Path, Dependents.Names> names = new LinkedHashMap<>();
+    Set<Path> targets = new HashSet<>();
+    for (SourceFile file : sources) {
+      names.put(file.path(), file.names());
+      if (focus.contains(file.path().toAbsolutePath().normalize())) {
+        targets.add(file.path());
+      }
+    }
+    return new Dependents(names).reaching(targets, Analyzer.MAX_DEPTH);
   }
 
   private static void parseAndIndex(List<SourceFile> files, ProjectIndex index) {

@@ -62,12 +62,13 @@ final class SourceFile {
   private final boolean candidate;
   private final Set<String> extendsNames;
   private final Set<String> declaredNames;
+  private final Dependents.Names names;
   private int[] lineStarts;
   private boolean parsed;
   private CompilationUnit unit;
   private FileError error;
 
-  private SourceFile(Path path, String text, ParseCache cache) {
+  private SourceFile(Path path, String text, ParseCache cache, boolean withNames) {
     this.path = path;
     this.cache = cache;
     this.text = text;
@@ -81,6 +82,7 @@ final class SourceFile {
       }
     }
     this.declaredNames = declared;
+    this.names = withNames ? Dependents.Names.of(text) : null;
     this.text = candidate ? text : null;
   }
 
@@ -89,7 +91,12 @@ final class SourceFile {
    * from {@code cache} if kept there for the same text, and kept there otherwise.
    */
   static SourceFile read(Path path, ParseCache cache) throws IOException {
-    return new SourceFile(path, decode(path), cache);
+    return read(path, cache, false);
+  }
+
+  /** Reads a file as {@link #read(Path, ParseCache)}, and with its {@link #names()} if asked. */
+  static SourceFile read(Path path, ParseCache cache, boolean withNames) throws IOException {
+    return new SourceFile(path, decode(path), cache, withNames);
   }
 
   /** Reads a file with a cache of its own. */
@@ -128,6 +135,11 @@ final class SourceFile {
    */
   Set<String> declaredNames() {
     return declaredNames;
+  }
+
+  /** What the text tells about the file's dependencies, if it was read with them; else null. */
+  Dependents.Names names() {
+    return names;
   }
 
   synchronized boolean isParsed() {

@@ -250,7 +250,7 @@ final class DocumentService implements TextDocumentService {
     }
     LintResult result;
     try {
-      result = workspace.lint(place.tree());
+      result = workspace.lint(place.tree(), inTree.keySet());
     } catch (IOException | RuntimeException e) {
       log(MessageType.Error, "cannot lint " + uri + ": " + e);
       return;
