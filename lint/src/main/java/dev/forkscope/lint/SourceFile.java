@@ -82,7 +82,7 @@ final class SourceFile {
       }
     }
     this.declaredNames = declared;
-    this.names = withNames ? Dependents.Names.of(text) : null;
+    this.names = withNames ? cache.names(path, text) : null;
     this.text = candidate ? text : null;
   }
 
