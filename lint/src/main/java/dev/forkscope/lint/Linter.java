@@ -239,12 +239,11 @@ public final class Linter {
     index.freeze();
     Findings findings = new Findings();
     Analyzer analyzer = new Analyzer(index, Checks.forRules(rules), findings);
-    Set<Path> analysed = focus == null ? null : reaching(sources);
-    candidates.stream()
-        .filter(file -> analysed != null && !analysed.contains(file.path()))
-        .forEach(file -> progress.filesDone(done.incrementAndGet(), total));
-    candidates.parallelStream()
-        .filter(file -> analysed == null || analysed.contains(file.path()))
+    List<SourceFile> analysed = focus == null ? candidates : reachingFocus(candidates, sources);
+    if (analysed.size() < candidates.size()) {
+      progress.filesDone(done.addAndGet(candidates.size() - analysed.size()), total);
+    }
+    analysed.parallelStream()
         .forEach(
             file -> {
               try {
@@ -293,8 +292,8 @@ public final class Linter {
             millis));
   }
 
-  /** The files whose entries can reach a file of the focus. */
-  private Set<Path> reaching(List<SourceFile> sources) {
+  /** The candidates whose entries can reach a file of the focus. */
+  private List<SourceFile> reachingFocus(List<SourceFile> candidates, List<SourceFile> sources) {
     Map<Path, Dependents.Names> names = new LinkedHashMap<>();
     Set<Path> targets = new HashSet<>();
     for (SourceFile file : sources) {
@@ -303,7 +302,8 @@ public final class Linter {
         targets.add(file.path());
       }
     }
-    return new Dependents(names).reaching(targets, Analyzer.MAX_DEPTH);
+    Set<Path> reaching = new Dependents(names).reaching(targets, Analyzer.MAX_DEPTH);
+    return candidates.stream().filter(file -> reaching.contains(file.path())).toList();
   }
 
   private static void parseAndIndex(List<SourceFile> files, ProjectIndex index) {
