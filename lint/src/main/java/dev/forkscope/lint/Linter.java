@@ -206,7 +206,7 @@ public final class Linter {
     List<FileError> errors = Collections.synchronizedList(new ArrayList<>());
     List<Path> files = SourceFinder.find(paths, errors);
     int total = files.size();
-    ParseCache parses = cache == null ? new ParseCache() : cache;
+    ParseCache parses = cache == null ? new ParseCache(false) : cache;
     AtomicInteger done = new AtomicInteger();
 
     List<SourceFile> sources =
