@@ -35,9 +35,11 @@ import java.util.stream.Collectors;
  * Most files of a large code base never reach the parser; they count as {@code skipped}. Unreadable
  * or unparsable files end up in {@link Summary#errors()} and never stop the run; a rule that throws
  * ends up in {@link Summary#failures()} and costs neither the file nor the other rules' findings.
- * With a {@link ParseCache}, phases (2) to (4) take the trees of unchanged files from the previous
- * run instead of parsing them again; everything else is done anew. Instances are thread-safe, and
- * immutable apart from the cache they may be given.
+ * With a {@link ParseCache}, phase (1) takes the pre-scan and phases (2) to (4) the trees of
+ * unchanged files from the previous run instead of scanning and parsing them again; everything else
+ * is done anew. With {@link Builder#findingsIn}, phase (4) analyses only the candidates whose
+ * entries can reach the chosen files ({@link Dependents}). Instances are thread-safe, and immutable
+ * apart from the cache they may be given.
  */
 public final class Linter {
   private final List<Rule> rules;
