@@ -62,26 +62,51 @@ final class SourceFile {
   private final boolean candidate;
   private final Set<String> extendsNames;
   private final Set<String> declaredNames;
+  private final Dependents.Names names;
   private int[] lineStarts;
   private boolean parsed;
   private CompilationUnit unit;
   private FileError error;
 
-  private SourceFile(Path path, String text, ParseCache cache) {
+  private SourceFile(Path path, String text, ParseCache cache, boolean withNames) {
     this.path = path;
     this.cache = cache;
-    this.text = text;
-    this.lines = countLines(text);
-    this.candidate = mentionsTrigger(text);
-    this.extendsNames = candidate ? Set.of() : namesAfter(text, "extends");
+    Scan scan = cache.scan(path, text, withNames);
+    this.lines = scan.lines();
+    this.candidate = scan.candidate();
+    this.extendsNames = scan.extendsNames();
+    this.declaredNames = scan.declaredNames();
+    this.names = scan.names();
+    this.text = candidate ? text : null;
+  }
+
+  /**
+   * What the pre-scan finds in a text: a function of the text alone, so a {@link ParseCache} may
+   * keep it for the next run.
+   *
+   * @param names the text's names for {@link Dependents}, or null if not asked for
+   */
+  record Scan(
+      int lines,
+      boolean candidate,
+      Set<String> extendsNames,
+      Set<String> declaredNames,
+      Dependents.Names names) {}
+
+  static Scan scan(String text, boolean withNames) {
+    boolean candidate = mentionsTrigger(text);
     Set<String> declared = new HashSet<>();
     if (!candidate) {
       for (String keyword : new String[] {"class", "interface", "enum", "record"}) {
         declared.addAll(namesAfter(text, keyword));
       }
     }
-    this.declaredNames = declared;
-    this.text = candidate ? text : null;
+    return new Scan(
+        countLines(text),
+        candidate,
+        candidate ? Set.of() : namesAfter(text, "extends"),
+        declared,
+        withNames ? Dependents.Names.of(text) : null);
   }
 
   /**
@@ -89,12 +114,17 @@ final class SourceFile {
    * from {@code cache} if kept there for the same text, and kept there otherwise.
    */
   static SourceFile read(Path path, ParseCache cache) throws IOException {
-    return new SourceFile(path, decode(path), cache);
+    return read(path, cache, false);
+  }
+
+  /** Reads a file as {@link #read(Path, ParseCache)}, and with its {@link #names()} if asked. */
+  static SourceFile read(Path path, ParseCache cache, boolean withNames) throws IOException {
+    return new SourceFile(path, decode(path), cache, withNames);
   }
 
   /** Reads a file with a cache of its own. */
   static SourceFile read(Path path) throws IOException {
-    return read(path, new ParseCache());
+    return read(path, new ParseCache(false));
   }
 
   private static String decode(Path path) throws IOException {
@@ -128,6 +158,11 @@ final class SourceFile {
    */
   Set<String> declaredNames() {
     return declaredNames;
+  }
+
+  /** What the text tells about the file's dependencies, if it was read with them; else null. */
+  Dependents.Names names() {
+    return names;
   }
 
   synchronized boolean isParsed() {

@@ -250,7 +250,7 @@ final class DocumentService implements TextDocumentService {
     }
     LintResult result;
     try {
-      result = workspace.lint(place.tree());
+      result = workspace.lint(place.tree(), inTree.keySet());
     } catch (IOException | RuntimeException e) {
       log(MessageType.Error, "cannot lint " + uri + ": " + e);
       return;
@@ -299,7 +299,8 @@ final class DocumentService implements TextDocumentService {
       List<Diagnostic> kept =
           good == null
               ? List.of()
-              : KeptFindings.across(good.of().text(), snapshot.text(), good.findings());
+              : KeptFindings.across(
+                  snapshot.uri(), good.of().text(), snapshot.text(), good.findings());
       shown = new ArrayList<>();
       shown.add(Protocol.parseError(error, snapshot.text()));
       shown.addAll(kept);

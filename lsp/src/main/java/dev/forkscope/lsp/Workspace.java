@@ -8,6 +8,7 @@ import dev.forkscope.lint.fix.FixResult;
 import dev.forkscope.lint.fix.Fixer;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -56,10 +57,13 @@ final class Workspace {
     rules = List.copyOf(ids);
   }
 
-  /** Lints a tree of the lint mirror, as {@code forkscope lint TREE} does. */
-  LintResult lint(Path tree) throws IOException {
+  /**
+   * The findings {@code forkscope lint TREE} reports in {@code files}, on a tree of the lint
+   * mirror: only the files whose tasks and other entries can reach them are analysed.
+   */
+  LintResult lint(Path tree, Collection<Path> files) throws IOException {
     ParseCache cache = parsed.computeIfAbsent(tree, t -> new ParseCache());
-    return Linter.builder().rules(rules).cache(cache).build().lint(List.of(tree));
+    return Linter.builder().rules(rules).cache(cache).findingsIn(files).build().lint(List.of(tree));
   }
 
   /**

@@ -3,8 +3,6 @@ package dev.forkscope.lsp;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
-import java.io.PipedInputStream;
-import java.io.PipedOutputStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -31,40 +29,24 @@ import org.eclipse.lsp4j.TextEdit;
 import org.eclipse.lsp4j.VersionedTextDocumentIdentifier;
 import org.eclipse.lsp4j.WorkspaceEdit;
 import org.eclipse.lsp4j.WorkspaceFolder;
-import org.eclipse.lsp4j.launch.LSPLauncher;
 import org.eclipse.lsp4j.services.LanguageClient;
 import org.eclipse.lsp4j.services.LanguageServer;
 
 /**
- * An editor for the tests: runs the server on piped streams, talks to it through lsp4j's client
- * launcher, and queues what the server sends.
+ * An editor for the tests: runs the server on piped streams ({@link PipedServer}) and queues what
+ * the server sends.
  */
 final class LspClient implements LanguageClient, AutoCloseable {
   final BlockingQueue<PublishDiagnosticsParams> diagnostics = new LinkedBlockingQueue<>();
   final BlockingQueue<MessageParams> messages = new LinkedBlockingQueue<>();
   final LanguageServer server;
-  final CompletableFuture<Integer> exitCode = new CompletableFuture<>();
-  private final PipedOutputStream toServer = new PipedOutputStream();
+  final CompletableFuture<Integer> exitCode;
+  private final PipedServer piped;
 
   LspClient() throws IOException {
-    PipedInputStream serverIn = new PipedInputStream(toServer, 1 << 16);
-    PipedOutputStream fromServer = new PipedOutputStream();
-    PipedInputStream clientIn = new PipedInputStream(fromServer, 1 << 16);
-    Thread serving =
-        new Thread(
-            () -> {
-              try {
-                exitCode.complete(ForkscopeLanguageServer.serve(serverIn, fromServer));
-              } catch (Throwable t) {
-                exitCode.completeExceptionally(t);
-              }
-            },
-            "test-server");
-    serving.setDaemon(true);
-    serving.start();
-    var launcher = LSPLauncher.createClientLauncher(this, clientIn, toServer);
-    launcher.startListening();
-    server = launcher.getRemoteProxy();
+    piped = PipedServer.start(this);
+    server = piped.server();
+    exitCode = piped.exitCode();
   }
 
   InitializeResult initialize(Object options) throws Exception {
@@ -149,10 +131,7 @@ final class LspClient implements LanguageClient, AutoCloseable {
 
   @Override
   public void close() throws Exception {
-    server.shutdown().get(30, TimeUnit.SECONDS);
-    server.exit();
-    exitCode.get(30, TimeUnit.SECONDS);
-    toServer.close();
+    piped.stop(30);
   }
 
   @Override

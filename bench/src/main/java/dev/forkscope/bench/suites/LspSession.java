@@ -1,9 +1,7 @@
 package dev.forkscope.bench.suites;
 
-import dev.forkscope.lsp.ForkscopeLanguageServer;
+import dev.forkscope.lsp.PipedServer;
 import java.io.IOException;
-import java.io.PipedInputStream;
-import java.io.PipedOutputStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -34,15 +32,14 @@ import org.eclipse.lsp4j.VersionedTextDocumentIdentifier;
 import org.eclipse.lsp4j.WindowClientCapabilities;
 import org.eclipse.lsp4j.WorkDoneProgressCreateParams;
 import org.eclipse.lsp4j.WorkspaceFolder;
-import org.eclipse.lsp4j.launch.LSPLauncher;
 import org.eclipse.lsp4j.services.LanguageClient;
 import org.eclipse.lsp4j.services.LanguageServer;
 
 /**
  * An editor for the keystroke benchmark: {@code forkscope lsp}'s server in this JVM on piped
- * streams, driven through lsp4j's client launcher, so that every message goes through JSON-RPC as
- * it does from a real editor. Answers what a server may ask of an editor (progress, configuration,
- * registration) as an editor would.
+ * streams ({@link PipedServer}), so that every message goes through JSON-RPC as it does from a real
+ * editor. Answers what a server may ask of an editor (progress, configuration, registration) as an
+ * editor would.
  *
  * <p>Implementation note: lsp4j calls {@link #publishDiagnostics} on its listener thread; the queue
  * hands the parameters to the thread that waits in {@link #diagnostics}.
@@ -51,33 +48,14 @@ final class LspSession implements LanguageClient, AutoCloseable {
   private static final int TIMEOUT_SECONDS = 120;
 
   private final BlockingQueue<PublishDiagnosticsParams> published = new LinkedBlockingQueue<>();
-  private final PipedOutputStream toServer = new PipedOutputStream();
-  private final CompletableFuture<Integer> exitCode = new CompletableFuture<>();
+  private final PipedServer piped;
   private final BlockingQueue<String> errors = new LinkedBlockingQueue<>();
   private final LanguageServer server;
   private boolean incremental;
 
   LspSession() throws IOException {
-    PipedInputStream serverIn = new PipedInputStream(toServer, 1 << 20);
-    PipedOutputStream fromServer = new PipedOutputStream();
-    PipedInputStream clientIn = new PipedInputStream(fromServer, 1 << 20);
-    Thread serving =
-        new Thread(
-            () -> {
-              // closed when the server is done, so that the client reads the end of the stream
-              // rather than a broken pipe
-              try (fromServer) {
-                exitCode.complete(ForkscopeLanguageServer.serve(serverIn, fromServer));
-              } catch (Throwable t) {
-                exitCode.completeExceptionally(t);
-              }
-            },
-            "bench-lsp-server");
-    serving.setDaemon(true);
-    serving.start();
-    var launcher = LSPLauncher.createClientLauncher(this, clientIn, toServer);
-    launcher.startListening();
-    server = launcher.getRemoteProxy();
+    piped = PipedServer.start(this);
+    server = piped.server();
   }
 
   /** {@code initialize} with {@code root} as the workspace folder, then {@code initialized}. */
@@ -150,10 +128,7 @@ final class LspSession implements LanguageClient, AutoCloseable {
 
   @Override
   public void close() throws Exception {
-    server.shutdown().get(TIMEOUT_SECONDS, TimeUnit.SECONDS);
-    server.exit();
-    exitCode.get(TIMEOUT_SECONDS, TimeUnit.SECONDS);
-    toServer.close();
+    piped.stop(TIMEOUT_SECONDS);
   }
 
   @Override

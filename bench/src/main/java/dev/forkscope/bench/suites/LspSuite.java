@@ -13,10 +13,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.zip.ZipEntry;
@@ -31,14 +33,17 @@ import java.util.zip.ZipFile;
  * runs: median, 90th percentile and worst, against the targets of docs/lsp.md.
  *
  * <p>The files: the JDK 25's {@code ForkJoinPool.java} (4,422 lines, no findings), read from its
- * {@code src.zip} at run time, and a generated file of 3,529 lines with 330 findings (110 task
- * classes); or the Java files given with {@code --input}. A comment line is typed into, so every
- * version parses and keeps its findings.
+ * {@code src.zip} at run time, alone in its workspace folder, then with the rest of its package
+ * ({@code java.util.concurrent}, 97 files) and with all of {@code java.util} (369 files) as the
+ * folder; and a generated file of 3,529 lines with 330 findings (110 task classes); or the Java
+ * files given with {@code --input}, each alone. A comment line is typed into, so every version
+ * parses and keeps its findings.
  */
 final class LspSuite implements Suite {
   static final double TARGET_MEDIAN_MS = 200;
   static final double TARGET_WORST_MS = 500;
-  private static final String FORK_JOIN_POOL = "java.base/java/util/concurrent/ForkJoinPool.java";
+  private static final String JAVA_BASE = "java.base/";
+  private static final String FORK_JOIN_POOL = "java/util/concurrent/ForkJoinPool.java";
   private static final int GENERATED_TASKS = 110;
   private static final String TYPED = "the user types a comment here ";
   private static final Pattern PACKAGE =
@@ -52,8 +57,8 @@ final class LspSuite implements Suite {
   @Override
   public String description() {
     return "forkscope lsp: didChange to that version's diagnostics, per keystroke, on"
-        + " ForkJoinPool.java (JDK 25 src.zip) and a generated 3,529-line file with findings"
-        + " (or --input FILE.java)";
+        + " ForkJoinPool.java (JDK 25 src.zip) alone, in java.util.concurrent and in java.util,"
+        + " and a generated 3,529-line file with findings (or --input FILE.java)";
   }
 
   @Override
@@ -93,8 +98,15 @@ final class LspSuite implements Suite {
     return new Outcome(name(), results, missed, Map.of("targets", targets), table.toString(), null);
   }
 
-  /** A file to type into: its name for the report and its text. */
-  record Source(String name, String text) {}
+  /**
+   * A file to type into: its name for the report, its file name and text, and the other files of
+   * its workspace folder (by path under the source root).
+   */
+  record Source(String name, String fileName, String text, Map<String, String> folder) {
+    Source(String fileName, String text) {
+      this(fileName, fileName, text, Map.of());
+    }
+  }
 
   /** One server's run: the measured keystrokes' latencies, CPU time, and what it found. */
   record Run(long[] latencyNs, long cpuNs, long firstDiagnosticsNs, int findings) {}
@@ -105,9 +117,15 @@ final class LspSuite implements Suite {
   static Run type(Source source, int warmUp, int keystrokes) throws Exception {
     Path root = Files.createTempDirectory("forkscope-bench-lsp");
     try (LspSession session = new LspSession()) {
+      Path sourceRoot = root.resolve("src/main/java");
+      for (Map.Entry<String, String> other : source.folder().entrySet()) {
+        Path path = sourceRoot.resolve(other.getKey());
+        Files.createDirectories(path.getParent());
+        Files.writeString(path, other.getValue());
+      }
       Path file =
-          Files.createDirectories(packageDirectory(root.resolve("src/main/java"), source.text()))
-              .resolve(source.name());
+          Files.createDirectories(packageDirectory(sourceRoot, source.text()))
+              .resolve(source.fileName());
       List<String> lines = new ArrayList<>(source.text().lines().toList());
       int line = lines.size() / 2;
       // a comment line is valid Java between any two lines outside a text block
@@ -154,6 +172,7 @@ final class LspSuite implements Suite {
         Stats.median(runs.stream().mapToDouble(r -> r.cpuNs() / 1e6 / keystrokes).toArray());
     Map<String, Object> extra = new LinkedHashMap<>();
     extra.put("lines", source.text().lines().count());
+    extra.put("folderFiles", source.folder().size() + 1);
     extra.put("findings", runs.get(0).findings());
     extra.put("keystrokesPerRun", keystrokes);
     extra.put("runs", runs.size());
@@ -175,11 +194,12 @@ final class LspSuite implements Suite {
   private static String line(Result r) {
     return String.format(
         Locale.ROOT,
-        "%s (%,d lines, %d findings): per keystroke median %.1f ms, p90 %.1f ms, worst %.1f ms"
+        "%s (%,d lines, %d findings, %d files in the folder): per keystroke median %.1f ms, p90 %.1f ms, worst %.1f ms"
             + " (%d runs x %d keystrokes; CPU %.1f ms per keystroke); first diagnostics %.0f ms%n",
         r.benchmark(),
         (Long) r.extra().get("lines"),
         (Integer) r.extra().get("findings"),
+        (Integer) r.extra().get("folderFiles"),
         r.wallMsMedian(),
         (Double) r.extra().get("p90Ms"),
         (Double) r.extra().get("worstMs"),
@@ -198,7 +218,17 @@ final class LspSuite implements Suite {
                 + LintSuite.JDK25_SOURCES
                 + "; install a JDK 25 with its src.zip, or give Java files with --input FILE.java");
       }
-      sources.add(new Source("ForkJoinPool.java", forkJoinPool(LintSuite.JDK25_SOURCES)));
+      Map<String, String> util = javaBase(LintSuite.JDK25_SOURCES, "java/util/");
+      String pool = util.remove(FORK_JOIN_POOL);
+      if (pool == null) {
+        throw new BenchInputException(LintSuite.JDK25_SOURCES + " has no " + FORK_JOIN_POOL);
+      }
+      Map<String, String> concurrent = new TreeMap<>(util);
+      concurrent.keySet().removeIf(path -> !path.startsWith("java/util/concurrent/"));
+      String name = "ForkJoinPool.java";
+      sources.add(new Source(name, pool));
+      sources.add(new Source(name + " in java.util.concurrent", name, pool, concurrent));
+      sources.add(new Source(name + " in java.util", name, pool, util));
       sources.add(new Source("Tasks.java", generated(GENERATED_TASKS)));
       return sources;
     }
@@ -213,16 +243,22 @@ final class LspSuite implements Suite {
     return sources;
   }
 
-  private static String forkJoinPool(Path srcZip) throws IOException {
+  /** The Java files of java.base under a folder of the JDK's src.zip, by path under java.base. */
+  private static Map<String, String> javaBase(Path srcZip, String folder) throws IOException {
+    Map<String, String> files = new TreeMap<>();
     try (ZipFile zip = new ZipFile(srcZip.toFile())) {
-      ZipEntry entry = zip.getEntry(FORK_JOIN_POOL);
-      if (entry == null) {
-        throw new BenchInputException(srcZip + " has no " + FORK_JOIN_POOL);
-      }
-      try (InputStream in = zip.getInputStream(entry)) {
-        return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+      for (ZipEntry entry : Collections.list(zip.entries())) {
+        String name = entry.getName();
+        if (name.startsWith(JAVA_BASE + folder) && name.endsWith(".java")) {
+          try (InputStream in = zip.getInputStream(entry)) {
+            files.put(
+                name.substring(JAVA_BASE.length()),
+                new String(in.readAllBytes(), StandardCharsets.UTF_8));
+          }
+        }
       }
     }
+    return files;
   }
 
   /**

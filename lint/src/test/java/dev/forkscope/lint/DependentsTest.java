@@ -1,0 +1,281 @@
+package dev.forkscope.lint;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.Set;
+import java.util.TreeMap;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@link Linter.Builder#findingsIn}: the findings of the chosen files equal a whole lint's, on
+ * random multi-file trees under random edits (bodies, signatures, new and removed types, changed
+ * supertypes), and the analysis leaves out files that cannot reach them.
+ */
+class DependentsTest {
+  @TempDir Path dir;
+
+  @Test
+  void namesOfATextLeaveOutCommentsAndLiteralsAndFindDeclarations() {
+    Dependents.Names names =
+        Dependents.Names.of(
+            """
+            // Ghost in a comment
+            class A extends B { /* Hidden */
+              int[] size() { return helper("Quoted", 'c') + other(); }
+              <T> List<T> wrap(T t) { return new ArrayList<>(); }
+              void run() { ForkJoinPool.commonPool(); Task.currentThread(); }
+            }
+            record R(int x) {}
+            """);
+    assertThat(names.types()).containsExactlyInAnyOrder("A", "R");
+    assertThat(names.methods()).containsExactlyInAnyOrder("size", "wrap", "run", "R");
+    assertThat(names.used())
+        .contains("B", "helper", "other", "ForkJoinPool", "Thread")
+        .doesNotContain("Ghost", "Hidden", "Quoted");
+  }
+
+  @Test
+  void aFileThatNoCallCanReachIsNotAnalysed() throws IOException {
+    write("Sleeper", "class Sleeper { static void nap() throws Exception { Thread.sleep(5); } }");
+    write(
+        "Task",
+        "class Task extends java.util.concurrent.RecursiveAction {"
+            + " protected void compute() { try { Sleeper.nap(); } catch (Exception e) {} } }");
+    write(
+        "Other",
+        "class Other extends java.util.concurrent.RecursiveAction {"
+            + " protected void compute() { try { Thread.sleep(5); } catch (Exception e) {} } }");
+    Map<Path, Dependents.Names> names = new TreeMap<>();
+    for (Path file : Linter.javaFiles(dir)) {
+      names.put(file, Dependents.Names.of(Files.readString(file)));
+    }
+    Set<Path> reaching =
+        new Dependents(names).reaching(List.of(dir.resolve("Sleeper.java")), Analyzer.MAX_DEPTH);
+    assertThat(reaching)
+        .containsExactlyInAnyOrder(dir.resolve("Sleeper.java"), dir.resolve("Task.java"));
+    assertSameAsWholeLint(List.of(dir.resolve("Sleeper.java")));
+  }
+
+  @Test
+  void aChainOfCallsThroughFourFilesIsFollowed() throws IOException {
+    write(
+        "Task",
+        "class Task extends java.util.concurrent.RecursiveAction {"
+            + " Middle middle; protected void compute() { middle.first(); } }");
+    write("Middle", "class Middle { void first() { Helper.second(); } }");
+    write("Helper", "class Helper { static void second() { var b = new Base(); b.third(); } }");
+    write("Base", "class Base extends Leaf { void third() { fourth(); } }");
+    write(
+        "Leaf", "class Leaf { void fourth() { try { Thread.sleep(5); } catch (Exception e) {} } }");
+    write("Unrelated", "class Unrelated { void fourth() { } }");
+    Map<Path, Dependents.Names> names = new TreeMap<>();
+    for (Path file : Linter.javaFiles(dir)) {
+      names.put(file, Dependents.Names.of(Files.readString(file)));
+    }
+    Set<Path> reaching =
+        new Dependents(names).reaching(List.of(dir.resolve("Leaf.java")), Analyzer.MAX_DEPTH);
+    assertThat(reaching)
+        .extracting(p -> p.getFileName().toString())
+        .containsExactlyInAnyOrder(
+            "Task.java", "Middle.java", "Helper.java", "Base.java", "Leaf.java");
+    assertSameAsWholeLint(List.of(dir.resolve("Leaf.java")));
+    assertThat(
+            Linter.builder()
+                .findingsIn(List.of(dir.resolve("Leaf.java")))
+                .build()
+                .lint(List.of(dir))
+                .findings())
+        .hasSize(1);
+  }
+
+  @Test
+  void randomEditsNeverChangeTheFindingsOfTheChosenFiles() throws IOException {
+    for (long seed = 1; seed <= 6; seed++) {
+      Random random = new Random(seed);
+      Tree tree = new Tree(random);
+      for (int edit = 0; edit < 12; edit++) {
+        tree.edit();
+        tree.writeTo(dir);
+        List<Path> files = Linter.javaFiles(dir);
+        List<Path> chosen = new ArrayList<>();
+        for (Path file : files) {
+          if (random.nextInt(3) == 0) {
+            chosen.add(file);
+          }
+        }
+        if (chosen.isEmpty() && !files.isEmpty()) {
+          chosen.add(files.get(random.nextInt(files.size())));
+        }
+        assertSameAsWholeLint(chosen);
+      }
+    }
+  }
+
+  private void assertSameAsWholeLint(List<Path> chosen) throws IOException {
+    List<Finding> whole = Linter.builder().build().lint(List.of(dir)).findings();
+    List<Finding> expected = whole.stream().filter(f -> chosen.contains(f.file())).toList();
+    List<Finding> focused =
+        Linter.builder().findingsIn(chosen).build().lint(List.of(dir)).findings();
+    System.out.println(
+        +expected.size() + " " + expected.stream().mapToInt(f -> f.path().size()).max().orElse(-1));
+    assertThat(focused).as("findings in %s", chosen).isEqualTo(expected);
+  }
+
+  private void write(String type, String text) throws IOException {
+    Files.writeString(dir.resolve(type + ".java"), text);
+  }
+
+  /**
+   * A random project of a few classes that call each other in every way the walk resolves: static
+   * calls by type name, inherited calls, fields, locals, {@code var}, chained field accesses;
+   * entries are tasks, pool lambdas and parallel streams; the code found is sleeps and locks.
+   */
+  private static final class Tree {
+    private final Random random;
+    private final Map<String, ClassText> classes = new TreeMap<>();
+    private int nextName;
+
+    Tree(Random random) {
+      this.random = random;
+      for (int i = 0; i < 7; i++) {
+        add();
+      }
+    }
+
+    private void add() {
+      String name = "C" + nextName++;
+      classes.put(name, new ClassText(name));
+    }
+
+    void edit() {
+      List<ClassText> all = new ArrayList<>(classes.values());
+      ClassText target = all.get(random.nextInt(all.size()));
+      switch (random.nextInt(6)) {
+        case 0 -> add();
+        case 1 -> {
+          if (classes.size() > 2) {
+            classes.remove(target.name);
+          }
+        }
+        case 2 -> target.parent = randomParent();
+        case 3 -> target.methods = 1 + random.nextInt(3);
+        case 4 -> target.field = randomClass();
+        default ->
+            target.bodies.set(
+                random.nextInt(target.bodies.size()),
+                randomBody(target.name, random.nextInt(4) == 0));
+      }
+    }
+
+    void writeTo(Path dir) throws IOException {
+      for (Path old : Linter.javaFiles(dir)) {
+        Files.delete(old);
+      }
+      for (ClassText c : classes.values()) {
+        Files.writeString(dir.resolve(c.name + ".java"), c.text());
+      }
+    }
+
+    private String randomClass() {
+      List<String> names = new ArrayList<>(classes.keySet());
+      return names.isEmpty() ? "C0" : names.get(random.nextInt(names.size()));
+    }
+
+    private String randomParent() {
+      return switch (random.nextInt(5)) {
+        case 0, 1 -> null;
+        case 2 -> "RecursiveAction";
+        default -> randomClass();
+      };
+    }
+
+    /** A method of a class: {@code c3m1}, {@code c3s0} (static), {@code c3sleep} (static). */
+    private static String method(String owner, String kind) {
+      return owner.toLowerCase(java.util.Locale.ROOT) + kind;
+    }
+
+    /** A random body; it starts execution contexts only if {@code entries}. */
+    private String randomBody(String owner, boolean entries) {
+      StringBuilder body = new StringBuilder();
+      for (int i = random.nextInt(4); i >= 0; i--) {
+        String other = randomClass();
+        String m = method(randomClass(), "m" + random.nextInt(3));
+        String s = method(other, "s" + random.nextInt(2));
+        body.append(
+            switch (random.nextInt(entries ? 20 : 17)) {
+              case 0 -> method(owner, "sleep") + "(5);";
+              case 1, 2 -> "try { Thread.sleep(5); } catch (InterruptedException e) {}";
+              case 3 -> "synchronized (this) { count++; }";
+              case 4, 5, 6, 7 -> other + "." + s + "();";
+              case 8, 9 -> m + "();";
+              case 10, 11 -> "new " + other + "()." + m + "();";
+              case 12, 13 -> "var v" + i + " = new " + other + "(); v" + i + "." + m + "();";
+              case 14, 15 -> "field." + m + "();";
+              case 16 -> "field.field." + m + "();";
+              case 17 -> "List.of(1).parallelStream().forEach(x -> " + m + "());";
+              case 18 -> "ForkJoinPool.commonPool().submit(() -> " + other + "." + s + "());";
+              default -> "invokeAll(new " + other + "(), new " + other + "());";
+            });
+        body.append("\n    ");
+      }
+      return body.toString();
+    }
+
+    private final class ClassText {
+      final String name;
+      String parent;
+      String field;
+      int methods;
+      final List<String> bodies = new ArrayList<>();
+
+      ClassText(String name) {
+        this.name = name;
+        parent = randomParent();
+        field = randomClass();
+        methods = 1 + random.nextInt(3);
+        for (int i = 0; i < 6; i++) {
+          bodies.add(randomBody(name, i == 0 && random.nextInt(3) == 0));
+        }
+      }
+
+      String text() {
+        StringBuilder text = new StringBuilder();
+        text.append("import java.util.List;\n")
+            .append("import java.util.concurrent.ForkJoinPool;\n")
+            .append("import java.util.concurrent.RecursiveAction;\n\n")
+            .append("class ")
+            .append(name)
+            .append(parent == null ? "" : " extends " + parent)
+            .append(" {\n  ")
+            .append(field)
+            .append(" field;\n  int count;\n\n")
+            .append("  protected void compute() {\n    ")
+            .append(bodies.get(0))
+            .append("\n  }\n");
+        for (int i = 0; i < methods; i++) {
+          text.append("  void ").append(method(name, "m" + i)).append("() {\n    ");
+          text.append(bodies.get(1 + i));
+          text.append("\n  }\n");
+        }
+        for (int i = 0; i < 2; i++) {
+          text.append("  static void ").append(method(name, "s" + i)).append("() {\n    ");
+          text.append(bodies.get(4 + i));
+          text.append("\n  }\n");
+        }
+        text.append("  static void ")
+            .append(method(name, "sleep"))
+            .append("(long ms) {\n    try { Thread.sleep(ms); }")
+            .append(" catch (InterruptedException e) {}\n  }\n}\n");
+        return text.toString();
+      }
+    }
+  }
+}
