@@ -106,7 +106,8 @@ final class ProfileCommand implements Callable<Integer> {
       description =
           "Time every synchronized block of the program, so that each contended one counts as a"
               + " wait of its execution, however short (60 to 300 ns per block, contended or not);"
-              + " by default contended blocks are seen by sampling thread states.")
+              + " by default contended blocks are seen by sampling thread states, and with --jfr"
+              + " recorded exactly by JFR (at JFR's start-up cost).")
   boolean timeMonitors;
 
   @Option(
