@@ -31,12 +31,19 @@ abstract class BlockingCheck extends Check {
     }
     Blocking.Category category = Blocking.classify(node, scope.index());
     if (category != null && applies(scope, category)) {
-      scope.report(
-          this,
+      report(
+          scope,
           node,
-          name(node) + " " + category.verb + " in " + scope.where() + ": " + consequence(),
-          rule().fix().safety());
+          name(node) + " " + category.verb + " in " + scope.where() + ": " + consequence());
     }
+  }
+
+  /**
+   * Reports a blocking call this rule owns; a rule that cannot always prove its consequence lowers
+   * it here.
+   */
+  void report(Scope scope, Node node, String message) {
+    scope.report(this, node, message, rule().fix().safety());
   }
 
   private static String name(Node node) {

@@ -1,6 +1,14 @@
 package dev.forkscope.lint;
 
-/** Blocking I/O inside a fork/join task (ForkJoinTask javadoc). */
+import com.github.javaparser.ast.Node;
+import com.github.javaparser.ast.expr.MethodCallExpr;
+
+/**
+ * Blocking I/O inside a fork/join task (ForkJoinTask javadoc). A read of a class-path resource
+ * ({@link ClassPathResources}) is a note: it comes from a jar the class loader already holds open
+ * or a local directory, so it is short, and loading resources in parallel at start-up is a common
+ * design a maintainer would keep.
+ */
 final class BlockingIoInTask extends BlockingCheck {
   static final Rule RULE =
       Rule.builder("blocking-io-in-task")
@@ -28,5 +36,23 @@ final class BlockingIoInTask extends BlockingCheck {
   @Override
   String consequence() {
     return "the worker thread stalls on I/O and the pool does not compensate";
+  }
+
+  @Override
+  void report(Scope scope, Node node, String message) {
+    if (node instanceof MethodCallExpr call
+        && call.getScope()
+            .filter(r -> ClassPathResources.isResource(r, scope.index()))
+            .isPresent()) {
+      scope.note(
+          this,
+          node,
+          node.toString(),
+          message,
+          "a class-path resource read: local and usually short",
+          rule().fix().safety());
+    } else {
+      super.report(scope, node, message);
+    }
   }
 }

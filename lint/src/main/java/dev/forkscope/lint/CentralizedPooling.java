@@ -108,7 +108,7 @@ final class CentralizedPooling extends Check {
           "newVirtualThreadPerTaskExecutor",
           "newThreadPerTaskExecutor");
 
-  private static final String COMMON = "the common pool";
+  static final String COMMON = "the common pool";
   private static final String OWN = "own";
 
   private enum Target {
@@ -349,7 +349,7 @@ final class CentralizedPooling extends Check {
    * when that can be told from syntax: "the common pool", "own" for {@code getPool()}, a field by
    * its class and name, a local by its declaration. Null when unknown.
    */
-  private static String poolKey(Expression receiver, ProjectIndex index) {
+  static String poolKey(Expression receiver, ProjectIndex index) {
     Expression e = Syntax.unwrap(receiver);
     if (e instanceof MethodCallExpr call && call.getArguments().isEmpty()) {
       String name = call.getNameAsString();
@@ -433,17 +433,34 @@ final class CentralizedPooling extends Check {
   }
 
   /** Whether an executor is known not to be a ForkJoinPool (created by a plain factory). */
-  private static boolean isPlainExecutor(Expression receiver, ProjectIndex index) {
-    Expression e = Syntax.unwrap(receiver);
-    Expression made =
-        isExecutorFactory(e)
-            ? e
-            : Syntax.variable(e, index).map(Syntax.Var::init).map(Syntax::unwrap).orElse(null);
+  static boolean isPlainExecutor(Expression receiver, ProjectIndex index) {
+    Expression made = creation(receiver, index);
     if (made instanceof MethodCallExpr call) {
       return PLAIN_EXECUTOR_FACTORIES.contains(call.getNameAsString());
     }
     return made instanceof ObjectCreationExpr created
         && created.getType().getNameAsString().endsWith("ThreadPoolExecutor");
+  }
+
+  /**
+   * Whether an executor is known to be a ForkJoinPool of its own, not the common pool: created by
+   * {@code new ForkJoinPool(..)} or {@code Executors.newWorkStealingPool(..)}.
+   */
+  static boolean isNewForkJoinPool(Expression receiver, ProjectIndex index) {
+    Expression made = creation(receiver, index);
+    if (made instanceof MethodCallExpr call) {
+      return call.getNameAsString().equals("newWorkStealingPool");
+    }
+    return made instanceof ObjectCreationExpr created
+        && created.getType().getNameAsString().equals("ForkJoinPool");
+  }
+
+  /** The expression that created an executor: a factory call or constructor, or null. */
+  private static Expression creation(Expression receiver, ProjectIndex index) {
+    Expression e = Syntax.unwrap(receiver);
+    return isExecutorFactory(e) || e instanceof ObjectCreationExpr
+        ? e
+        : Syntax.variable(e, index).map(Syntax.Var::init).map(Syntax::unwrap).orElse(null);
   }
 
   private static boolean isExecutorFactory(Expression e) {

@@ -1,6 +1,9 @@
 package dev.forkscope.lint;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -95,5 +98,51 @@ class BlockingInParallelStreamTest {
                 }
                 """)
         .expectNoFindings();
+  }
+
+  /**
+   * A stream whose terminal operation runs in a task submitted to a pool runs in that pool: nothing
+   * to report in a ForkJoinPool of its own, a warning in the common pool or under a plain
+   * executor's thread, a note where lint cannot tell the pool (paimon's pool of another module).
+   */
+  @Test
+  void aStreamInsideASubmittedTaskRunsInThatTasksPool() {
+    List<Finding> f =
+        helper
+            .addSourceLines(
+                "Clean.java",
+                """
+                import java.util.*;
+                import java.util.concurrent.*;
+                import java.util.stream.*;
+                class Clean {
+                    static final ForkJoinPool IO = new ForkJoinPool(8);
+                    static final ExecutorService PLAIN = Executors.newFixedThreadPool(2);
+                    static List<String> own(List<String> xs) throws Exception {
+                        return IO.submit(() -> xs.parallelStream().map(Clean::slow).collect(Collectors.toList())).get();
+                    }
+                    static List<String> common(List<String> xs) throws Exception {
+                        return ForkJoinPool.commonPool().submit(() -> xs.parallelStream().map(Clean::slowToo).collect(Collectors.toList())).get();
+                    }
+                    static List<String> plain(List<String> xs) throws Exception {
+                        return PLAIN.submit(() -> xs.parallelStream().map(x -> { try { Thread.sleep(1); } catch (InterruptedException e) { } return x; }).collect(Collectors.toList())).get(); // expect: blocking-in-parallel-stream: sleeps
+                    }
+                    static List<String> unknown(List<String> xs) throws Exception {
+                        return Pools.SHARED.submit(() -> xs.parallelStream().map(x -> { try { TimeUnit.MILLISECONDS.sleep(5); } catch (InterruptedException e) { } return x; }).collect(Collectors.toList())).get(); // expect: blocking-in-parallel-stream: a note: the stream runs inside a task submitted to Pools.SHARED, which lint cannot trace
+                    }
+                    static String slow(String x) {
+                        try { Thread.sleep(1); } catch (InterruptedException e) { }
+                        return x;
+                    }
+                    static String slowToo(String x) {
+                        try { Thread.sleep(1); } catch (InterruptedException e) { } // expect: blocking-in-parallel-stream: common-pool worker
+                        return x;
+                    }
+                }
+                """)
+            .doTest();
+    assertThat(f)
+        .extracting(Finding::severity)
+        .containsExactly(Severity.WARNING, Severity.NOTE, Severity.WARNING);
   }
 }

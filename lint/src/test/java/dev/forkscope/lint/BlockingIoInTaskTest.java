@@ -1,6 +1,9 @@
 package dev.forkscope.lint;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -15,9 +18,10 @@ class BlockingIoInTaskTest {
   @Test
   void blockingIoInTaskIsFlagged() {
 
-    helper.addSourceLines(
-        "Load.java",
-        """
+    helper
+        .addSourceLines(
+            "Load.java",
+            """
                 import java.io.*;
                 import java.nio.file.*;
                 import java.util.concurrent.*;
@@ -32,6 +36,77 @@ class BlockingIoInTaskTest {
                         }
                     }
                 }
-                """);
+                """)
+        .doTest();
+  }
+
+  /**
+   * Reading class-path resources (micronaut's service scanner: a task per {@code META-INF/services}
+   * URL, the URL handed through the task's constructor) is a note; a URL of unknown origin is not.
+   */
+  @Test
+  void readingAClassPathResourceIsANote() {
+    List<Finding> f =
+        helper
+            .addSourceLines(
+                "Scan.java",
+                """
+                import java.io.*;
+                import java.net.URL;
+                import java.util.*;
+                import java.util.concurrent.*;
+                class Scan extends RecursiveAction {
+                    final ClassLoader loader;
+                    final List<Names> tasks = new ArrayList<>();
+                    Scan(ClassLoader loader) { this.loader = loader; }
+                    private Enumeration<URL> configs() throws IOException {
+                        return loader.getResources("META-INF/services/x.Service");
+                    }
+                    protected void compute() {
+                        try {
+                            Enumeration<URL> urls = configs();
+                            while (urls.hasMoreElements()) {
+                                URL url = urls.nextElement();
+                                Names task = new Names(url);
+                                tasks.add(task);
+                                task.fork();
+                            }
+                            try (InputStream in = Scan.class.getResourceAsStream("/defaults.properties")) {
+                                in.read(); // expect: blocking-io-in-task: a note: a class-path resource read
+                            }
+                        } catch (IOException e) {
+                            throw new UncheckedIOException(e);
+                        }
+                    }
+                    static List<String> names(URL url) {
+                        try (BufferedReader reader = new BufferedReader(new InputStreamReader(url.openStream()))) { // expect: blocking-io-in-task: a note: a class-path resource read: local and usually short
+                            return List.of(reader.readLine()); // expect: blocking-io-in-task: a note: a class-path resource read
+                        } catch (IOException e) {
+                            throw new UncheckedIOException(e);
+                        }
+                    }
+                    static final class Names extends RecursiveAction {
+                        private final URL url;
+                        Names(URL url) { this.url = url; }
+                        protected void compute() { names(url); }
+                    }
+                    static final class Fetch extends RecursiveAction {
+                        private final URL url;
+                        Fetch(URL url) { this.url = url; }
+                        protected void compute() {
+                            try (InputStream in = url.openStream()) { // expect: blocking-io-in-task: does blocking I/O
+                                in.read(); // expect: blocking-io-in-task: does blocking I/O
+                            } catch (IOException e) {
+                                throw new UncheckedIOException(e);
+                            }
+                        }
+                    }
+                }
+                """)
+            .doTest();
+    assertThat(f)
+        .extracting(Finding::severity)
+        .containsExactly(
+            Severity.NOTE, Severity.NOTE, Severity.NOTE, Severity.WARNING, Severity.WARNING);
   }
 }

@@ -14,13 +14,14 @@ import org.junit.jupiter.api.io.TempDir;
  * per-rule table docs/lint.md reports.
  *
  * <p>On the held-out projects the goal is 0.90 too, and it is not met: the projects added last
- * (paimon-core, micronaut-core) brought it to 0.62 (5 of 8), from a false positive lint cannot see
- * (a parallel stream in a pool of another module) and two by-design reads. Held-out rows are never
- * tuned on, so the test holds that figure as a floor: it fails when held-out precision gets worse.
+ * (flink-core, micronaut-inject), labelled before any change was made for them, brought it to 0.67
+ * (6 of 9), from three locks taken on micronaut's once-per-context error path. Held-out rows are
+ * never tuned on, so the test holds that figure as a floor: it fails when held-out precision gets
+ * worse.
  */
 class RealWorldPrecisionTest {
-  /** Held-out strict precision as measured when the last held-out projects were labelled. */
-  private static final double HELD_OUT_FLOOR = 0.62;
+  /** Held-out strict precision as measured when the last held-out projects were labelled: 6/9. */
+  private static final double HELD_OUT_FLOOR = 0.66;
 
   @TempDir Path dir;
 
