@@ -155,8 +155,6 @@ class DependentsTest {
     List<Finding> expected = whole.stream().filter(f -> chosen.contains(f.file())).toList();
     List<Finding> focused =
         Linter.builder().findingsIn(chosen).build().lint(List.of(dir)).findings();
-    System.out.println(
-        +expected.size() + " " + expected.stream().mapToInt(f -> f.path().size()).max().orElse(-1));
     assertThat(focused).as("findings in %s", chosen).isEqualTo(expected);
   }
 
