@@ -30,7 +30,8 @@ import java.util.concurrent.ConcurrentHashMap;
  * The shared traversal: one pass over each parsed file offers every node to every check's {@link
  * Check#anywhere} hook and collects the execution-context entries; then each entry's code is walked
  * once, following calls into the project's own methods, and every node is offered to every check's
- * {@link Check#inContext} hook.
+ * {@link Check#inContext} hook. A file whose own findings are not wanted ({@link
+ * Linter.Builder#findingsIn}) skips the first pass: its entries come from its {@link Outline}.
  *
  * <p>Implementation note: walks are iterative (generated code can nest deeply). A context walk does
  * not descend into nested class bodies, nor into lambdas that start a context of their own (they
@@ -164,6 +165,31 @@ final class Analyzer {
             sink.fail(RuleFailure.TRAVERSAL, file, node, e);
           }
         });
+    walkContexts(file, entries);
+  }
+
+  /**
+   * Analyses a parsed file whose own findings are not wanted: only the contexts of its entries are
+   * walked, for what they reach in other files. No {@link Check#anywhere} pass and no walk of the
+   * whole tree: the entries are taken from the file's {@link Outline}, in the order the walk of
+   * {@link #analyze} finds them, so the findings outside the file are those {@link #analyze} gives.
+   */
+  void analyzeContexts(SourceFile file) {
+    List<Entries.Entry> entries = new ArrayList<>();
+    for (Node node : file.outline().entryStarts()) {
+      try {
+        Entries.Entry entry = Entries.of(node, index);
+        if (entry != null) {
+          entries.add(entry);
+        }
+      } catch (RuntimeException | StackOverflowError e) {
+        sink.fail(RuleFailure.TRAVERSAL, file, node, e);
+      }
+    }
+    walkContexts(file, entries);
+  }
+
+  private void walkContexts(SourceFile file, List<Entries.Entry> entries) {
     for (Entries.Entry entry : entries) {
       Node start = entry.start();
       Scope scope =

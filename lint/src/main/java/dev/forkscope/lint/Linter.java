@@ -37,9 +37,12 @@ import java.util.stream.Collectors;
  * ends up in {@link Summary#failures()} and costs neither the file nor the other rules' findings.
  * With a {@link ParseCache}, phase (1) takes the pre-scan and phases (2) to (4) the trees of
  * unchanged files from the previous run instead of scanning and parsing them again; everything else
- * is done anew. With {@link Builder#findingsIn}, phase (4) analyses only the candidates whose
- * entries can reach the chosen files ({@link Dependents}). Instances are thread-safe, and immutable
- * apart from the cache they may be given.
+ * is done anew, apart from what is kept with a tree (its {@link Outline}: indexing an unchanged
+ * file does not walk its tree). With {@link Builder#findingsIn}, phase (4) analyses only the
+ * candidates whose entries can reach the chosen files ({@link Dependents}), and of the other files
+ * only walks the contexts of their entries ({@link Analyzer#analyzeContexts}): their own findings
+ * are not reported, so the per-file pass over their whole tree is skipped. Instances are
+ * thread-safe, and immutable apart from the cache they may be given.
  */
 public final class Linter {
   private final List<Rule> rules;
@@ -249,7 +252,11 @@ public final class Linter {
         .forEach(
             file -> {
               try {
-                file.unit().ifPresent(unit -> analyzer.analyze(file, unit));
+                if (reported(file)) {
+                  file.unit().ifPresent(unit -> analyzer.analyze(file, unit));
+                } else if (file.unit().isPresent()) {
+                  analyzer.analyzeContexts(file);
+                }
               } catch (RuntimeException | StackOverflowError e) {
                 // a defect in the traversal must not cost the user the rest of the run
                 findings.fail(RuleFailure.TRAVERSAL, file, null, e);
@@ -294,13 +301,18 @@ public final class Linter {
             millis));
   }
 
+  /** Whether the findings located in a file are reported. */
+  private boolean reported(SourceFile file) {
+    return focus == null || focus.contains(file.path().toAbsolutePath().normalize());
+  }
+
   /** The candidates whose entries can reach a file of the focus. */
   private List<SourceFile> reachingFocus(List<SourceFile> candidates, List<SourceFile> sources) {
     Map<Path, Dependents.Names> names = new LinkedHashMap<>();
     Set<Path> targets = new HashSet<>();
     for (SourceFile file : sources) {
       names.put(file.path(), file.names());
-      if (focus.contains(file.path().toAbsolutePath().normalize())) {
+      if (reported(file)) {
         targets.add(file.path());
       }
     }

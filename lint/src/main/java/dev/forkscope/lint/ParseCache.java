@@ -21,20 +21,21 @@ import java.util.concurrent.ConcurrentHashMap;
  * }</pre>
  *
  * <p>Implementation note: an entry is a file's path, the exact text it was parsed from, and the
- * outcome (the syntax tree or the parse error); a run takes an entry only if the file's text is the
- * same, character for character, and otherwise parses again and replaces it. Each file's pre-scan
- * (with the names a run with {@link Linter.Builder#findingsIn} takes from the text) is kept
- * likewise, with the text. Nothing else is kept: every run reads the files and builds its index and
- * analysis anew from the kept trees, so a run decides what to parse, and counts as parsed, exactly
- * as it would without the cache. The trees are shared read-only between runs, as they are between
- * one run's workers: nothing in the analysis modifies a tree, and the printer is installed before a
- * tree is shared ({@code SourceFile}). After a run, the entries of files that run did not see are
- * dropped, so a cache holds at most one project's parsed files: one cache per set of linted paths.
- * Safe for concurrent use (concurrent runs may only cost each other entries, never a wrong result).
+ * outcome (the syntax tree with its {@link Outline}, or the parse error); a run takes an entry only
+ * if the file's text is the same, character for character, and otherwise parses again and replaces
+ * it. Each file's pre-scan (with the names a run with {@link Linter.Builder#findingsIn} takes from
+ * the text) is kept likewise, with the text. Nothing else is kept: every run reads the files and
+ * builds its index and analysis anew from the kept trees, so a run decides what to parse, and
+ * counts as parsed, exactly as it would without the cache. The trees are shared read-only between
+ * runs, as they are between one run's workers: nothing in the analysis modifies a tree, and the
+ * printer is installed before a tree is shared ({@code SourceFile}). After a run, the entries of
+ * files that run did not see are dropped, so a cache holds at most one project's parsed files: one
+ * cache per set of linted paths. Safe for concurrent use (concurrent runs may only cost each other
+ * entries, never a wrong result).
  */
 public final class ParseCache {
-  /** A parse outcome: exactly one of {@code unit} and {@code error} is set. */
-  record Parsed(String text, CompilationUnit unit, FileError error) {}
+  /** A parse outcome: either {@code unit} and its {@code outline} are set, or {@code error} is. */
+  record Parsed(String text, CompilationUnit unit, Outline outline, FileError error) {}
 
   /** A text and its pre-scan. */
   private record Scanned(String text, SourceFile.Scan scan) {}

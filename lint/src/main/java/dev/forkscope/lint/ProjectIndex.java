@@ -90,7 +90,10 @@ final class ProjectIndex {
     }
   }
 
-  /** Adds every type declared in a parsed file, nested types included (once per file). */
+  /**
+   * Adds every type declared in a parsed file, nested types included (once per file); {@code unit}
+   * is the file's own tree, whose types its {@link SourceFile#outline()} lists.
+   */
   void add(SourceFile file, CompilationUnit unit) {
     // under the file's lock, so that a thread that finds the file indexed finds all its types
     synchronized (file) {
@@ -103,7 +106,7 @@ final class ProjectIndex {
   private void addTypes(SourceFile file, CompilationUnit unit) {
     Map<String, List<TypeInfo>> target = frozen ? lazy : eager;
     String pkg = unit.getPackageDeclaration().map(p -> p.getNameAsString() + ".").orElse("");
-    for (TypeDeclaration<?> type : unit.findAll(TypeDeclaration.class)) {
+    for (TypeDeclaration<?> type : file.outline().types()) {
       List<String> supers = new ArrayList<>();
       String superclass = null;
       if (type instanceof ClassOrInterfaceDeclaration c) {

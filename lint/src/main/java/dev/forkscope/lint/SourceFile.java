@@ -66,6 +66,7 @@ final class SourceFile {
   private int[] lineStarts;
   private boolean parsed;
   private CompilationUnit unit;
+  private Outline outline;
   private FileError error;
 
   private SourceFile(Path path, String text, ParseCache cache, boolean withNames) {
@@ -180,6 +181,12 @@ final class SourceFile {
     return Optional.ofNullable(unit);
   }
 
+  /** The outline of the syntax tree, parsing on first use; null if the file does not parse. */
+  synchronized Outline outline() {
+    unit();
+    return outline;
+  }
+
   /** Why the file could not be parsed, or {@code null}. */
   synchronized FileError error() {
     return error;
@@ -248,6 +255,7 @@ final class SourceFile {
       cache.put(path, kept);
     }
     unit = kept.unit();
+    outline = kept.outline();
     error = kept.error();
   }
 
@@ -269,7 +277,7 @@ final class SourceFile {
         // unsynchronized data map: two workers printing nodes of one unit at once could then lose
         // the printer and throw. Installed here, before the unit is shared, printing only reads.
         unit.printer(new DefaultPrettyPrinter());
-        return new ParseCache.Parsed(text, unit, null);
+        return new ParseCache.Parsed(text, unit, Outline.of(unit), null);
       }
       Problem first = result.getProblems().isEmpty() ? null : result.getProblems().get(0);
       int line =
@@ -290,7 +298,7 @@ final class SourceFile {
   }
 
   private static ParseCache.Parsed failed(Path path, String text, int line, String message) {
-    return new ParseCache.Parsed(text, null, new FileError(path, line, message));
+    return new ParseCache.Parsed(text, null, null, new FileError(path, line, message));
   }
 
   private static String firstLine(String message) {

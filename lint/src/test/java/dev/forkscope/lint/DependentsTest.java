@@ -65,6 +65,37 @@ class DependentsTest {
   }
 
   @Test
+  void aFileWhoseOwnFindingsAreNotReportedStillReachesTheChosenFile() throws IOException {
+    write(
+        "Sleeper",
+        "class Sleeper { static void nap() { try { Thread.sleep(5); } catch (Exception e) {} } }");
+    write(
+        "Task",
+        """
+        import java.util.concurrent.*;
+        class Task extends RecursiveAction {
+          protected void compute() { Sleeper.nap(); }
+          static void sizes() {
+            for (int t = 1; t <= 8; t *= 2) { new ForkJoinPool(t).invoke(new Task()); }
+            CompletableFuture.runAsync(() -> Sleeper.nap());
+          }
+        }
+        """);
+    List<Finding> whole = Linter.builder().build().lint(List.of(dir)).findings();
+    // Task.java's own finding comes from the pass over its whole tree, which a run reporting only
+    // Sleeper.java skips; its two entries (a task, a lambda) still lead into Sleeper.java
+    assertThat(whole)
+        .filteredOn(f -> f.file().endsWith("Task.java"))
+        .extracting(f -> f.rule().id())
+        .contains("pool-per-call");
+    assertThat(whole)
+        .filteredOn(f -> f.file().endsWith("Sleeper.java"))
+        .extracting(f -> f.rule().id())
+        .contains("sleepy-worker", "blocking-in-async");
+    assertSameAsWholeLint(List.of(dir.resolve("Sleeper.java")));
+  }
+
+  @Test
   void aChainOfCallsThroughFourFilesIsFollowed() throws IOException {
     write(
         "Task",
@@ -124,8 +155,6 @@ class DependentsTest {
     List<Finding> expected = whole.stream().filter(f -> chosen.contains(f.file())).toList();
     List<Finding> focused =
         Linter.builder().findingsIn(chosen).build().lint(List.of(dir)).findings();
-    System.out.println(
-        +expected.size() + " " + expected.stream().mapToInt(f -> f.path().size()).max().orElse(-1));
     assertThat(focused).as("findings in %s", chosen).isEqualTo(expected);
   }
 

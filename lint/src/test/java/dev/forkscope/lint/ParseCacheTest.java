@@ -3,9 +3,15 @@ package dev.forkscope.lint;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.github.javaparser.ast.CompilationUnit;
+import com.github.javaparser.ast.Node;
+import com.github.javaparser.ast.body.MethodDeclaration;
+import com.github.javaparser.ast.body.TypeDeclaration;
+import com.github.javaparser.ast.expr.LambdaExpr;
+import com.github.javaparser.ast.expr.MethodReferenceExpr;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Comparator;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -78,6 +84,43 @@ class ParseCacheTest {
     cachedRun();
     assertThat(cache.unit(task)).as("kept").isNotNull();
     assertThat(cache.get(broken, brokenText)).as("dropped with its file").isNull();
+  }
+
+  @Test
+  void theOutlineIsKeptWithTheTreeAndListsWhatAWalkOfTheTreeFinds() throws IOException {
+    String text =
+        """
+        import java.util.concurrent.RecursiveAction;
+        import java.util.function.Function;
+        class Outer extends RecursiveAction {
+            protected void compute() { Runnable r = () -> { }; Function<String, Integer> f = String::length; }
+            enum Kind { A }
+            void local() { record Point(int x) { } class Local { void run() { } } }
+        }
+        """;
+    Path outer = write("Outer.java", text);
+    cachedRun();
+    ParseCache.Parsed kept = cache.get(outer, text);
+    CompilationUnit unit = kept.unit();
+    Comparator<Node> same = (a, b) -> a == b ? 0 : 1;
+    assertThat(List.<Node>copyOf(kept.outline().types()))
+        .usingElementComparator(same)
+        .containsExactlyElementsOf(unit.findAll(Node.class, n -> n instanceof TypeDeclaration))
+        .hasSize(4);
+    assertThat(kept.outline().entryStarts())
+        .usingElementComparator(same)
+        .containsExactlyElementsOf(
+            unit.findAll(
+                Node.class,
+                n ->
+                    n instanceof MethodDeclaration
+                        || n instanceof LambdaExpr
+                        || n instanceof MethodReferenceExpr))
+        .hasSize(5);
+
+    write("Other.java", "class Other { }\n");
+    cachedRun();
+    assertThat(cache.get(outer, text).outline()).isSameAs(kept.outline());
   }
 
   private LintResult cachedRun() throws IOException {
