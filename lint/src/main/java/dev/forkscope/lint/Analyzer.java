@@ -156,14 +156,7 @@ final class Analyzer {
               sink.fail(check.rule().id(), file, node, e);
             }
           }
-          try {
-            Entries.Entry entry = Entries.of(node, index);
-            if (entry != null) {
-              entries.add(entry);
-            }
-          } catch (RuntimeException | StackOverflowError e) {
-            sink.fail(RuleFailure.TRAVERSAL, file, node, e);
-          }
+          addEntry(file, node, entries);
         });
     walkContexts(file, entries);
   }
@@ -177,16 +170,21 @@ final class Analyzer {
   void analyzeContexts(SourceFile file) {
     List<Entries.Entry> entries = new ArrayList<>();
     for (Node node : file.outline().entryStarts()) {
-      try {
-        Entries.Entry entry = Entries.of(node, index);
-        if (entry != null) {
-          entries.add(entry);
-        }
-      } catch (RuntimeException | StackOverflowError e) {
-        sink.fail(RuleFailure.TRAVERSAL, file, node, e);
-      }
+      addEntry(file, node, entries);
     }
     walkContexts(file, entries);
+  }
+
+  /** Adds the execution-context entry that starts at the node, if one does. */
+  private void addEntry(SourceFile file, Node node, List<Entries.Entry> entries) {
+    try {
+      Entries.Entry entry = Entries.of(node, index);
+      if (entry != null) {
+        entries.add(entry);
+      }
+    } catch (RuntimeException | StackOverflowError e) {
+      sink.fail(RuleFailure.TRAVERSAL, file, node, e);
+    }
   }
 
   private void walkContexts(SourceFile file, List<Entries.Entry> entries) {
