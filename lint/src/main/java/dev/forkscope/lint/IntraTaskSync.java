@@ -25,10 +25,13 @@ import com.github.javaparser.ast.expr.ThisExpr;
 import com.github.javaparser.ast.expr.TypeExpr;
 import com.github.javaparser.ast.expr.UnaryExpr;
 import com.github.javaparser.ast.stmt.BlockStmt;
+import com.github.javaparser.ast.stmt.CatchClause;
 import com.github.javaparser.ast.stmt.ExpressionStmt;
 import com.github.javaparser.ast.stmt.IfStmt;
 import com.github.javaparser.ast.stmt.Statement;
 import com.github.javaparser.ast.stmt.SynchronizedStmt;
+import com.github.javaparser.ast.stmt.ThrowStmt;
+import com.github.javaparser.ast.stmt.TryStmt;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -59,6 +62,9 @@ final class IntraTaskSync extends Check {
   private static final String CONTENDED_SEED =
       "every thread retries the compare-and-set of its one seed, and the retries grow with the"
           + " workers";
+  private static final String ON_ERROR =
+      "the tasks reach it only in a catch block, when an exception was caught, and how often"
+          + " that happens is not shown";
 
   /** What a call does, what it costs the pool, and why that is not proven here (null if it is). */
   private record Problem(String what, String consequence, String unproven) {}
@@ -132,10 +138,16 @@ final class IntraTaskSync extends Check {
     }
   }
 
-  /** Reports what a task waits or retries for: a note saying why where it is not proven. */
+  /**
+   * Reports what a task waits or retries for: a note saying why where it is not proven, the lock
+   * being an object's the tasks may not share ({@code unproven}) or on an error path.
+   */
   private void report(
       Scope scope, Node at, String code, String what, String consequence, String unproven) {
     String message = what + ": " + consequence;
+    if (unproven == null && onErrorPath(at, scope)) {
+      unproven = ON_ERROR;
+    }
     if (unproven == null) {
       scope.report(this, at, code, message, rule().fix().safety());
     } else {
@@ -175,7 +187,8 @@ final class IntraTaskSync extends Check {
    * its file shows it made once and forking nothing, like a cache's maintenance task), a function
    * submitted in a loop or per element of a stream. A single async stage or pool function reaching
    * an object's lock waits at most for the object's other users, which lint cannot see. A lock
-   * taken only when {@code i % n == 0} is a rare branch.
+   * taken only when {@code i % n == 0} is a rare branch. (One reached only from a catch block still
+   * matters, as a note: {@link #onErrorPath}.)
    */
   private static boolean matters(Node at, boolean classWide, Scope scope) {
     return (classWide || runsManyAtOnce(scope)) && !offThePath(at, scope);
@@ -190,11 +203,11 @@ final class IntraTaskSync extends Check {
    * inside, and the others skip the region. The inner lock adds no wait of its own.
    */
   private static boolean offThePath(Node at, Scope scope) {
-    if (inRareBranch(at) || insideSharedLock(at, scope.index())) {
+    if (guarded(at, scope.index())) {
       return true;
     }
     for (Node site : scope.callSites()) {
-      if (leavesThePath(site, scope.index())) {
+      if (guarded(site, scope.index())) {
         return true;
       }
     }
@@ -202,14 +215,59 @@ final class IntraTaskSync extends Check {
   }
 
   /**
-   * Whether a call on the way from the entry to a lock takes the task off its own path: it sits in
-   * a rare branch, while its thread holds a lock the tasks share, or in a synchronized method. The
-   * {@link Analyzer} walks a method again when a later path reaches it without such a call.
+   * Whether a call on the way from the entry to a lock takes the task off its own path: it is
+   * {@link #guarded}, or in a catch block ({@link #inCatchBlock}). The {@link Analyzer} walks a
+   * method again when a later path reaches it without such a call.
    */
   static boolean leavesThePath(Node site, ProjectIndex index) {
-    return inRareBranch(site)
-        || insideSharedLock(site, index)
-        || Syntax.enclosingCallable(site) instanceof MethodDeclaration m && m.isSynchronized();
+    return guarded(site, index) || inCatchBlock(site);
+  }
+
+  /**
+   * Whether a lock or a call on the way to it runs once in a while or only while its thread already
+   * holds a lock the tasks share: in a rare branch, under a shared lock, or in a synchronized
+   * method (the method's own modifier is judged where it is declared).
+   */
+  private static boolean guarded(Node at, ProjectIndex index) {
+    return inRareBranch(at)
+        || insideSharedLock(at, index)
+        || Syntax.enclosingCallable(at) instanceof MethodDeclaration m && m.isSynchronized();
+  }
+
+  /** Whether the lock, or a call on the way to it from the entry, sits in a catch block. */
+  private static boolean onErrorPath(Node at, Scope scope) {
+    if (inCatchBlock(at)) {
+      return true;
+    }
+    for (Node site : scope.callSites()) {
+      if (inCatchBlock(site)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * Whether the node runs only when its callable caught an exception: in the body of a catch
+   * clause, unless the try block ends every run in a {@code throw} of its own (a retry loop whose
+   * attempt always throws runs the catch block each time). A {@code finally} block always runs. How
+   * often a caught exception happens cannot be read from the code: an error path once per context,
+   * or a parse failure per element.
+   */
+  private static boolean inCatchBlock(Node at) {
+    Node child = at;
+    for (Node n = at.getParentNode().orElse(null);
+        n != null && !(n instanceof CallableDeclaration<?>) && !(n instanceof LambdaExpr);
+        child = n, n = n.getParentNode().orElse(null)) {
+      if (n instanceof CatchClause handler
+          && handler.getBody() == child
+          && handler.getParentNode().orElse(null) instanceof TryStmt attempt
+          && attempt.getTryBlock().getStatements().stream()
+              .noneMatch(s -> s instanceof ThrowStmt)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /**

@@ -452,4 +452,80 @@ class IntraTaskSyncTest {
             .doTest();
     assertThat(f).singleElement().satisfies(n -> assertThat(n.severity()).isEqualTo(Severity.NOTE));
   }
+
+  /**
+   * micronaut-inject's bean context: each {@code @Parallel} processor task takes the context's
+   * monitor ({@code synchronized stop()}) only in its catch block, when processing failed. How
+   * often an exception is caught is not shown: a note. The synchronized map cleared inside {@code
+   * stop()} is taken only under the method's own monitor, where the tasks wait: nothing more.
+   */
+  @Test
+  void aLockReachedOnlyFromACatchBlockIsANote() {
+    List<Finding> f =
+        helper
+            .addSourceLines(
+                "Context.java",
+                """
+                import java.util.*;
+                import java.util.concurrent.*;
+                class Context {
+                    private final Map<String, Object> attributes = Collections.synchronizedMap(new HashMap<>());
+                    void process(List<Runnable> processors) {
+                        for (Runnable p : processors) {
+                            ForkJoinPool.commonPool().execute(() -> {
+                                try {
+                                    p.run();
+                                } catch (Throwable e) {
+                                    stop();
+                                }
+                            });
+                        }
+                    }
+                    synchronized Context stop() { // expect: intra-task-sync: only in a catch block
+                        attributes.clear();
+                        return this;
+                    }
+                }
+                """)
+            .doTest();
+    assertThat(f).singleElement().satisfies(n -> assertThat(n.severity()).isEqualTo(Severity.NOTE));
+  }
+
+  /**
+   * A lock in a catch block whose try block always throws (a retry loop) is taken on every attempt,
+   * and one in a {@code finally} block always runs: both are on the task's path.
+   */
+  @Test
+  void aLockInAFinallyBlockOrBehindATryThatAlwaysThrowsIsOnThePath() {
+    List<Finding> f =
+        helper
+            .addSourceLines(
+                "Retry.java",
+                """
+                import java.util.*;
+                class Retry {
+                    static final Object LOCK = new Object();
+                    static int attempts;
+                    static void run(List<Integer> xs) {
+                        xs.parallelStream().forEach(x -> {
+                            for (int i = 0; i < 3; i++) {
+                                try {
+                                    x++;
+                                    throw new IllegalStateException();
+                                } catch (IllegalStateException e) {
+                                    synchronized (LOCK) { attempts++; } // expect: intra-task-sync: synchronized block
+                                }
+                            }
+                            try {
+                                x++;
+                            } finally {
+                                synchronized (LOCK) { attempts--; } // expect: intra-task-sync: synchronized block
+                            }
+                        });
+                    }
+                }
+                """)
+            .doTest();
+    assertThat(f).allSatisfy(w -> assertThat(w.severity()).isEqualTo(Severity.WARNING));
+  }
 }
