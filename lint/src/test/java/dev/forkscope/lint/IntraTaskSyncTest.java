@@ -528,4 +528,28 @@ class IntraTaskSyncTest {
             .doTest();
     assertThat(f).allSatisfy(w -> assertThat(w.severity()).isEqualTo(Severity.WARNING));
   }
+
+  /**
+   * A lock taken inside a synchronized method is taken only by the thread holding the method's
+   * monitor: the tasks wait at the method, reported there, not again at the inner lock.
+   */
+  @Test
+  void aLockInsideASynchronizedMethodIsReportedAtTheMethodOnly() {
+    helper
+        .addSourceLines(
+            "Registry.java",
+            """
+                import java.util.*;
+                class Registry {
+                    static final Object LOCK = new Object();
+                    static final Registry INSTANCE = new Registry();
+                    static int n;
+                    static synchronized void register() { // expect: intra-task-sync: synchronized method register()
+                        synchronized (LOCK) { n++; }
+                    }
+                    static void all(List<Integer> xs) { xs.parallelStream().forEach(x -> register()); }
+                }
+                """)
+        .doTest();
+  }
 }
