@@ -533,7 +533,7 @@ final class CentralizedPooling extends Check {
   }
 
   /** {@code ForkJoinTask.getPool()} (static: the pool of the current worker thread, or null). */
-  private static boolean isCurrentPool(Expression e) {
+  static boolean isCurrentPool(Expression e) {
     return e instanceof MethodCallExpr get
         && get.getNameAsString().equals("getPool")
         && get.getArguments().isEmpty()
