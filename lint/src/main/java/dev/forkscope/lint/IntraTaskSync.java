@@ -20,6 +20,7 @@ import com.github.javaparser.ast.expr.LambdaExpr;
 import com.github.javaparser.ast.expr.MethodCallExpr;
 import com.github.javaparser.ast.expr.MethodReferenceExpr;
 import com.github.javaparser.ast.expr.NameExpr;
+import com.github.javaparser.ast.expr.NullLiteralExpr;
 import com.github.javaparser.ast.expr.ObjectCreationExpr;
 import com.github.javaparser.ast.expr.ThisExpr;
 import com.github.javaparser.ast.expr.TypeExpr;
@@ -229,7 +230,7 @@ final class IntraTaskSync extends Check {
    * method (the method's own modifier is judged where it is declared).
    */
   private static boolean guarded(Node at, ProjectIndex index) {
-    return inRareBranch(at)
+    return inRareBranch(at, index)
         || insideSharedLock(at, index)
         || Syntax.enclosingCallable(at) instanceof MethodDeclaration m && m.isSynchronized();
   }
@@ -411,20 +412,48 @@ final class IntraTaskSync extends Check {
 
   /**
    * Whether the node sits in the then-branch of {@code if (i % n == k)}, n not a literal below 10:
-   * a lock taken once in n times (a progress counter), not on the task's own path.
+   * a lock taken once in n times (a progress counter), not on the task's own path; or of {@code if
+   * (f == null)} on a field that the branch itself assigns (lazy initialisation, double-checked or
+   * not): once the field is set no task takes the branch again, so the lock is contended only while
+   * the object is first used.
    */
-  private static boolean inRareBranch(Node at) {
+  private static boolean inRareBranch(Node at, ProjectIndex index) {
     Node child = at;
     for (Node n = at.getParentNode().orElse(null);
         n != null && !(n instanceof CallableDeclaration<?>) && !(n instanceof LambdaExpr);
         child = n, n = n.getParentNode().orElse(null)) {
       if (n instanceof IfStmt test
           && test.getThenStmt() == child
-          && test.getCondition().findFirst(BinaryExpr.class, IntraTaskSync::everyNth).isPresent()) {
+          && (test.getCondition().findFirst(BinaryExpr.class, IntraTaskSync::everyNth).isPresent()
+              || initialises(test, index))) {
         return true;
       }
     }
     return false;
+  }
+
+  /** Whether the if is {@code if (f == null)} on a field its then-branch assigns. */
+  private static boolean initialises(IfStmt test, ProjectIndex index) {
+    if (!(Syntax.unwrap(test.getCondition()) instanceof BinaryExpr compare)
+        || compare.getOperator() != BinaryExpr.Operator.EQUALS) {
+      return false;
+    }
+    Expression field =
+        compare.getRight() instanceof NullLiteralExpr
+            ? compare.getLeft()
+            : compare.getLeft() instanceof NullLiteralExpr ? compare.getRight() : null;
+    Syntax.Var unset =
+        field == null ? null : Syntax.variable(field, index).filter(Syntax.Var::field).orElse(null);
+    return unset != null
+        && test.getThenStmt()
+            .findFirst(
+                AssignExpr.class,
+                a ->
+                    a.getOperator() == AssignExpr.Operator.ASSIGN
+                        && Syntax.variable(a.getTarget(), index)
+                            .filter(v -> v.decl() == unset.decl())
+                            .isPresent())
+            .isPresent();
   }
 
   private static boolean everyNth(BinaryExpr b) {

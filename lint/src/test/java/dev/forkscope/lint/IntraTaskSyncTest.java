@@ -552,4 +552,48 @@ class IntraTaskSyncTest {
                 """)
         .doTest();
   }
+
+  /**
+   * A lock in the branch of {@code if (f == null)} that sets the field {@code f} (lazy
+   * initialisation) is taken only until the field is set. A null test that sets nothing, or a flag
+   * such as {@code if (closed)}, which every task takes once it holds, stays on the path.
+   */
+  @Test
+  void aLockThatLazilyInitialisesAFieldIsOffThePath() {
+    helper
+        .addSourceLines(
+            "Model.java",
+            """
+                import java.util.*;
+                class Model {
+                    static final Object LOCK = new Object();
+                    private volatile int[] table;
+                    private Object listener;
+                    private boolean closed;
+                    static int n;
+                    int[] table() {
+                        if (table == null) {
+                            synchronized (LOCK) {
+                                if (table == null) { table = new int[16]; }
+                            }
+                        }
+                        return table;
+                    }
+                    void notifyListener() {
+                        if (listener == null) {
+                            synchronized (LOCK) { n++; } // expect: intra-task-sync: synchronized block
+                        }
+                    }
+                    void flush() {
+                        if (closed) {
+                            synchronized (LOCK) { n--; } // expect: intra-task-sync: synchronized block
+                        }
+                    }
+                    static void all(List<Model> ms) {
+                        ms.parallelStream().forEach((Model m) -> { m.table(); m.notifyListener(); m.flush(); });
+                    }
+                }
+                """)
+        .doTest();
+  }
 }
