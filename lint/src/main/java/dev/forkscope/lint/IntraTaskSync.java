@@ -36,6 +36,8 @@ import com.github.javaparser.ast.stmt.TryStmt;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.BiPredicate;
+import java.util.function.Predicate;
 
 /**
  * Bottleneck 5, exacting intra-task synchronization (Pinto et al. 2017, Fig. 9, Mandelbrot): locks,
@@ -204,15 +206,12 @@ final class IntraTaskSync extends Check {
    * inside, and the others skip the region. The inner lock adds no wait of its own.
    */
   private static boolean offThePath(Node at, Scope scope) {
-    if (guarded(at, scope.index())) {
-      return true;
-    }
-    for (Node site : scope.callSites()) {
-      if (guarded(site, scope.index())) {
-        return true;
-      }
-    }
-    return false;
+    return onTheWay(at, scope, n -> guarded(n, scope.index()));
+  }
+
+  /** Whether the test holds at the node or at a call on the way to it from the entry. */
+  private static boolean onTheWay(Node at, Scope scope, Predicate<Node> test) {
+    return test.test(at) || scope.callSites().stream().anyMatch(test);
   }
 
   /**
@@ -237,15 +236,7 @@ final class IntraTaskSync extends Check {
 
   /** Whether the lock, or a call on the way to it from the entry, sits in a catch block. */
   private static boolean onErrorPath(Node at, Scope scope) {
-    if (inCatchBlock(at)) {
-      return true;
-    }
-    for (Node site : scope.callSites()) {
-      if (inCatchBlock(site)) {
-        return true;
-      }
-    }
-    return false;
+    return onTheWay(at, scope, IntraTaskSync::inCatchBlock);
   }
 
   /**
@@ -256,15 +247,26 @@ final class IntraTaskSync extends Check {
    * or a parse failure per element.
    */
   private static boolean inCatchBlock(Node at) {
+    return enclosedBy(
+        at,
+        (n, child) ->
+            n instanceof CatchClause handler
+                && handler.getBody() == child
+                && handler.getParentNode().orElse(null) instanceof TryStmt attempt
+                && attempt.getTryBlock().getStatements().stream()
+                    .noneMatch(s -> s instanceof ThrowStmt));
+  }
+
+  /**
+   * Whether a node around {@code at}, up to its method or lambda, passes the test, given with its
+   * child on the way down to {@code at}.
+   */
+  private static boolean enclosedBy(Node at, BiPredicate<Node, Node> test) {
     Node child = at;
     for (Node n = at.getParentNode().orElse(null);
         n != null && !(n instanceof CallableDeclaration<?>) && !(n instanceof LambdaExpr);
         child = n, n = n.getParentNode().orElse(null)) {
-      if (n instanceof CatchClause handler
-          && handler.getBody() == child
-          && handler.getParentNode().orElse(null) instanceof TryStmt attempt
-          && attempt.getTryBlock().getStatements().stream()
-              .noneMatch(s -> s instanceof ThrowStmt)) {
+      if (test.test(n, child)) {
         return true;
       }
     }
@@ -278,21 +280,14 @@ final class IntraTaskSync extends Check {
    * {l.unlock();}}).
    */
   private static boolean insideSharedLock(Node at, ProjectIndex index) {
-    Node child = at;
-    for (Node n = at.getParentNode().orElse(null);
-        n != null && !(n instanceof CallableDeclaration<?>) && !(n instanceof LambdaExpr);
-        child = n, n = n.getParentNode().orElse(null)) {
-      boolean held =
-          n instanceof SynchronizedStmt outer && shared(outer.getExpression(), index)
-              || n instanceof IfStmt test
-                  && test.getThenStmt() == child
-                  && acquired(test.getCondition(), "tryLock", index) != null
-              || n instanceof BlockStmt block && heldAfter(block, child, index);
-      if (held) {
-        return true;
-      }
-    }
-    return false;
+    return enclosedBy(
+        at,
+        (n, child) ->
+            n instanceof SynchronizedStmt outer && shared(outer.getExpression(), index)
+                || n instanceof IfStmt test
+                    && test.getThenStmt() == child
+                    && acquired(test.getCondition(), "tryLock", index) != null
+                || n instanceof BlockStmt block && heldAfter(block, child, index));
   }
 
   /**
@@ -418,18 +413,15 @@ final class IntraTaskSync extends Check {
    * the object is first used.
    */
   private static boolean inRareBranch(Node at, ProjectIndex index) {
-    Node child = at;
-    for (Node n = at.getParentNode().orElse(null);
-        n != null && !(n instanceof CallableDeclaration<?>) && !(n instanceof LambdaExpr);
-        child = n, n = n.getParentNode().orElse(null)) {
-      if (n instanceof IfStmt test
-          && test.getThenStmt() == child
-          && (test.getCondition().findFirst(BinaryExpr.class, IntraTaskSync::everyNth).isPresent()
-              || initialises(test, index))) {
-        return true;
-      }
-    }
-    return false;
+    return enclosedBy(
+        at,
+        (n, child) ->
+            n instanceof IfStmt test
+                && test.getThenStmt() == child
+                && (test.getCondition()
+                        .findFirst(BinaryExpr.class, IntraTaskSync::everyNth)
+                        .isPresent()
+                    || initialises(test, index)));
   }
 
   /** Whether the if is {@code if (f == null)} on a field its then-branch assigns. */
