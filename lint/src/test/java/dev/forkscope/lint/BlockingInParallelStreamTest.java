@@ -214,4 +214,55 @@ class BlockingInParallelStreamTest {
             .doTest();
     assertThat(f).extracting(Finding::severity).containsExactly(Severity.WARNING, Severity.NOTE);
   }
+
+  /**
+   * paimon's I/O pool: a static field of another class, set in a static initialiser by a factory
+   * method that names the pool's threads and returns a new ForkJoinPool. Traced, the stream runs
+   * there; a field one of whose values may be the common pool stays a note.
+   */
+  @Test
+  void aPoolMadeInAStaticInitialiserByAFactoryMethodIsTraced() {
+    List<Finding> f =
+        helper
+            .addSourceLines(
+                "Pools.java",
+                """
+                import java.util.concurrent.*;
+                public class Pools {
+                    public static final ForkJoinPool IO;
+                    public static final ForkJoinPool ANY = pick(false);
+                    static {
+                        IO = create("io", 4);
+                    }
+                    private static ForkJoinPool create(String name, int n) {
+                        ForkJoinPool.ForkJoinWorkerThreadFactory threads = pool -> {
+                            ForkJoinWorkerThread w = ForkJoinPool.defaultForkJoinWorkerThreadFactory.newThread(pool);
+                            w.setName(name);
+                            return w;
+                        };
+                        return new ForkJoinPool(n, threads, null, false);
+                    }
+                    private static ForkJoinPool pick(boolean own) {
+                        if (own) {
+                            return new ForkJoinPool(2);
+                        }
+                        return ForkJoinPool.commonPool();
+                    }
+                }
+                """)
+            .addSourceLines(
+                "Orphans.java",
+                """
+                import java.util.*;
+                import java.util.concurrent.*;
+                class Orphans {
+                    static long clean(List<CompletableFuture<Long>> fs) throws Exception {
+                        Pools.IO.submit(() -> fs.parallelStream().mapToLong((CompletableFuture<Long> f) -> f.join()).sum()).get();
+                        return Pools.ANY.submit(() -> fs.parallelStream().mapToLong((CompletableFuture<Long> f) -> f.join()).sum()).get(); // expect: blocking-in-parallel-stream: a note: the stream runs inside a task submitted to Pools.ANY
+                    }
+                }
+                """)
+            .doTest();
+    assertThat(f).extracting(Finding::severity).containsExactly(Severity.NOTE);
+  }
 }
