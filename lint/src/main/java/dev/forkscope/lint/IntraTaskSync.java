@@ -231,7 +231,9 @@ final class IntraTaskSync extends Check {
   private static boolean guarded(Node at, ProjectIndex index) {
     return inRareBranch(at, index)
         || insideSharedLock(at, index)
-        || Syntax.enclosingCallable(at) instanceof MethodDeclaration m && m.isSynchronized();
+        || !(at instanceof CallableDeclaration<?>)
+            && Syntax.enclosingCallable(at) instanceof MethodDeclaration m
+            && m.isSynchronized();
   }
 
   /** Whether the lock, or a call on the way to it from the entry, sits in a catch block. */

@@ -531,7 +531,9 @@ class IntraTaskSyncTest {
 
   /**
    * A lock taken inside a synchronized method is taken only by the thread holding the method's
-   * monitor: the tasks wait at the method, reported there, not again at the inner lock.
+   * monitor: the tasks wait at the method, reported there, not again at the inner lock. A task's
+   * synchronized method declared in a synchronized method (an anonymous task) runs later, on a
+   * worker, without the outer monitor.
    */
   @Test
   void aLockInsideASynchronizedMethodIsReportedAtTheMethodOnly() {
@@ -548,6 +550,11 @@ class IntraTaskSyncTest {
                         synchronized (LOCK) { n++; }
                     }
                     static void all(List<Integer> xs) { xs.parallelStream().forEach(x -> register()); }
+                    static synchronized void start(java.util.concurrent.ForkJoinPool pool) {
+                        pool.invoke(new java.util.concurrent.RecursiveAction() {
+                            protected synchronized void compute() { } // expect: intra-task-sync: synchronized method compute()
+                        });
+                    }
                 }
                 """)
         .doTest();
