@@ -3,7 +3,11 @@ package dev.forkscope.lint;
 import com.github.javaparser.ast.CompilationUnit;
 import com.github.javaparser.ast.Node;
 import com.github.javaparser.ast.body.CallableDeclaration;
+import com.github.javaparser.ast.body.FieldDeclaration;
+import com.github.javaparser.ast.body.MethodDeclaration;
 import com.github.javaparser.ast.body.TypeDeclaration;
+import com.github.javaparser.ast.body.VariableDeclarator;
+import com.github.javaparser.ast.expr.AssignExpr;
 import com.github.javaparser.ast.expr.BinaryExpr;
 import com.github.javaparser.ast.expr.CastExpr;
 import com.github.javaparser.ast.expr.ConditionalExpr;
@@ -17,7 +21,10 @@ import com.github.javaparser.ast.expr.ObjectCreationExpr;
 import com.github.javaparser.ast.expr.ThisExpr;
 import com.github.javaparser.ast.expr.UnaryExpr;
 import com.github.javaparser.ast.stmt.IfStmt;
+import com.github.javaparser.ast.stmt.ReturnStmt;
+import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.List;
 import java.util.OptionalInt;
 import java.util.Set;
 
@@ -444,15 +451,91 @@ final class CentralizedPooling extends Check {
 
   /**
    * Whether an executor is known to be a ForkJoinPool of its own, not the common pool: created by
-   * {@code new ForkJoinPool(..)} or {@code Executors.newWorkStealingPool(..)}.
+   * {@code new ForkJoinPool(..)} or {@code Executors.newWorkStealingPool(..)}, directly or in a
+   * variable's initialiser, or, for a field without one, in every assignment to it in its class (a
+   * pool set up in a static initialiser; {@code FileUtils.IO_POOL} of another class too); a call of
+   * a method of that class stands for every value the method returns (a factory that names the
+   * pool's threads).
    */
   static boolean isNewForkJoinPool(Expression receiver, ProjectIndex index) {
-    Expression made = creation(receiver, index);
-    if (made instanceof MethodCallExpr call) {
-      return call.getNameAsString().equals("newWorkStealingPool");
+    List<Expression> made = madeBy(receiver, index);
+    return !made.isEmpty() && made.stream().allMatch(CentralizedPooling::makesForkJoinPool);
+  }
+
+  private static boolean makesForkJoinPool(Expression made) {
+    return made instanceof MethodCallExpr call
+        ? call.getNameAsString().equals("newWorkStealingPool")
+        : made instanceof ObjectCreationExpr created
+            && created.getType().getNameAsString().equals("ForkJoinPool");
+  }
+
+  /** The expressions that may have made the pool an expression denotes; empty where not shown. */
+  private static List<Expression> madeBy(Expression receiver, ProjectIndex index) {
+    List<Expression> values = new ArrayList<>();
+    Expression init = creation(receiver, index);
+    VariableDeclarator field = init == null ? uninitialisedField(receiver, index) : null;
+    TypeDeclaration<?> fieldOwner = field == null ? null : ProjectIndex.enclosingType(field);
+    if (init != null) {
+      values.add(init);
+    } else if (fieldOwner != null) {
+      for (AssignExpr a : fieldOwner.findAll(AssignExpr.class)) {
+        if (a.getOperator() == AssignExpr.Operator.ASSIGN
+            && field.getNameAsString().equals(Syntax.variableName(a.getTarget()))) {
+          values.add(Syntax.unwrap(a.getValue()));
+        }
+      }
     }
-    return made instanceof ObjectCreationExpr created
-        && created.getType().getNameAsString().equals("ForkJoinPool");
+    List<Expression> made = new ArrayList<>();
+    for (Expression value : values) {
+      List<Expression> returned = returnedBy(value, ProjectIndex.enclosingType(value));
+      made.addAll(returned.isEmpty() ? List.of(value) : returned);
+    }
+    return made;
+  }
+
+  /** A field without initialiser that the expression names: its own class's, or {@code T.f}. */
+  private static VariableDeclarator uninitialisedField(Expression e, ProjectIndex index) {
+    Syntax.Var v = Syntax.variable(e, index).orElse(null);
+    if (v != null) {
+      return v.field() && v.decl() instanceof VariableDeclarator d ? d : null;
+    }
+    if (!(Syntax.unwrap(e) instanceof FieldAccessExpr access
+        && access.getScope() instanceof NameExpr type
+        && Character.isUpperCase(type.getNameAsString().charAt(0)))) {
+      return null;
+    }
+    for (ProjectIndex.TypeInfo info :
+        index.types(type.getNameAsString(), e.findCompilationUnit().orElse(null))) {
+      for (FieldDeclaration f : info.decl().getFields()) {
+        for (VariableDeclarator d : f.getVariables()) {
+          if (d.getNameAsString().equals(access.getNameAsString())) {
+            return d.getInitializer().isPresent() ? null : d;
+          }
+        }
+      }
+    }
+    return null;
+  }
+
+  /**
+   * The values returned by the methods of {@code owner} (the class the value is written in) that an
+   * unqualified call may enter, not by lambdas inside them; empty if the value is no such call.
+   */
+  private static List<Expression> returnedBy(Expression value, TypeDeclaration<?> owner) {
+    List<Expression> returned = new ArrayList<>();
+    if (owner != null && value instanceof MethodCallExpr call && call.getScope().isEmpty()) {
+      for (MethodDeclaration m : owner.getMethodsByName(call.getNameAsString())) {
+        if (m.getParameters().size() != call.getArguments().size()) {
+          continue;
+        }
+        for (ReturnStmt r : m.findAll(ReturnStmt.class)) {
+          if (Syntax.enclosingCallable(r) == m && r.getExpression().isPresent()) {
+            returned.add(Syntax.unwrap(r.getExpression().get()));
+          }
+        }
+      }
+    }
+    return returned;
   }
 
   /** The expression that created an executor: a factory call or constructor, or null. */
@@ -533,7 +616,7 @@ final class CentralizedPooling extends Check {
   }
 
   /** {@code ForkJoinTask.getPool()} (static: the pool of the current worker thread, or null). */
-  private static boolean isCurrentPool(Expression e) {
+  static boolean isCurrentPool(Expression e) {
     return e instanceof MethodCallExpr get
         && get.getNameAsString().equals("getPool")
         && get.getArguments().isEmpty()

@@ -20,18 +20,24 @@ import com.github.javaparser.ast.expr.LambdaExpr;
 import com.github.javaparser.ast.expr.MethodCallExpr;
 import com.github.javaparser.ast.expr.MethodReferenceExpr;
 import com.github.javaparser.ast.expr.NameExpr;
+import com.github.javaparser.ast.expr.NullLiteralExpr;
 import com.github.javaparser.ast.expr.ObjectCreationExpr;
 import com.github.javaparser.ast.expr.ThisExpr;
 import com.github.javaparser.ast.expr.TypeExpr;
 import com.github.javaparser.ast.expr.UnaryExpr;
 import com.github.javaparser.ast.stmt.BlockStmt;
+import com.github.javaparser.ast.stmt.CatchClause;
 import com.github.javaparser.ast.stmt.ExpressionStmt;
 import com.github.javaparser.ast.stmt.IfStmt;
 import com.github.javaparser.ast.stmt.Statement;
 import com.github.javaparser.ast.stmt.SynchronizedStmt;
+import com.github.javaparser.ast.stmt.ThrowStmt;
+import com.github.javaparser.ast.stmt.TryStmt;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.BiPredicate;
+import java.util.function.Predicate;
 
 /**
  * Bottleneck 5, exacting intra-task synchronization (Pinto et al. 2017, Fig. 9, Mandelbrot): locks,
@@ -59,6 +65,9 @@ final class IntraTaskSync extends Check {
   private static final String CONTENDED_SEED =
       "every thread retries the compare-and-set of its one seed, and the retries grow with the"
           + " workers";
+  private static final String ON_ERROR =
+      "the tasks reach it only in a catch block, when an exception was caught, and how often"
+          + " that happens is not shown";
 
   /** What a call does, what it costs the pool, and why that is not proven here (null if it is). */
   private record Problem(String what, String consequence, String unproven) {}
@@ -132,10 +141,16 @@ final class IntraTaskSync extends Check {
     }
   }
 
-  /** Reports what a task waits or retries for: a note saying why where it is not proven. */
+  /**
+   * Reports what a task waits or retries for: a note saying why where it is not proven, the lock
+   * being an object's the tasks may not share ({@code unproven}) or on an error path.
+   */
   private void report(
       Scope scope, Node at, String code, String what, String consequence, String unproven) {
     String message = what + ": " + consequence;
+    if (unproven == null && onErrorPath(at, scope)) {
+      unproven = ON_ERROR;
+    }
     if (unproven == null) {
       scope.report(this, at, code, message, rule().fix().safety());
     } else {
@@ -175,7 +190,8 @@ final class IntraTaskSync extends Check {
    * its file shows it made once and forking nothing, like a cache's maintenance task), a function
    * submitted in a loop or per element of a stream. A single async stage or pool function reaching
    * an object's lock waits at most for the object's other users, which lint cannot see. A lock
-   * taken only when {@code i % n == 0} is a rare branch.
+   * taken only when {@code i % n == 0} is a rare branch. (One reached only from a catch block still
+   * matters, as a note: {@link #onErrorPath}.)
    */
   private static boolean matters(Node at, boolean classWide, Scope scope) {
     return (classWide || runsManyAtOnce(scope)) && !offThePath(at, scope);
@@ -190,26 +206,73 @@ final class IntraTaskSync extends Check {
    * inside, and the others skip the region. The inner lock adds no wait of its own.
    */
   private static boolean offThePath(Node at, Scope scope) {
-    if (inRareBranch(at) || insideSharedLock(at, scope.index())) {
-      return true;
-    }
-    for (Node site : scope.callSites()) {
-      if (leavesThePath(site, scope.index())) {
+    return onTheWay(at, scope, n -> guarded(n, scope.index()));
+  }
+
+  /** Whether the test holds at the node or at a call on the way to it from the entry. */
+  private static boolean onTheWay(Node at, Scope scope, Predicate<Node> test) {
+    return test.test(at) || scope.callSites().stream().anyMatch(test);
+  }
+
+  /**
+   * Whether a call on the way from the entry to a lock takes the task off its own path: it is
+   * {@link #guarded}, or in a catch block ({@link #inCatchBlock}). The {@link Analyzer} walks a
+   * method again when a later path reaches it without such a call.
+   */
+  static boolean leavesThePath(Node site, ProjectIndex index) {
+    return guarded(site, index) || inCatchBlock(site);
+  }
+
+  /**
+   * Whether a lock or a call on the way to it runs once in a while or only while its thread already
+   * holds a lock the tasks share: in a rare branch, under a shared lock, or in a synchronized
+   * method (the method's own modifier is judged where it is declared).
+   */
+  private static boolean guarded(Node at, ProjectIndex index) {
+    return inRareBranch(at, index)
+        || insideSharedLock(at, index)
+        || !(at instanceof CallableDeclaration<?>)
+            && Syntax.enclosingCallable(at) instanceof MethodDeclaration m
+            && m.isSynchronized();
+  }
+
+  /** Whether the lock, or a call on the way to it from the entry, sits in a catch block. */
+  private static boolean onErrorPath(Node at, Scope scope) {
+    return onTheWay(at, scope, IntraTaskSync::inCatchBlock);
+  }
+
+  /**
+   * Whether the node runs only when its callable caught an exception: in the body of a catch
+   * clause, unless the try block ends every run in a {@code throw} of its own (a retry loop whose
+   * attempt always throws runs the catch block each time). A {@code finally} block always runs. How
+   * often a caught exception happens cannot be read from the code: an error path once per context,
+   * or a parse failure per element.
+   */
+  private static boolean inCatchBlock(Node at) {
+    return enclosedBy(
+        at,
+        (n, child) ->
+            n instanceof CatchClause handler
+                && handler.getBody() == child
+                && handler.getParentNode().orElse(null) instanceof TryStmt attempt
+                && attempt.getTryBlock().getStatements().stream()
+                    .noneMatch(s -> s instanceof ThrowStmt));
+  }
+
+  /**
+   * Whether a node around {@code at}, up to its method or lambda, passes the test, given with its
+   * child on the way down to {@code at}.
+   */
+  private static boolean enclosedBy(Node at, BiPredicate<Node, Node> test) {
+    Node child = at;
+    for (Node n = at.getParentNode().orElse(null);
+        n != null && !(n instanceof CallableDeclaration<?>) && !(n instanceof LambdaExpr);
+        child = n, n = n.getParentNode().orElse(null)) {
+      if (test.test(n, child)) {
         return true;
       }
     }
     return false;
-  }
-
-  /**
-   * Whether a call on the way from the entry to a lock takes the task off its own path: it sits in
-   * a rare branch, while its thread holds a lock the tasks share, or in a synchronized method. The
-   * {@link Analyzer} walks a method again when a later path reaches it without such a call.
-   */
-  static boolean leavesThePath(Node site, ProjectIndex index) {
-    return inRareBranch(site)
-        || insideSharedLock(site, index)
-        || Syntax.enclosingCallable(site) instanceof MethodDeclaration m && m.isSynchronized();
   }
 
   /**
@@ -219,21 +282,14 @@ final class IntraTaskSync extends Check {
    * {l.unlock();}}).
    */
   private static boolean insideSharedLock(Node at, ProjectIndex index) {
-    Node child = at;
-    for (Node n = at.getParentNode().orElse(null);
-        n != null && !(n instanceof CallableDeclaration<?>) && !(n instanceof LambdaExpr);
-        child = n, n = n.getParentNode().orElse(null)) {
-      boolean held =
-          n instanceof SynchronizedStmt outer && shared(outer.getExpression(), index)
-              || n instanceof IfStmt test
-                  && test.getThenStmt() == child
-                  && acquired(test.getCondition(), "tryLock", index) != null
-              || n instanceof BlockStmt block && heldAfter(block, child, index);
-      if (held) {
-        return true;
-      }
-    }
-    return false;
+    return enclosedBy(
+        at,
+        (n, child) ->
+            n instanceof SynchronizedStmt outer && shared(outer.getExpression(), index)
+                || n instanceof IfStmt test
+                    && test.getThenStmt() == child
+                    && acquired(test.getCondition(), "tryLock", index) != null
+                || n instanceof BlockStmt block && heldAfter(block, child, index));
   }
 
   /**
@@ -353,20 +409,45 @@ final class IntraTaskSync extends Check {
 
   /**
    * Whether the node sits in the then-branch of {@code if (i % n == k)}, n not a literal below 10:
-   * a lock taken once in n times (a progress counter), not on the task's own path.
+   * a lock taken once in n times (a progress counter), not on the task's own path; or of {@code if
+   * (f == null)} on a field that the branch itself assigns (lazy initialisation, double-checked or
+   * not): once the field is set no task takes the branch again, so the lock is contended only while
+   * the object is first used.
    */
-  private static boolean inRareBranch(Node at) {
-    Node child = at;
-    for (Node n = at.getParentNode().orElse(null);
-        n != null && !(n instanceof CallableDeclaration<?>) && !(n instanceof LambdaExpr);
-        child = n, n = n.getParentNode().orElse(null)) {
-      if (n instanceof IfStmt test
-          && test.getThenStmt() == child
-          && test.getCondition().findFirst(BinaryExpr.class, IntraTaskSync::everyNth).isPresent()) {
-        return true;
-      }
+  private static boolean inRareBranch(Node at, ProjectIndex index) {
+    return enclosedBy(
+        at,
+        (n, child) ->
+            n instanceof IfStmt test
+                && test.getThenStmt() == child
+                && (test.getCondition()
+                        .findFirst(BinaryExpr.class, IntraTaskSync::everyNth)
+                        .isPresent()
+                    || initialises(test, index)));
+  }
+
+  /** Whether the if is {@code if (f == null)} on a field its then-branch assigns. */
+  private static boolean initialises(IfStmt test, ProjectIndex index) {
+    if (!(Syntax.unwrap(test.getCondition()) instanceof BinaryExpr compare)
+        || compare.getOperator() != BinaryExpr.Operator.EQUALS) {
+      return false;
     }
-    return false;
+    Expression field =
+        compare.getRight() instanceof NullLiteralExpr
+            ? compare.getLeft()
+            : compare.getLeft() instanceof NullLiteralExpr ? compare.getRight() : null;
+    Syntax.Var unset =
+        field == null ? null : Syntax.variable(field, index).filter(Syntax.Var::field).orElse(null);
+    return unset != null
+        && test.getThenStmt()
+            .findFirst(
+                AssignExpr.class,
+                a ->
+                    a.getOperator() == AssignExpr.Operator.ASSIGN
+                        && Syntax.variable(a.getTarget(), index)
+                            .filter(v -> v.decl() == unset.decl())
+                            .isPresent())
+            .isPresent();
   }
 
   private static boolean everyNth(BinaryExpr b) {

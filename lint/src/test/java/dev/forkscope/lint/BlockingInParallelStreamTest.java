@@ -145,4 +145,124 @@ class BlockingInParallelStreamTest {
         .extracting(Finding::severity)
         .containsExactly(Severity.WARNING, Severity.NOTE, Severity.WARNING);
   }
+
+  /**
+   * A stream in a private method runs where the method's calls run, all of them in its file: in a
+   * ForkJoinPool of its own when every call is in a task submitted to one (or the method is the
+   * submitted function); in the common pool when one call is not. A public method's stream may be
+   * started from any thread.
+   */
+  @Test
+  void aStreamInAPrivateMethodRunsWhereItsCallsRun() {
+    List<Finding> f =
+        helper
+            .addSourceLines(
+                "Scan.java",
+                """
+                import java.util.*;
+                import java.util.concurrent.*;
+                class Scan {
+                    static final ForkJoinPool IO = new ForkJoinPool(8);
+                    final List<CompletableFuture<Long>> fs = new ArrayList<>();
+                    void start() throws Exception {
+                        IO.submit(() -> list()).get();
+                        IO.submit(this::listed).get();
+                        IO.submit(() -> shared()).get();
+                        IO.submit(() -> open()).get();
+                        ForkJoinPool.commonPool().submit(() -> common()).get();
+                    }
+                    void elsewhere() { shared(); }
+                    private long list() { return viaHelper(); }
+                    private long viaHelper() { return fs.parallelStream().mapToLong((CompletableFuture<Long> f) -> f.join()).sum(); }
+                    private long listed() { return fs.parallelStream().mapToLong((CompletableFuture<Long> f) -> f.join()).sum(); }
+                    private long shared() { return fs.parallelStream().mapToLong((CompletableFuture<Long> f) -> f.join()).sum(); } // expect: blocking-in-parallel-stream: waits for a future
+                    long open() { return fs.parallelStream().mapToLong((CompletableFuture<Long> f) -> f.join()).sum(); } // expect: blocking-in-parallel-stream: waits for a future
+                    private long common() { return fs.parallelStream().mapToLong((CompletableFuture<Long> f) -> f.join()).sum(); } // expect: blocking-in-parallel-stream: waits for a future
+                }
+                """)
+            .doTest();
+    assertThat(f).extracting(Finding::severity).containsOnly(Severity.WARNING);
+  }
+
+  /**
+   * {@code ForkJoinTask.getPool()} is the pool the submitting code runs in: a stream submitted to
+   * it from a task of a new ForkJoinPool stays there, from a common-pool task it runs in the common
+   * pool, and where the submitting task's pool is not shown (a task class's compute()) the thread
+   * is still a worker of some pool: a note, not the common pool taken for granted.
+   */
+  @Test
+  void aStreamSubmittedToGetPoolRunsInThePoolOfTheSubmittingCode() {
+    List<Finding> f =
+        helper
+            .addSourceLines(
+                "Nested.java",
+                """
+                import java.util.*;
+                import java.util.concurrent.*;
+                class Nested extends RecursiveAction {
+                    static final ForkJoinPool IO = new ForkJoinPool(8);
+                    static List<CompletableFuture<Long>> fs = new ArrayList<>();
+                    static void start() throws Exception {
+                        IO.submit(() -> ForkJoinTask.getPool().submit(() -> fs.parallelStream().forEach((CompletableFuture<Long> f) -> f.join())).join()).get();
+                        ForkJoinPool.commonPool().submit(() -> ForkJoinTask.getPool().submit(() -> fs.parallelStream().forEach((CompletableFuture<Long> f) -> f.join())).join()).get(); // expect: blocking-in-parallel-stream: common-pool worker
+                    }
+                    protected void compute() {
+                        getPool().submit(() -> fs.parallelStream().forEach((CompletableFuture<Long> f) -> f.join())).join(); // expect: blocking-in-parallel-stream: a note: the stream runs inside a task submitted to getPool()
+                    }
+                }
+                """)
+            .doTest();
+    assertThat(f).extracting(Finding::severity).containsExactly(Severity.WARNING, Severity.NOTE);
+  }
+
+  /**
+   * paimon's I/O pool: a static field of another class, set in a static initialiser by a factory
+   * method that names the pool's threads and returns a new ForkJoinPool. Traced, the stream runs
+   * there; a field one of whose values may be the common pool stays a note.
+   */
+  @Test
+  void aPoolMadeInAStaticInitialiserByAFactoryMethodIsTraced() {
+    List<Finding> f =
+        helper
+            .addSourceLines(
+                "Pools.java",
+                """
+                import java.util.concurrent.*;
+                public class Pools {
+                    public static final ForkJoinPool IO;
+                    public static final ForkJoinPool ANY = pick(false);
+                    static {
+                        IO = create("io", 4);
+                    }
+                    private static ForkJoinPool create(String name, int n) {
+                        ForkJoinPool.ForkJoinWorkerThreadFactory threads = pool -> {
+                            ForkJoinWorkerThread w = ForkJoinPool.defaultForkJoinWorkerThreadFactory.newThread(pool);
+                            w.setName(name);
+                            return w;
+                        };
+                        return new ForkJoinPool(n, threads, null, false);
+                    }
+                    private static ForkJoinPool pick(boolean own) {
+                        if (own) {
+                            return new ForkJoinPool(2);
+                        }
+                        return ForkJoinPool.commonPool();
+                    }
+                }
+                """)
+            .addSourceLines(
+                "Orphans.java",
+                """
+                import java.util.*;
+                import java.util.concurrent.*;
+                class Orphans {
+                    static long clean(List<CompletableFuture<Long>> fs) throws Exception {
+                        Pools.IO.submit(() -> fs.parallelStream().mapToLong((CompletableFuture<Long> f) -> f.join()).sum()).get();
+                        return Pools.ANY.submit(() -> fs.parallelStream().mapToLong((CompletableFuture<Long> f) -> f.join()).sum()).get(); // expect: blocking-in-parallel-stream: a note: the stream runs inside a task submitted to Pools.ANY
+                    }
+                }
+                """)
+            .doTest();
+    assertThat(f).extracting(Finding::severity).containsExactly(Severity.NOTE);
+  }
 }

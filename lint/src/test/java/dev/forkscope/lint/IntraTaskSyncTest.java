@@ -452,4 +452,155 @@ class IntraTaskSyncTest {
             .doTest();
     assertThat(f).singleElement().satisfies(n -> assertThat(n.severity()).isEqualTo(Severity.NOTE));
   }
+
+  /**
+   * micronaut-inject's bean context: each {@code @Parallel} processor task takes the context's
+   * monitor ({@code synchronized stop()}) only in its catch block, when processing failed. How
+   * often an exception is caught is not shown: a note. The synchronized map cleared inside {@code
+   * stop()} is taken only under the method's own monitor, where the tasks wait: nothing more.
+   */
+  @Test
+  void aLockReachedOnlyFromACatchBlockIsANote() {
+    List<Finding> f =
+        helper
+            .addSourceLines(
+                "Context.java",
+                """
+                import java.util.*;
+                import java.util.concurrent.*;
+                class Context {
+                    private final Map<String, Object> attributes = Collections.synchronizedMap(new HashMap<>());
+                    void process(List<Runnable> processors) {
+                        for (Runnable p : processors) {
+                            ForkJoinPool.commonPool().execute(() -> {
+                                try {
+                                    p.run();
+                                } catch (Throwable e) {
+                                    stop();
+                                }
+                            });
+                        }
+                    }
+                    synchronized Context stop() { // expect: intra-task-sync: only in a catch block
+                        attributes.clear();
+                        return this;
+                    }
+                }
+                """)
+            .doTest();
+    assertThat(f).singleElement().satisfies(n -> assertThat(n.severity()).isEqualTo(Severity.NOTE));
+  }
+
+  /**
+   * A lock in a catch block whose try block always throws (a retry loop) is taken on every attempt,
+   * and one in a {@code finally} block always runs: both are on the task's path.
+   */
+  @Test
+  void aLockInAFinallyBlockOrBehindATryThatAlwaysThrowsIsOnThePath() {
+    List<Finding> f =
+        helper
+            .addSourceLines(
+                "Retry.java",
+                """
+                import java.util.*;
+                class Retry {
+                    static final Object LOCK = new Object();
+                    static int attempts;
+                    static void run(List<Integer> xs) {
+                        xs.parallelStream().forEach(x -> {
+                            for (int i = 0; i < 3; i++) {
+                                try {
+                                    x++;
+                                    throw new IllegalStateException();
+                                } catch (IllegalStateException e) {
+                                    synchronized (LOCK) { attempts++; } // expect: intra-task-sync: synchronized block
+                                }
+                            }
+                            try {
+                                x++;
+                            } finally {
+                                synchronized (LOCK) { attempts--; } // expect: intra-task-sync: synchronized block
+                            }
+                        });
+                    }
+                }
+                """)
+            .doTest();
+    assertThat(f).allSatisfy(w -> assertThat(w.severity()).isEqualTo(Severity.WARNING));
+  }
+
+  /**
+   * A lock taken inside a synchronized method is taken only by the thread holding the method's
+   * monitor: the tasks wait at the method, reported there, not again at the inner lock. A task's
+   * synchronized method declared in a synchronized method (an anonymous task) runs later, on a
+   * worker, without the outer monitor.
+   */
+  @Test
+  void aLockInsideASynchronizedMethodIsReportedAtTheMethodOnly() {
+    helper
+        .addSourceLines(
+            "Registry.java",
+            """
+                import java.util.*;
+                class Registry {
+                    static final Object LOCK = new Object();
+                    static final Registry INSTANCE = new Registry();
+                    static int n;
+                    static synchronized void register() { // expect: intra-task-sync: synchronized method register()
+                        synchronized (LOCK) { n++; }
+                    }
+                    static void all(List<Integer> xs) { xs.parallelStream().forEach(x -> register()); }
+                    static synchronized void start(java.util.concurrent.ForkJoinPool pool) {
+                        pool.invoke(new java.util.concurrent.RecursiveAction() {
+                            protected synchronized void compute() { } // expect: intra-task-sync: synchronized method compute()
+                        });
+                    }
+                }
+                """)
+        .doTest();
+  }
+
+  /**
+   * A lock in the branch of {@code if (f == null)} that sets the field {@code f} (lazy
+   * initialisation) is taken only until the field is set. A null test that sets nothing, or a flag
+   * such as {@code if (closed)}, which every task takes once it holds, stays on the path.
+   */
+  @Test
+  void aLockThatLazilyInitialisesAFieldIsOffThePath() {
+    helper
+        .addSourceLines(
+            "Model.java",
+            """
+                import java.util.*;
+                class Model {
+                    static final Object LOCK = new Object();
+                    private volatile int[] table;
+                    private Object listener;
+                    private boolean closed;
+                    static int n;
+                    int[] table() {
+                        if (table == null) {
+                            synchronized (LOCK) {
+                                if (table == null) { table = new int[16]; }
+                            }
+                        }
+                        return table;
+                    }
+                    void notifyListener() {
+                        if (listener == null) {
+                            synchronized (LOCK) { n++; } // expect: intra-task-sync: synchronized block
+                        }
+                    }
+                    void flush() {
+                        if (closed) {
+                            synchronized (LOCK) { n--; } // expect: intra-task-sync: synchronized block
+                        }
+                    }
+                    static void all(List<Model> ms) {
+                        ms.parallelStream().forEach((Model m) -> { m.table(); m.notifyListener(); m.flush(); });
+                    }
+                }
+                """)
+        .doTest();
+  }
 }
