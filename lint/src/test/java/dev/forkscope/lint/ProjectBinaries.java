@@ -13,6 +13,8 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import javax.tools.Diagnostic;
@@ -37,6 +39,12 @@ import javax.tools.ToolProvider;
  * project, the dependencies to leave out (those not on Maven Central) and what its tests need.
  */
 final class ProjectBinaries {
+  // JUnit 4's summary, "OK (19 tests)" or "Tests run: 19,  Failures: 1" after numbered failures
+  // "1) testName(ClassName)".
+  private static final Pattern JUNIT_OK = Pattern.compile("OK \\((\\d+) tests?\\)");
+  private static final Pattern JUNIT_FAILED = Pattern.compile("Tests run: (\\d+),.*");
+  private static final Pattern JUNIT_FAILURE = Pattern.compile("\\d+\\) (\\S+\\(\\S+\\))");
+
   /** The javac outcome for one project: its rewritten files, errors, class path and output. */
   record Compiled(String jar, int files, List<String> errors, List<Path> classpath, Path classes) {}
 
@@ -89,12 +97,24 @@ final class ProjectBinaries {
     return compiled;
   }
 
+  /** A JUnit 4 run: how many tests ran and the failures as JUnit names them. */
+  record TestRun(int tests, List<String> failures, String log) {
+    @Override
+    public String toString() {
+      return tests
+          + " tests, "
+          + (failures.isEmpty() ? "no failure" : failures.size() + " failed " + failures);
+    }
+  }
+
   /**
    * Runs the project's own tests of the rewritten classes ({@code <Class>Test} in its published
-   * {@code tests} jar) with JUnit 4, the compiled classes ahead of the binary jar; returns JUnit's
-   * summary line, or why there is none.
+   * {@code tests} jar) with JUnit 4 twice: on the binary jar as published, then with the rewritten
+   * classes ahead of it.
+   *
+   * @return the run on the originals, then the run on the rewrites
    */
-  static String runTests(Compiled compiled, List<String> testClasses, Path work)
+  static List<TestRun> runTests(Compiled compiled, List<String> testClasses, Path work)
       throws IOException, InterruptedException {
     List<Dependency> deps = new ArrayList<>();
     deps.add(new Dependency(coordinates(compiled.jar()), "tests", "test-jar", List.of("*:*")));
@@ -102,24 +122,41 @@ final class ProjectBinaries {
       deps.add(new Dependency(d, "", "jar", List.of()));
     }
     List<Path> runner = resolve(Map.of("tests", deps), work.resolve("resolve")).get("tests");
-    List<String> classpath = new ArrayList<>();
-    classpath.add(compiled.classes().toString());
-    Stream.concat(compiled.classpath().stream(), runner.stream())
-        .forEach(p -> classpath.add(p.toString()));
+    List<Path> classpath = Stream.concat(compiled.classpath().stream(), runner.stream()).toList();
+    List<Path> rewritten =
+        Stream.concat(Stream.of(compiled.classes()), classpath.stream()).toList();
+    return List.of(
+        junit(classpath, testClasses, work.resolve("original.log")),
+        junit(rewritten, testClasses, work.resolve("rewritten.log")));
+  }
+
+  private static TestRun junit(List<Path> classpath, List<String> testClasses, Path log)
+      throws IOException, InterruptedException {
     List<String> command = new ArrayList<>();
     command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
     command.add("-cp");
-    command.add(String.join(File.pathSeparator, classpath));
+    command.add(
+        classpath.stream().map(Path::toString).collect(Collectors.joining(File.pathSeparator)));
     command.add("org.junit.runner.JUnitCore");
     command.addAll(testClasses);
-    Path log = work.resolve("tests.log");
-    int status = run(command, log);
-    String summary =
-        Files.readAllLines(log).stream()
-            .filter(l -> l.startsWith("OK (") || l.startsWith("Tests run:"))
-            .findFirst()
-            .orElse("no JUnit summary");
-    return status == 0 ? summary : summary + ", exit " + status + ":\n" + tail(log);
+    run(command, log);
+    List<String> lines = Files.readAllLines(log);
+    int tests = -1;
+    List<String> failures = new ArrayList<>();
+    for (String line : lines) {
+      Matcher ok = JUNIT_OK.matcher(line);
+      Matcher failed = JUNIT_FAILED.matcher(line);
+      Matcher failure = JUNIT_FAILURE.matcher(line);
+      if (ok.matches() || failed.matches()) {
+        tests = Integer.parseInt((ok.matches() ? ok : failed).group(1));
+      } else if (failure.matches()) {
+        failures.add(failure.group(1));
+      }
+    }
+    if (tests < 0) {
+      throw new IllegalStateException("no JUnit summary in the tests' output:\n" + tail(log));
+    }
+    return new TestRun(tests, failures, tail(log));
   }
 
   /** The names {@code <Class>Test} of the top-level classes of a project's rewritten files. */
