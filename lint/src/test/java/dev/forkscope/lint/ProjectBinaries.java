@@ -65,6 +65,9 @@ final class ProjectBinaries {
    */
   static List<Compiled> compile(List<PrecisionSuite.Rewritten> projects, Path work)
       throws IOException {
+    if (projects.isEmpty()) {
+      return List.of();
+    }
     Map<String, List<Dependency>> wanted = new LinkedHashMap<>();
     for (PrecisionSuite.Rewritten project : projects) {
       wanted.put(
