@@ -42,9 +42,11 @@ import java.util.zip.ZipFile;
  * {@code debatable} that lint no longer reports as quieted (a false positive removed).
  *
  * <p>Each project is run through {@code fix} (which lints it once): every rewrite it proposes must
- * leave a file that parses. The jars come without their dependencies, so the fixer's own compile
- * check (javac on the rewritten files, which needs sources that compile on their own) mostly cannot
- * run; its line for each project with rewrites is reported.
+ * leave a file that parses, and the rewritten files are kept for {@link ProjectBinaries}, which
+ * compiles them against the project's binary jar. The sources jars come without their dependencies,
+ * so the fixer's own compile check (javac on the rewritten files with their source roots, which
+ * needs sources that compile on their own) cannot run here; its line for each project with rewrites
+ * is reported.
  */
 final class PrecisionSuite {
   /** One project of the suite. */
@@ -102,16 +104,20 @@ final class PrecisionSuite {
 
   /**
    * What {@code fix} proposed on the suite: rewrites, the files they change, those of the files
-   * that no longer parse, the findings left as suggestions, and for each project with rewrites the
+   * that no longer parse, the findings left as suggestions, for each project with rewrites the
    * fixer's line on its compile check (javac runs where the project's sources compile on their own;
-   * a rewrite that adds an error is dropped there).
+   * a rewrite that adds an error is dropped there), and the rewritten files.
    */
   record Fixes(
       int rewrites,
       int files,
       List<String> unparsable,
       int suggestions,
-      List<String> compileChecks) {}
+      List<String> compileChecks,
+      List<Rewritten> rewritten) {}
+
+  /** A project's files that fix rewrote, under {@code root}, where its sources were extracted. */
+  record Rewritten(String jar, Path root, List<FileFix> files) {}
 
   /** The outcome: counts per set and rule, the findings without a label, and the fixes. */
   record Result(
@@ -198,7 +204,6 @@ final class PrecisionSuite {
   static Result run(Path dir) throws IOException {
     List<Project> projects = projects();
     Map<Key, Label> labels = labels();
-    Map<String, Path> jars = jarsOnClassPath();
     Map<String, Map<String, Counts>> counts = new TreeMap<>(Collections.reverseOrder());
     List<Key> unlabelled = new ArrayList<>();
     int files = 0;
@@ -210,17 +215,13 @@ final class PrecisionSuite {
     int suggestions = 0;
     List<String> unparsable = new ArrayList<>();
     List<String> compileChecks = new ArrayList<>();
+    List<Rewritten> rewritten = new ArrayList<>();
     JavaParser parser =
         new JavaParser(
             new ParserConfiguration().setLanguageLevel(ParserConfiguration.LanguageLevel.JAVA_17));
     for (Project project : projects) {
-      Path jar = jars.get(project.jar());
-      if (jar == null) {
-        throw new IllegalStateException(
-            project.jar() + "-sources.jar is not on the test class path (lint's pom declares it)");
-      }
       Path root = dir.resolve(project.jar());
-      extract(jar, root);
+      extract(sourcesJar(project.jar()), root);
       FixResult fixed = Fixer.builder().build().fix(List.of(root));
       for (FileFix file : fixed.files()) {
         suggestions += file.suggestions().size();
@@ -234,6 +235,11 @@ final class PrecisionSuite {
       }
       if (fixed.changedFiles() > 0) {
         compileChecks.add(project.jar() + ": " + fixed.compileCheck());
+        rewritten.add(
+            new Rewritten(
+                project.jar(),
+                root.toAbsolutePath(),
+                fixed.files().stream().filter(FileFix::changed).toList()));
       }
       LintResult result = fixed.lint();
       files += result.summary().files();
@@ -295,7 +301,7 @@ final class PrecisionSuite {
         missed,
         files,
         lines,
-        new Fixes(rewrites, rewrittenFiles, unparsable, suggestions, compileChecks));
+        new Fixes(rewrites, rewrittenFiles, unparsable, suggestions, compileChecks, rewritten));
   }
 
   static List<Project> projects() {
@@ -320,7 +326,7 @@ final class PrecisionSuite {
     return labels;
   }
 
-  private static List<String[]> rows(String name, int columns) {
+  static List<String[]> rows(String name, int columns) {
     try (InputStream in = PrecisionSuite.class.getResourceAsStream("/precision/" + name)) {
       if (in == null) {
         throw new IllegalStateException("no precision/" + name + " on the test class path");
@@ -342,15 +348,15 @@ final class PrecisionSuite {
     }
   }
 
-  private static Map<String, Path> jarsOnClassPath() {
-    Map<String, Path> jars = new TreeMap<>();
+  /** {@code <jar>-sources.jar} on the test class path (lint's pom declares it). */
+  static Path sourcesJar(String jar) {
     for (String entry : System.getProperty("java.class.path").split(java.io.File.pathSeparator)) {
-      String name = Path.of(entry).getFileName().toString();
-      if (name.endsWith("-sources.jar")) {
-        jars.put(name.substring(0, name.length() - "-sources.jar".length()), Path.of(entry));
+      if (Path.of(entry).getFileName().toString().equals(jar + "-sources.jar")) {
+        return Path.of(entry);
       }
     }
-    return jars;
+    throw new IllegalStateException(
+        jar + "-sources.jar is not on the test class path (lint's pom declares it)");
   }
 
   private static void extract(Path jar, Path root) throws IOException {

@@ -4,13 +4,17 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
  * lint on real code (see {@link PrecisionSuite}): every finding labelled, strict precision at least
  * 0.90 and recall at least 0.95 on the projects the rules were designed against; every rewrite fix
- * proposes there leaves a file that parses. Prints the per-rule table docs/precision.md reports.
+ * proposes there leaves a file that parses and compiles against the project's binary jar and its
+ * dependencies (resolved from Maven Central by {@link ProjectBinaries}). Prints the per-rule table
+ * docs/precision.md reports.
  *
  * <p>On the held-out projects the goal is 0.90 and 0.95 too, and it is not met: the projects added
  * last (testcontainers, graphql-java, choco-solver, seatunnel-engine-server, amazon-kinesis-client,
@@ -53,8 +57,60 @@ class RealWorldPrecisionTest {
                 + " leave the parse check below vacuous")
         .isPositive();
     assertThat(result.fixes().unparsable()).as("files fix rewrote that no longer parse").isEmpty();
+    List<ProjectBinaries.Compiled> compiled =
+        ProjectBinaries.compile(result.fixes().rewritten(), dir.resolve("binaries"));
+    for (ProjectBinaries.Compiled c : compiled) {
+      System.out.printf(
+          "fix: %s, %d rewritten files compiled against its binary jar and %d more jars: %s%n",
+          c.jar(),
+          c.files(),
+          c.classpath().size() - 1,
+          c.errors().isEmpty() ? "no error" : c.errors());
+    }
+    assertThat(compiled)
+        .as("projects whose rewritten files were compiled against their binaries")
+        .hasSameSizeAs(result.fixes().rewritten())
+        .allSatisfy(
+            c -> assertThat(c.errors()).as("javac's errors on %s's rewrites", c.jar()).isEmpty());
     assertThat(result.fixes().suggestions())
         .as("every finding is a rewrite or a suggestion")
         .isGreaterThanOrEqualTo(result.total().findings() - result.fixes().rewrites());
+  }
+
+  /**
+   * The projects' own tests of the files fix rewrote, from their published {@code tests} jars, on
+   * the rewritten classes (those with a {@code tests} entry in precision/binaries.tsv). Third-party
+   * tests with timeouts of their own, so not in the default build: {@code
+   * -Dforkscope.projectTests}.
+   */
+  @Test
+  @EnabledIfSystemProperty(named = "forkscope.projectTests", matches = "true")
+  void rewritesKeepTheProjectsOwnTestsGreen() throws IOException, InterruptedException {
+    PrecisionSuite.Result result = PrecisionSuite.run(dir);
+    List<ProjectBinaries.Compiled> compiled =
+        ProjectBinaries.compile(result.fixes().rewritten(), dir.resolve("binaries"));
+    int ran = 0;
+    for (int i = 0; i < compiled.size(); i++) {
+      PrecisionSuite.Rewritten project = result.fixes().rewritten().get(i);
+      if (!ProjectBinaries.hasTests(project.jar())) {
+        continue;
+      }
+      List<ProjectBinaries.TestRun> runs =
+          ProjectBinaries.runTests(
+              compiled.get(i),
+              ProjectBinaries.testClassesOf(project),
+              dir.resolve("tests-" + project.jar()));
+      ProjectBinaries.TestRun original = runs.get(0);
+      ProjectBinaries.TestRun rewritten = runs.get(1);
+      System.out.printf(
+          "fix: %s, its own tests: on the jar %s; on the rewrites %s%n",
+          project.jar(), original, rewritten);
+      assertThat(rewritten.tests()).as("%s's tests run", project.jar()).isPositive();
+      assertThat(original.failures())
+          .as("tests that fail on the rewrites of %s; the log:%n%s", project.jar(), rewritten.log())
+          .containsAll(rewritten.failures());
+      ran++;
+    }
+    assertThat(ran).as("projects whose own tests ran on fix's rewrites").isPositive();
   }
 }

@@ -6,11 +6,13 @@ import com.github.javaparser.ast.body.VariableDeclarator;
 import com.github.javaparser.ast.expr.Expression;
 import com.github.javaparser.ast.expr.FieldAccessExpr;
 import com.github.javaparser.ast.expr.MethodCallExpr;
+import com.github.javaparser.ast.expr.MethodReferenceExpr;
 import com.github.javaparser.ast.expr.NameExpr;
 import com.github.javaparser.ast.expr.ObjectCreationExpr;
 import com.github.javaparser.ast.expr.ThisExpr;
 import com.github.javaparser.ast.stmt.ExpressionStmt;
 import dev.forkscope.lint.Finding;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -35,16 +37,16 @@ import java.util.Set;
  * any other thread queues it in {@code pool}. So {@code fork()} may replace the submission exactly
  * where the current thread is a worker of {@code pool}. The first rewrite proves that from the
  * source: the receiver is {@code getPool()} (or a local that holds it and is never assigned again),
- * called directly in the execution method of a task class. Elsewhere (a pool from a field or a
- * parameter, a dispatcher called both from tasks and from outside the pool) the second rewrite, the
- * fork-first dispatch of Pinto et al. (Listing 2), tests it at run time, {@code
- * ForkJoinTask.getPool()} being the current worker's pool or null; the submission stays for every
- * other thread. The guard reads the pool a second time, so the pool expression must give the same
- * pool both times: a final field, an effectively final local or parameter, or {@code
- * ForkJoinPool.commonPool()}. Where the call's result is used, the guard is a conditional
- * expression: {@code fork()} returns the task as {@code submit(task)} does, and {@code
- * task.invoke()} its result as {@code pool.invoke(task)} does. In both, the argument must be a
- * {@code ForkJoinTask}: a task class of this file or of {@code Name.java} beside it, since {@code
+ * called directly in the execution method of a task class, or in a private method of one that only
+ * such code calls. Elsewhere (a pool from a field or a parameter, a dispatcher called both from
+ * tasks and from outside the pool) the second rewrite, the fork-first dispatch of Pinto et al.
+ * (Listing 2), tests it at run time, {@code ForkJoinTask.getPool()} being the current worker's pool
+ * or null; the submission stays for every other thread. The guard reads the pool a second time, so
+ * the pool expression must give the same pool both times: a final field, an effectively final local
+ * or parameter, or {@code ForkJoinPool.commonPool()}. Where the call's result is used, the guard is
+ * a conditional expression: {@code fork()} returns the task as {@code submit(task)} does, and
+ * {@code task.invoke()} its result as {@code pool.invoke(task)} does. In both, the argument must be
+ * a {@code ForkJoinTask}: a task class of this file or of {@code Name.java} beside it, since {@code
  * submit} also takes a Runnable or Callable, which cannot be forked. {@code invoke} becomes {@code
  * task.invoke()}, which runs the task and waits for it as the pool's {@code invoke} does.
  */
@@ -78,6 +80,15 @@ final class PoolSubmissions {
               + source.text(task)
               + " onto this worker's deque instead of submitting it to the pool",
           List.of(source.replace(call, forked)));
+    }
+    MethodDeclaration method = call.findAncestor(MethodDeclaration.class).orElse(null);
+    if (method != null && isCurrentPool(pool, method)) {
+      // A guard would compare getPool() with itself; the call itself throws off a worker.
+      return Rewrite.refuse(
+          "cannot prove that this code runs on a worker of a pool: it is not directly in a task's"
+              + " compute() or in a private method only that calls, and elsewhere "
+              + source.text(pool)
+              + " may be null, so the submission throws where fork() would not");
     }
     String unstable = commonPool(pool) ? null : Locals.unstable(pool, POOL_TYPES);
     if (unstable != null) {
@@ -143,17 +154,64 @@ final class PoolSubmissions {
   }
 
   /**
-   * Whether the call is directly in the execution method of a task class and its receiver is {@code
-   * getPool()}, or a local initialized with it and never assigned again.
+   * Whether the call's receiver is {@code getPool()}, or a local initialized with it and never
+   * assigned again, and the call runs on a worker: directly in a method of a task class that runs
+   * only on workers ({@link #onWorker}).
    */
   private static boolean runsOnWorkerOf(MethodCallExpr call, Expression pool, Source source) {
     MethodDeclaration method = call.findAncestor(MethodDeclaration.class).orElse(null);
     return method != null
-        && Set.of("compute", "exec").contains(method.getNameAsString())
         && Nodes.directlyIn(call, method)
-        && method.getParentNode().orElse(null) instanceof ClassOrInterfaceDeclaration owner
-        && TaskTypes.isTaskClass(owner, source)
+        && onWorker(method, source, new HashSet<>())
         && isCurrentPool(pool, method);
+  }
+
+  /**
+   * Whether a method of a task class runs only on a worker of the pool running the task: it is the
+   * execution method ({@code compute()}/{@code exec()}), or a private method every call of which
+   * (by name and number of arguments, anywhere in the file, since only the file can call it) is
+   * directly in such a method; a method reference to it could hand it to another thread, so none
+   * may exist. A private method calling itself is judged by its other calls ({@code assumed} holds
+   * the methods being judged).
+   */
+  private static boolean onWorker(
+      MethodDeclaration method, Source source, Set<MethodDeclaration> assumed) {
+    if (!(method.getParentNode().orElse(null) instanceof ClassOrInterfaceDeclaration owner)
+        || !TaskTypes.isTaskClass(owner, source)) {
+      return false;
+    }
+    if (Set.of("compute", "exec").contains(method.getNameAsString())) {
+      return method.getParameters().isEmpty();
+    }
+    if (!method.isPrivate()) {
+      return false;
+    }
+    if (!assumed.add(method)) {
+      return true; // being judged: its other calls decide
+    }
+    String name = method.getNameAsString();
+    int arity = method.getParameters().size();
+    if (!source
+        .unit()
+        .findAll(MethodReferenceExpr.class, r -> r.getIdentifier().equals(name))
+        .isEmpty()) {
+      return false;
+    }
+    List<MethodCallExpr> calls =
+        source
+            .unit()
+            .findAll(
+                MethodCallExpr.class,
+                c -> c.getNameAsString().equals(name) && c.getArguments().size() == arity);
+    return !calls.isEmpty()
+        && calls.stream()
+            .allMatch(
+                c -> {
+                  MethodDeclaration caller = c.findAncestor(MethodDeclaration.class).orElse(null);
+                  return caller != null
+                      && Nodes.directlyIn(c, caller)
+                      && onWorker(caller, source, assumed);
+                });
   }
 
   private static boolean isCurrentPool(Expression pool, MethodDeclaration method) {

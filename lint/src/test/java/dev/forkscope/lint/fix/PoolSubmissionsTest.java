@@ -42,6 +42,81 @@ class PoolSubmissionsTest {
         .doTest();
   }
 
+  /**
+   * druid's parallel merge: compute() hands the spawning to a private helper, which only compute()
+   * calls, so it runs on a worker of the pool getPool() names.
+   */
+  @Test
+  void aPrivateHelperOnlyComputeCallsForksToo() {
+    RefactoringTestHelper.in(dir)
+        .rule("centralized-pooling")
+        .addInputLines(
+            "import java.util.List;",
+            "import java.util.concurrent.RecursiveAction;",
+            "class Merge extends RecursiveAction {",
+            "  final List<RecursiveAction> parts;",
+            "  Merge(List<RecursiveAction> parts) { this.parts = parts; }",
+            "  @Override protected void compute() {",
+            "    if (parts.size() > 1) spawn(parts.size());",
+            "  }",
+            "  private void spawn(int n) {",
+            "    for (RecursiveAction part : parts) {",
+            "      getPool().execute(part);",
+            "    }",
+            "    if (n > 4) spawn(n / 2);",
+            "  }",
+            "}")
+        .addOutputLines(
+            "import java.util.List;",
+            "import java.util.concurrent.RecursiveAction;",
+            "class Merge extends RecursiveAction {",
+            "  final List<RecursiveAction> parts;",
+            "  Merge(List<RecursiveAction> parts) { this.parts = parts; }",
+            "  @Override protected void compute() {",
+            "    if (parts.size() > 1) spawn(parts.size());",
+            "  }",
+            "  private void spawn(int n) {",
+            "    for (RecursiveAction part : parts) {",
+            "      part.fork();",
+            "    }",
+            "    if (n > 4) spawn(n / 2);",
+            "  }",
+            "}")
+        .doTest();
+  }
+
+  /**
+   * A helper that other code calls too (here a public method and a method reference) may run off
+   * the pool's workers, where getPool() is null: the submission throws there and fork() would not.
+   */
+  @Test
+  void aHelperOtherCodeCallsStaysASuggestion() {
+    String[] kinds = {
+      "  public void start() { spawn(); }", "  Runnable later() { return this::spawn; }"
+    };
+    for (String other : kinds) {
+      FixResult result =
+          RefactoringTestHelper.in(dir)
+              .rule("centralized-pooling")
+              .addInputLines(
+                  "import java.util.concurrent.RecursiveAction;",
+                  "class Merge extends RecursiveAction {",
+                  "  @Override protected void compute() { spawn(); }",
+                  "  private void spawn() { getPool().execute(new Merge()); }",
+                  other,
+                  "}")
+              .expectUnchanged()
+              .doTest();
+      assertThat(result.suggestions())
+          .extracting(Suggestion::reason)
+          .as(other)
+          .containsExactly(
+              "cannot prove that this code runs on a worker of a pool: it is not directly in a"
+                  + " task's compute() or in a private method only that calls, and elsewhere"
+                  + " getPool() may be null, so the submission throws where fork() would not");
+    }
+  }
+
   @Test
   void aDispatcherCalledFromTasksAndFromOutsideForksFirst() {
     RefactoringTestHelper.in(dir)
