@@ -24,12 +24,12 @@ import java.util.zip.ZipEntry;
 import java.util.zip.ZipFile;
 
 /**
- * The {@code lint} suite: lints code bases (by default the JDK 25 {@code java.base} sources and the
- * precision suite's slowest tree, {@link #SLOWEST_SUITE_TREE}, each on its own) end to end, from a
- * cold start, in a fresh JVM with a 1 GB heap per run, with the flags of the {@code forkscope}
- * launcher, with and without its class archive, and reports files, lines, lines per second of wall
- * time (end to end and above the start-up floor: the wall time of linting an empty tree), the
- * heap's peak and the CPU time.
+ * The {@code lint} suite: lints code bases (by default the JDK 25 {@code java.base} sources, the
+ * precision suite's slowest tree, {@link #SLOWEST_SUITE_TREE}, and the walk's worst case, an {@link
+ * AsyncTree}, each on its own) end to end, from a cold start, in a fresh JVM with a 1 GB heap per
+ * run, with the flags of the {@code forkscope} launcher, with and without its class archive, and
+ * reports files, lines, lines per second of wall time (end to end and above the start-up floor: the
+ * wall time of linting an empty tree), the heap's peak and the CPU time.
  *
  * <p>A {@code src.zip} or a {@code -sources} jar is extracted once into a cache directory under
  * {@code java.io.tmpdir} (keyed by the zip's size and date; a marker file says the extraction
@@ -65,14 +65,30 @@ final class LintSuite implements Suite {
 
   @Override
   public String description() {
-    return "forkscope lint on the JDK 25 java.base sources and the precision suite's slowest tree"
-        + " (or --input), cold start, -Xmx1g";
+    return "forkscope lint on the JDK 25 java.base sources, the precision suite's slowest tree and"
+        + " a generated async-heavy tree (or --input), cold start, -Xmx1g";
   }
 
   @Override
   public Outcome run(Context context) throws Exception {
+    Path generated = null;
+    try {
+      if (context.inputs().isEmpty()) {
+        generated = Files.createTempDirectory("forkscope-bench-async-tree");
+        AsyncTree.write(generated);
+      }
+      return run(generated, context);
+    } finally {
+      if (generated != null) {
+        FileTrees.delete(generated);
+      }
+    }
+  }
+
+  /** Measures the default trees, the generated one among them, or the inputs (then null). */
+  private Outcome run(Path generated, Context context) throws Exception {
     Map<String, List<Path>> trees = new LinkedHashMap<>();
-    if (context.inputs().isEmpty()) {
+    if (generated != null) {
       trees.put(
           "lint jdk25 java.base",
           List.of(
@@ -84,6 +100,7 @@ final class LintSuite implements Suite {
                   slowestSuiteTree(),
                   "the sources of " + SLOWEST_SUITE_TREE + " (the precision suite's slowest tree)",
                   "fetch it with mvn dependency:get -Dartifact=" + SLOWEST_SUITE_ARTIFACT)));
+      trees.put("lint generated async tree", List.of(generated));
     } else {
       trees.put("lint " + describe(context.inputs()), context.inputs());
     }
