@@ -89,9 +89,15 @@ class BenchCommandTest {
             "ops",
             "files",
             "linesPerSecond",
+            "floorMsMedian",
+            "linesPerSecondAboveFloor",
             "heapPeakMbMedian")) {
       assertThat(result.has(field)).as(field).isTrue();
     }
+    // the tests' class path holds directories, which the JVM does not archive
+    assertThat(root.get("results"))
+        .extracting(r -> r.get("variant").asText())
+        .containsExactly("forkscope-lint -Xmx1g, no archive");
     assertThat(result.get("threads").asInt()).isEqualTo(1);
     assertThat(result.get("files").asInt()).isEqualTo(26);
     assertThat(result.get("ops").asLong()).isEqualTo(result.get("lines").asLong()).isPositive();

@@ -37,11 +37,15 @@ import java.util.concurrent.ConcurrentHashMap;
  * not descend into nested class bodies, nor into lambdas that start a context of their own (they
  * are walked as their own entries) or run when a stage completes ({@code thenApply}'s, on the
  * completing thread), nor into the execution method of another task (also its own entry). Calls are
- * followed at most {@link #MAX_DEPTH} deep, each method at most once per entry on the task's own
- * path and once off it (a path through a rare branch or an outer monitor, {@link
- * IntraTaskSync#leavesThePath}): a method first reached off the path is walked again when a later
- * path of the same entry reaches it on the path, so a guarded first path never hides an unguarded
- * lock. A check that throws is recorded as a {@link RuleFailure} and never stops the other checks.
+ * followed breadth first, at most {@link #MAX_DEPTH} deep, each method at most once per entry on
+ * the task's own path and once off it (a path through a rare branch or an outer monitor, {@link
+ * IntraTaskSync#leavesThePath}): each method is entered first by a shortest path, so a method
+ * reached deep by one path and shallow by another has its calls followed as far as the shallow path
+ * allows; and a method first reached off the path is walked again when a later path of the same
+ * entry reaches it on the path, so a guarded first path never hides an unguarded lock. Within one
+ * depth, calls are followed in the order their bodies were walked, each body's in walk order, so
+ * the path kept among equally short ones is fixed by the code alone. A check that throws is
+ * recorded as a {@link RuleFailure} and never stops the other checks.
  *
  * <p>Speed: many entries (the async lambdas of a test suite) reach the same methods, so the walk
  * shares what does not depend on the entry, across entries and workers (concurrent maps, immutable
@@ -203,12 +207,18 @@ final class Analyzer {
                   start.getBegin().map(p -> p.column).orElse(1),
                   entry.label()),
               start);
-      Visits visits = new Visits();
       Context context = context(entry);
+      Deque<Call> pending = new ArrayDeque<>();
       if (start instanceof MethodReferenceExpr ref) {
-        walkReference(ref, scope, context, visits);
+        offer(ref, scope);
+        pending.add(new Call(ref, scope, 0, false));
       } else {
-        walk(start, scope, context, 0, false, visits);
+        walk(start, scope, context, 0, false, pending);
+      }
+      // breadth first, so that each method is entered first by a shortest path
+      Visits visits = new Visits();
+      while (!pending.isEmpty()) {
+        enter(pending.poll(), context, visits, pending);
       }
     }
   }
@@ -228,24 +238,27 @@ final class Analyzer {
     return new Context(entry.kind(), entry.taskClass(), holder, List.copyOf(suppressed));
   }
 
-  private void walkReference(MethodReferenceExpr ref, Scope scope, Context context, Visits visits) {
-    offer(ref, scope);
-    enter(ref, scope, context, 0, false, visits);
-  }
-
   /**
    * Offers the nodes under a root in pre-order (the walk order of the root, computed once per
-   * method), following each call into the project's methods before the call's arguments; a node
-   * that need not be offered again (see the implementation note) only has its call followed, in the
-   * same order.
+   * method), but not those that need not be offered again (see the implementation note), and adds
+   * its calls, in the same order, to those to follow unless the walk is as deep as it goes.
    */
   private void walk(
-      Node root, Scope scope, Context context, int depth, boolean offPath, Visits visits) {
+      Node root, Scope scope, Context context, int depth, boolean offPath, Deque<Call> pending) {
     Body body = body(root);
+    offerBody(root, body, scope, context, depth, offPath);
+    if (depth < MAX_DEPTH) {
+      for (MethodCallExpr call : body.calls()) {
+        pending.add(new Call(call, scope, depth, offPath));
+      }
+    }
+  }
+
+  private void offerBody(
+      Node root, Body body, Scope scope, Context context, int depth, boolean offPath) {
     if (depth == 0 || !skipDominated) {
       for (Node node : body.nodes()) {
         offer(node, scope);
-        follow(node, scope, context, depth, offPath, visits);
       }
       return;
     }
@@ -261,7 +274,6 @@ final class Analyzer {
         if (scope.entryReads() != before) {
           read.set(i);
         }
-        follow(nodes[i], scope, context, depth, offPath, visits);
       }
       BitSet known = readsEntry.merge(anyEntry, read, Analyzer::union);
       recordBest(anyEntry, depth, scope);
@@ -283,10 +295,6 @@ final class Analyzer {
       for (int i = reads.nextSetBit(0); i >= 0; i = reads.nextSetBit(i + 1)) {
         offer(nodes[i], scope);
       }
-    }
-    // offers never change the walk, so the calls are followed after them, in walk order
-    for (MethodCallExpr call : body.calls()) {
-      follow(call, scope, context, depth, offPath, visits);
     }
   }
 
@@ -383,28 +391,25 @@ final class Analyzer {
         && Entries.runsElsewhere((Expression) child, index);
   }
 
-  /** Walks the methods a call may enter, unless the walk is as deep as it goes. */
-  private void follow(
-      Node node, Scope scope, Context context, int depth, boolean offPath, Visits visits) {
-    if (node instanceof MethodCallExpr call && depth < MAX_DEPTH) {
-      enter(call, scope, context, depth, offPath, visits);
-    }
-  }
+  /**
+   * A call or method reference to follow: the scope of the body it is in, that body's depth, and
+   * whether the body was reached off the task's own path.
+   */
+  private record Call(Expression site, Scope scope, int depth, boolean offPath) {}
 
   /** Walks the methods a call or method reference may enter that this entry's walk has not. */
-  private void enter(
-      Expression site, Scope scope, Context context, int depth, boolean offPath, Visits visits) {
-    Site reached = site(site, scope.file());
-    boolean off = offPath || reached.leavesPath();
+  private void enter(Call call, Context context, Visits visits, Deque<Call> pending) {
+    Site reached = site(call.site(), call.scope().file());
+    boolean off = call.offPath() || reached.leavesPath();
     for (Callee callee : reached.callees()) {
       if (visits.enter(callee.method(), off)) {
         walk(
             callee.method(),
-            scope.callee(callee.file(), callee.step(), site),
+            call.scope().callee(callee.file(), callee.step(), call.site()),
             context,
-            depth + 1,
+            call.depth() + 1,
             off,
-            visits);
+            pending);
       }
     }
   }

@@ -144,6 +144,51 @@ class AnalyzerTest {
   }
 
   @Test
+  void aMethodFirstReachedDeepHasItsCallsFollowedFromItsShortestPath() throws IOException {
+    Path app = Files.createDirectories(dir.resolve("app"));
+    String source =
+        """
+        package app;
+        import java.util.concurrent.CompletableFuture;
+        class A {
+            void start() {
+                CompletableFuture.runAsync(() -> {
+                    far();
+                    near();
+                });
+            }
+            void far() { b(); }
+            void b() { c(); }
+            void c() { shared(); }
+            void near() { shared(); }
+            void shared() { pause(); }
+            void pause() {
+                try { Thread.sleep(10); } catch (InterruptedException e) { }
+            }
+        }
+        """;
+    Files.writeString(app.resolve("A.java"), source);
+    // depth first, shared() was entered at depth 4 through far() and its call never followed
+    List<Finding> shared = findings(dir, true);
+    assertThat(shared)
+        .singleElement()
+        .satisfies(
+            f -> {
+              assertThat(f.rule().id()).isEqualTo("blocking-in-async");
+              assertThat(f.line()).isEqualTo(Lint.lineOf(source, "Thread.sleep"));
+              assertThat(f.path())
+                  .extracting(Step::line)
+                  .containsExactly(
+                      Lint.lineOf(source, "runAsync"),
+                      Lint.lineOf(source, "near();"),
+                      Lint.lineOf(source, "void near"),
+                      Lint.lineOf(source, "void shared"),
+                      Lint.lineOf(source, "Thread.sleep"));
+            });
+    assertThat(shared).isEqualTo(findings(dir, false));
+  }
+
+  @Test
   void sharedWalkChangesNothingOnTheCorpus() throws IOException, URISyntaxException {
     Path corpus = Path.of(AnalyzerTest.class.getResource("/corpus").toURI());
     try (Stream<Path> files = Files.list(corpus)) {

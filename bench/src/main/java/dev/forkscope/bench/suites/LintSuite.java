@@ -7,6 +7,7 @@ import dev.forkscope.bench.Harness;
 import dev.forkscope.bench.Result;
 import dev.forkscope.bench.Suite;
 import dev.forkscope.io.FileTrees;
+import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -23,10 +24,12 @@ import java.util.zip.ZipEntry;
 import java.util.zip.ZipFile;
 
 /**
- * The {@code lint} suite: lints code bases (by default the JDK 25 {@code java.base} sources and the
- * precision suite's slowest tree, {@link #SLOWEST_SUITE_TREE}, each on its own) end to end, from a
- * cold start, in a fresh JVM with a 1 GB heap per run, and reports files, lines, lines per second
- * of wall time, the heap's peak and the CPU time.
+ * The {@code lint} suite: lints code bases (by default the JDK 25 {@code java.base} sources, the
+ * precision suite's slowest tree, {@link #SLOWEST_SUITE_TREE}, and the walk's worst case, an {@link
+ * AsyncTree}, each on its own) end to end, from a cold start, in a fresh JVM with a 1 GB heap per
+ * run, with the flags of the {@code forkscope} launcher, with and without its class archive, and
+ * reports files, lines, lines per second of wall time (end to end and above the start-up floor: the
+ * wall time of linting an empty tree), the heap's peak and the CPU time.
  *
  * <p>A {@code src.zip} or a {@code -sources} jar is extracted once into a cache directory under
  * {@code java.io.tmpdir} (keyed by the zip's size and date; a marker file says the extraction
@@ -47,9 +50,11 @@ final class LintSuite implements Suite {
   private static final String HEAP = "-Xmx1g";
 
   /**
-   * The JIT the {@code forkscope} launcher gives {@code lint}: a short run compiles with C1 only.
+   * The flags the {@code forkscope} launcher gives {@code lint}: a short run compiles with C1 only,
+   * and the JVM's class-data sharing warnings stay off the report.
    */
-  private static final String LAUNCHER_JIT = "-XX:TieredStopAtLevel=1";
+  private static final List<String> LAUNCHER_FLAGS =
+      List.of("-XX:TieredStopAtLevel=1", "-Xlog:cds*=off");
 
   private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -60,14 +65,30 @@ final class LintSuite implements Suite {
 
   @Override
   public String description() {
-    return "forkscope lint on the JDK 25 java.base sources and the precision suite's slowest tree"
-        + " (or --input), cold start, -Xmx1g";
+    return "forkscope lint on the JDK 25 java.base sources, the precision suite's slowest tree and"
+        + " a generated async-heavy tree (or --input), cold start, -Xmx1g";
   }
 
   @Override
   public Outcome run(Context context) throws Exception {
+    Path generated = null;
+    try {
+      if (context.inputs().isEmpty()) {
+        generated = Files.createTempDirectory("forkscope-bench-async-tree");
+        AsyncTree.write(generated);
+      }
+      return run(generated, context);
+    } finally {
+      if (generated != null) {
+        FileTrees.delete(generated);
+      }
+    }
+  }
+
+  /** Measures the default trees, the generated one among them, or the inputs (then null). */
+  private Outcome run(Path generated, Context context) throws Exception {
     Map<String, List<Path>> trees = new LinkedHashMap<>();
-    if (context.inputs().isEmpty()) {
+    if (generated != null) {
       trees.put(
           "lint jdk25 java.base",
           List.of(
@@ -79,6 +100,7 @@ final class LintSuite implements Suite {
                   slowestSuiteTree(),
                   "the sources of " + SLOWEST_SUITE_TREE + " (the precision suite's slowest tree)",
                   "fetch it with mvn dependency:get -Dartifact=" + SLOWEST_SUITE_ARTIFACT)));
+      trees.put("lint generated async tree", List.of(generated));
     } else {
       trees.put("lint " + describe(context.inputs()), context.inputs());
     }
@@ -94,7 +116,7 @@ final class LintSuite implements Suite {
             name.endsWith(".zip") || name.endsWith(".jar") ? extracted(input, context) : input);
       }
       for (int threads : context.threads()) {
-        results.add(measure(tree.getKey(), roots, threads, context));
+        results.addAll(measure(tree.getKey(), roots, threads, context));
       }
     }
     return new Outcome(name(), results, List.of(), Map.of(), null, null);
@@ -127,41 +149,93 @@ final class LintSuite implements Suite {
         .resolve(coordinates[1] + "-" + coordinates[2] + "-sources.jar");
   }
 
-  private Result measure(String benchmark, List<Path> roots, int threads, Context context)
+  /**
+   * Measures one tree both ways the launcher may run lint: with the class archive its first run
+   * leaves (made here by an unmeasured run on the same tree) and without one, alternating, each
+   * beside a run on an empty tree with the same flags: its wall time is the start-up floor, and
+   * lines over (wall - floor) is the speed above it. The JVM archives classes from jars only, so a
+   * class path with directories (bench run from a build's classes) is measured without an archive.
+   */
+  private List<Result> measure(String benchmark, List<Path> roots, int threads, Context context)
       throws Exception {
-    int[] run = {0};
-    List<Harness.Sample> runs =
-        Harness.repeat(
-            context.repeat(),
-            () -> {
-              context
-                  .progress()
-                  .accept(
-                      "forkscope bench "
-                          + benchmark
-                          + ": "
-                          + threads
-                          + " thread(s), run "
-                          + ++run[0]
-                          + "/"
-                          + context.repeat());
-              return runChild(roots, threads);
-            });
+    Path empty = Files.createTempDirectory("forkscope-bench-lint-empty");
+    Path archive = empty.resolveSibling(empty.getFileName() + ".jsa");
+    try {
+      Map<String, List<String>> variants = new LinkedHashMap<>();
+      if (classPathIsJars()) {
+        context.progress().accept("forkscope bench " + benchmark + ": making the class archive");
+        runChild(roots, threads, List.of("-XX:ArchiveClassesAtExit=" + archive));
+        variants.put("class archive", List.of("-XX:SharedArchiveFile=" + archive));
+      }
+      variants.put("no archive", List.of());
+      Map<String, List<Harness.Sample>> runs = new LinkedHashMap<>();
+      Map<String, List<Harness.Sample>> floors = new LinkedHashMap<>();
+      for (int run = 1; run <= context.repeat(); run++) {
+        context
+            .progress()
+            .accept(
+                "forkscope bench "
+                    + benchmark
+                    + ": "
+                    + threads
+                    + " thread(s), run "
+                    + run
+                    + "/"
+                    + context.repeat());
+        for (Map.Entry<String, List<String>> variant : variants.entrySet()) {
+          runs.computeIfAbsent(variant.getKey(), k -> new ArrayList<>())
+              .add(runChild(roots, threads, variant.getValue()));
+          floors
+              .computeIfAbsent(variant.getKey(), k -> new ArrayList<>())
+              .add(runChild(List.of(empty), threads, variant.getValue()));
+        }
+      }
+      List<Result> results = new ArrayList<>();
+      for (String variant : variants.keySet()) {
+        results.add(result(benchmark, variant, threads, runs.get(variant), floors.get(variant)));
+      }
+      return results;
+    } finally {
+      Files.deleteIfExists(empty);
+      Files.deleteIfExists(archive);
+    }
+  }
+
+  private static boolean classPathIsJars() {
+    for (String entry : System.getProperty("java.class.path").split(File.pathSeparator)) {
+      if (!Files.isRegularFile(Path.of(entry))) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private static Result result(
+      String benchmark,
+      String archive,
+      int threads,
+      List<Harness.Sample> runs,
+      List<Harness.Sample> floor) {
     double wall = Harness.medianWallMs(runs);
+    double floorWall = Harness.medianWallMs(floor);
     long lines = Math.round(runs.get(0).figures().get("lines"));
     Map<String, Object> extra = new LinkedHashMap<>();
     extra.put("files", (int) Math.round(runs.get(0).figures().get("files")));
     extra.put("lines", lines);
     extra.put("linesPerSecond", Math.round(lines / (wall / 1000)));
+    extra.put("floorMsMedian", floorWall);
+    extra.put(
+        "linesPerSecondAboveFloor",
+        wall > floorWall ? Math.round(lines / ((wall - floorWall) / 1000)) : -1);
     extra.put("lintMsMedian", Harness.median(runs, "lintMs"));
     extra.put("heapPeakMbMedian", Math.round(Harness.median(runs, "heapPeakBytes") / (1 << 20)));
     extra.put("gcMsMedian", Harness.median(runs, "gcMs"));
     extra.put("findings", (int) Math.round(runs.get(0).figures().get("findings")));
     extra.put("errors", (int) Math.round(runs.get(0).figures().get("errors")));
-    extra.put("runs", context.repeat());
+    extra.put("runs", runs.size());
     return new Result(
         benchmark,
-        "forkscope-lint " + HEAP,
+        "forkscope-lint " + HEAP + ", " + archive,
         threads,
         wall,
         Harness.medianCpuMs(runs),
@@ -173,18 +247,17 @@ final class LintSuite implements Suite {
    * One cold run: a fresh JVM lints the roots once; its wall time is taken from outside, its CPU
    * time and its figures from the JSON line it prints ({@link LintBenchChild}).
    */
-  private static Harness.Sample runChild(List<Path> roots, int threads)
+  private static Harness.Sample runChild(List<Path> roots, int threads, List<String> archive)
       throws IOException, InterruptedException {
-    List<String> command =
-        new ArrayList<>(
-            List.of(
-                javaBinary(),
-                HEAP,
-                LAUNCHER_JIT,
-                "-XX:ActiveProcessorCount=" + threads,
-                "-cp",
-                System.getProperty("java.class.path"),
-                LintBenchChild.class.getName()));
+    List<String> command = new ArrayList<>(List.of(javaBinary(), HEAP));
+    command.addAll(LAUNCHER_FLAGS);
+    command.addAll(archive);
+    command.addAll(
+        List.of(
+            "-XX:ActiveProcessorCount=" + threads,
+            "-cp",
+            System.getProperty("java.class.path"),
+            LintBenchChild.class.getName()));
     roots.forEach(root -> command.add(root.toString()));
     Path log = Files.createTempFile("forkscope-bench-lint", ".log");
     try {
