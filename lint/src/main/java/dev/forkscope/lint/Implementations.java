@@ -66,10 +66,13 @@ final class Implementations {
    */
   static List<MethodDeclaration> ofFunctional(
       Expression receiver, String name, int arity, ProjectIndex index) {
+    if (arity != 0 || !FUNCTIONAL.containsValue(name)) {
+      // most unresolved calls: decided before looking the receiver up
+      return List.of();
+    }
     Type declared = Syntax.variable(receiver, index).map(v -> declaredType(v.decl())).orElse(null);
     CompilationUnit unit = receiver.findCompilationUnit().orElse(null);
-    if (arity != 0
-        || !(declared instanceof ClassOrInterfaceType interfaceType)
+    if (!(declared instanceof ClassOrInterfaceType interfaceType)
         || !name.equals(FUNCTIONAL.get(interfaceType.getNameAsString()))
         || unit == null) {
       return List.of();
