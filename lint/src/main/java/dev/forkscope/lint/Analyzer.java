@@ -529,8 +529,9 @@ final class Analyzer {
 
   /**
    * Project methods a call may reach: unqualified or this/super calls through the enclosing classes
-   * and their supertypes, static calls by type name, and calls on variables of project types. An
-   * arity of -1 (a method reference) matches any arity.
+   * and their supertypes, static calls by type name, calls on variables of project types, and the
+   * {@link Implementations} the project shows. An arity of -1 (a method reference) matches any
+   * arity.
    */
   private List<Target> resolve(Expression receiver, String name, int arity, Node at) {
     List<Target> targets = new ArrayList<>();
@@ -560,8 +561,16 @@ final class Analyzer {
     }
     if (typeName != null && !typeName.endsWith("[]")) {
       for (ProjectIndex.TypeInfo info : index.types(typeName, scopeFileOf(at))) {
-        addAll(targets, arity < 0 ? byAnyArity(info, name) : index.methods(info, name, arity));
+        List<MethodDeclaration> methods =
+            arity < 0 ? byAnyArity(info, name) : index.methods(info, name, arity);
+        addAll(targets, methods);
+        if (arity < 0) {
+          addAll(targets, Implementations.overriding(methods, index));
+        }
       }
+    }
+    if (targets.isEmpty()) {
+      addAll(targets, Implementations.ofFunctional(receiver, name, arity, index));
     }
     return targets;
   }

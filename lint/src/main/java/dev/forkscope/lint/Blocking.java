@@ -98,6 +98,9 @@ final class Blocking {
           "Socket",
           "ServerSocket",
           "DatagramSocket");
+  private static final Set<String> UNCONNECTED_SOCKETS = Set.of("Socket", "ServerSocket");
+  private static final Set<String> LOCK_TYPES =
+      Set.of("Lock", "ReentrantLock", "ReadLock", "WriteLock");
   private static final Map<String, Set<String>> IO_METHODS =
       Map.ofEntries(
           Map.entry("HttpClient", Set.of("send")),
@@ -130,7 +133,8 @@ final class Blocking {
       category =
           classifyOn(ref.getIdentifier(), 0, null, type, Syntax.typeName(type.getType()), index);
     } else if (node instanceof ObjectCreationExpr created
-        && IO_CONSTRUCTORS.contains(created.getType().getNameAsString())) {
+        && IO_CONSTRUCTORS.contains(created.getType().getNameAsString())
+        && !unconnected(created)) {
       category = Category.IO;
     }
     return category == null
@@ -138,6 +142,15 @@ final class Blocking {
             || category == Category.FUTURE && CompletedFutures.complete(node, index)
         ? null
         : category;
+  }
+
+  /**
+   * Whether a constructor makes a socket that is neither connected nor bound ({@code new
+   * Socket()}): it does no I/O until {@code connect} or {@code bind} is called.
+   */
+  private static boolean unconnected(ObjectCreationExpr created) {
+    return created.getArguments().isEmpty()
+        && UNCONNECTED_SOCKETS.contains(created.getType().getNameAsString());
   }
 
   private static Category classifyCall(MethodCallExpr call, ProjectIndex index) {
@@ -187,18 +200,37 @@ final class Blocking {
     if (SYNC_AIDS.getOrDefault(type, Set.of()).contains(name)) {
       return Category.SYNC_AID;
     }
+    if (name.equals("tryLock") && arity == 2 && LOCK_TYPES.contains(type)) {
+      // a timed tryLock waits up to its timeout for the holder; the untimed one never waits
+      return Category.SYNC_AID;
+    }
     if (name.equals("get")
         && (arity == 0 || arity == 2)
-        && (FUTURE_TYPES.contains(type) || index.isTask(type))) {
+        && (FUTURE_TYPES.contains(type)
+            || index.isTask(type)
+            || unseenFuture(type, scope, index))) {
       return Category.FUTURE;
     }
-    if (name.equals("join") && arity == 0 && type.equals("CompletableFuture")) {
+    if (name.equals("join")
+        && arity == 0
+        && (type.equals("CompletableFuture") || unseenFuture(type, scope, index))) {
       return Category.FUTURE;
     }
     if (IO_METHODS.getOrDefault(type, Set.of()).contains(name)) {
       return Category.IO;
     }
     return null;
+  }
+
+  /**
+   * Whether a type lint cannot read is taken for a future: its simple name ends in "Future" and no
+   * type of that name is in the project (a subclass of CompletableFuture in another module, Guava's
+   * ListenableFuture, Netty's ChannelFuture: all block in {@code get()}). A project type is read
+   * instead: its {@code get()} is followed like any other call.
+   */
+  private static boolean unseenFuture(String type, Expression scope, ProjectIndex index) {
+    return type.endsWith("Future")
+        && index.types(type, scope.findCompilationUnit().orElse(null)).isEmpty();
   }
 
   private static boolean isTimeUnit(Expression scope) {

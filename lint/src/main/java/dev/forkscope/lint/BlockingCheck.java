@@ -40,10 +40,23 @@ abstract class BlockingCheck extends Check {
 
   /**
    * Reports a blocking call this rule owns; a rule that cannot always prove its consequence lowers
-   * it here.
+   * it here. A wait with a short timeout that nothing repeats ({@link Timeouts}) is a note.
    */
   void report(Scope scope, Node node, String message) {
-    scope.report(this, node, message, rule().fix().safety());
+    long bound = Timeouts.shortBoundMillis(node);
+    if (bound >= 0) {
+      scope.note(
+          this,
+          node,
+          node.toString(),
+          message,
+          "the wait ends as soon as its condition holds and never lasts more than its "
+              + bound
+              + " ms timeout, once per task (no loop repeats it)",
+          rule().fix().safety());
+    } else {
+      scope.report(this, node, message, rule().fix().safety());
+    }
   }
 
   private static String name(Node node) {

@@ -30,7 +30,9 @@ import java.util.Set;
  * An execution method that splits without a sequential cutoff, or whose only cutoff is a problem
  * size of zero to two elements ({@code if (n <= 1)}). A method with any other size comparison
  * (against a named threshold or a larger literal) has a real cutoff; methods using {@code
- * getSurplusQueuedTaskCount} decide dynamically and are exempt.
+ * getSurplusQueuedTaskCount} decide dynamically and are exempt. A task that makes one subtask per
+ * element of the collection its only test sizes ({@code if (children.size() == 0)} then {@code new
+ * Task(children.get(i))}) walks a tree a node per task: its grain is the data's, so that is a note.
  */
 final class NoSequentialCutoff extends Check {
   static final Rule RULE =
@@ -119,15 +121,49 @@ final class NoSequentialCutoff extends Check {
       return;
     }
     BinaryExpr first = sizeTests.get(0);
-    scope.report(
-        this,
-        first,
+    String message =
         "the only sequential cutoff in "
             + scope.where()
             + " is "
             + first
-            + ": the smallest subtasks are far too small to pay for their fork and join",
-        rule().fix().safety());
+            + ": the smallest subtasks are far too small to pay for their fork and join";
+    String elements = sizedCollection(first);
+    if (elements != null && splits.stream().allMatch(split -> takesAnElementOf(split, elements))) {
+      scope.note(
+          this,
+          first,
+          first.toString(),
+          message,
+          "each subtask is one element of "
+              + elements
+              + ", the collection the test sizes (a tree walked one task per node): the grain is"
+              + " the data's, with no range to cut; if the elements are small, batch them",
+          rule().fix().safety());
+    } else {
+      scope.report(this, first, message, rule().fix().safety());
+    }
+  }
+
+  /**
+   * The collection a size test sizes ({@code children} in {@code children.size() == 0}), or null.
+   */
+  private static String sizedCollection(BinaryExpr test) {
+    Expression size = Syntax.unwrap(isSize(test.getLeft()) ? test.getLeft() : test.getRight());
+    return size instanceof MethodCallExpr call
+            && call.getNameAsString().equals("size")
+            && call.getScope().isPresent()
+        ? call.getScope().get().toString()
+        : null;
+  }
+
+  /** Whether a split is given an element of the collection: {@code new Task(children.get(i))}. */
+  private static boolean takesAnElementOf(ObjectCreationExpr split, String collection) {
+    return split.getArguments().stream()
+        .anyMatch(
+            a ->
+                Syntax.unwrap(a) instanceof MethodCallExpr get
+                    && get.getNameAsString().equals("get")
+                    && get.getScope().map(s -> s.toString().equals(collection)).orElse(false));
   }
 
   /**

@@ -8,14 +8,17 @@ import com.github.javaparser.ast.body.EnumDeclaration;
 import com.github.javaparser.ast.body.MethodDeclaration;
 import com.github.javaparser.ast.body.RecordDeclaration;
 import com.github.javaparser.ast.body.TypeDeclaration;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Comparator;
+import java.util.Deque;
 import java.util.HashSet;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 
@@ -79,6 +82,12 @@ final class ProjectIndex {
   private final Map<String, List<TypeInfo>> onDemand = new ConcurrentHashMap<>();
 
   private final Map<String, List<SourceFile>> declaredIn = new ConcurrentHashMap<>();
+
+  /**
+   * Not-yet-parsed files by the names their text puts after {@code extends} or {@code implements}.
+   */
+  private final Map<String, List<SourceFile>> extendedIn = new ConcurrentHashMap<>();
+
   private final Set<SourceFile> indexedFiles = ConcurrentHashMap.newKeySet();
   private volatile boolean frozen;
   private volatile Relation relation;
@@ -87,6 +96,9 @@ final class ProjectIndex {
   void registerText(SourceFile file) {
     for (String name : file.declaredNames()) {
       declaredIn.computeIfAbsent(name, k -> new CopyOnWriteArrayList<>()).add(file);
+    }
+    for (String name : file.extendsNames()) {
+      extendedIn.computeIfAbsent(name, k -> new CopyOnWriteArrayList<>()).add(file);
     }
   }
 
@@ -276,6 +288,38 @@ final class ProjectIndex {
   /** Whether a declaration (named or anonymous supertypes given) is a task. */
   boolean isTask(List<String> supers) {
     return supers.stream().anyMatch(this::isTask);
+  }
+
+  /**
+   * The project types that extend or implement a type of this simple name, directly or not, in a
+   * stable order: those of the eager index, and those of the files the text pre-scan says may
+   * extend or implement one of them, parsed first if needed.
+   */
+  List<TypeInfo> subtypes(String name) {
+    Set<String> names = new TreeSet<>(heirs(Set.of(name)));
+    List<TypeInfo> found = new ArrayList<>();
+    for (String heir : names) {
+      found.addAll(indexed(heir));
+    }
+    Set<TypeInfo> seen = identitySet();
+    seen.addAll(found);
+    Deque<String> parents = new ArrayDeque<>(names);
+    parents.add(name);
+    while (!parents.isEmpty()) {
+      String parent = parents.poll();
+      for (SourceFile file : extendedIn.getOrDefault(parent, List.of())) {
+        file.unit().ifPresent(unit -> add(file, unit));
+        for (TypeDeclaration<?> type : file.outline().types()) {
+          TypeInfo info = info(type);
+          if (info != null && info.supers().contains(parent) && seen.add(info)) {
+            found.add(info);
+            parents.add(info.name());
+          }
+        }
+      }
+    }
+    found.sort(ORDER);
+    return found;
   }
 
   /** The task relation of the eager index, computed once it is needed (again after an addition). */

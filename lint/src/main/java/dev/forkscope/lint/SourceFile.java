@@ -105,7 +105,7 @@ final class SourceFile {
     return new Scan(
         countLines(text),
         candidate,
-        candidate ? Set.of() : namesAfter(text, "extends"),
+        candidate ? Set.of() : supertypeNames(text),
         declared,
         withNames ? Dependents.Names.of(text) : null);
   }
@@ -146,8 +146,8 @@ final class SourceFile {
   }
 
   /**
-   * Simple names that follow {@code extends} anywhere in the text (generic bounds included); only
-   * collected for files that are not candidates.
+   * Simple names that follow {@code extends} or {@code implements} anywhere in the text (generic
+   * bounds included); only collected for files that are not candidates.
    */
   Set<String> extendsNames() {
     return extendsNames;
@@ -313,6 +313,13 @@ final class SourceFile {
       }
     }
     return false;
+  }
+
+  /** The first names after {@code extends} and after {@code implements}. */
+  private static Set<String> supertypeNames(String text) {
+    Set<String> names = namesAfter(text, "extends");
+    names.addAll(namesAfter(text, "implements"));
+    return names;
   }
 
   private static Set<String> namesAfter(String text, String keyword) {

@@ -133,7 +133,9 @@ final class Syntax {
       if (name.equals("currentThread") && "Thread".equals(scopeName(call))) {
         return "Thread";
       }
-      return null;
+      return call.getArguments().isEmpty() && call.getScope().isPresent() && index != null
+          ? generatedAccessor(typeOf(call.getScope().get(), index), name, call, index)
+          : null;
     }
     if (e instanceof FieldAccessExpr f && !(f.getScope() instanceof ThisExpr) && index != null) {
       return fieldOf(typeOf(f.getScope(), index), f.getNameAsString(), f, index);
@@ -150,6 +152,26 @@ final class Syntax {
       Var v = field(field, type.decl(), index, ProjectIndex.identitySet());
       if (v != null) {
         return v.type();
+      }
+    }
+    return null;
+  }
+
+  /**
+   * The type of {@code receiver.name()} where the receiver's project type declares no such method
+   * but a field or record component of that name: an accessor the compiler generates (a record's)
+   * or Lombok does ({@code @Accessors(fluent = true)}), which returns the field. Null otherwise.
+   */
+  private static String generatedAccessor(String owner, String name, Node at, ProjectIndex index) {
+    if (owner == null) {
+      return null;
+    }
+    for (ProjectIndex.TypeInfo type : index.types(owner, at.findCompilationUnit().orElse(null))) {
+      if (index.methods(type, name, 0).isEmpty()) {
+        Var v = field(name, type.decl(), index, ProjectIndex.identitySet());
+        if (v != null) {
+          return v.type();
+        }
       }
     }
     return null;
@@ -214,7 +236,9 @@ final class Syntax {
     if (n instanceof LambdaExpr lambda) {
       for (Parameter p : lambda.getParameters()) {
         if (p.getNameAsString().equals(name)) {
-          return parameter(p);
+          return p.getType().isUnknownType()
+              ? new Var(StreamElements.typeOf(lambda), false, null, p)
+              : parameter(p);
         }
       }
     }

@@ -163,4 +163,106 @@ class BlockingInAsyncTest {
                 """)
         .doTest();
   }
+
+  /**
+   * amazon-kinesis-client's graceful shutdown: a runAsync lambda calls a Callable parameter, and
+   * the class hands it a Callable it builds itself, whose call() waits on latches read through an
+   * accessor Lombok generates, in a file lint parses only on demand. A Callable of another type
+   * argument is not that one.
+   */
+  @Test
+  void aCallableTheClassBuildsIsFollowedFromTheLambdaThatCallsIt() {
+    helper
+        .addSourceLines(
+            "Shutdown.java",
+            """
+                import java.util.concurrent.*;
+                class Shutdown {
+                    CompletableFuture<Boolean> start(Callable<Boolean> shutdown) {
+                        CompletableFuture<Boolean> cf = new CompletableFuture<>();
+                        CompletableFuture.runAsync(() -> {
+                            try { cf.complete(shutdown.call()); } catch (Exception e) { cf.completeExceptionally(e); }
+                        });
+                        return cf;
+                    }
+                    Callable<Boolean> shutdownOf(Context context) {
+                        return new Waiting(context);
+                    }
+                    static class Waiting implements Callable<Boolean> {
+                        private final Context context;
+                        Waiting(Context context) { this.context = context; }
+                        @Override
+                        public Boolean call() throws Exception {
+                            while (!context.done().await(1, TimeUnit.SECONDS)) { // expect: blocking-in-async: await(1, TimeUnit.SECONDS) waits on a synchronizer
+                                Thread.onSpinWait();
+                            }
+                            return true;
+                        }
+                    }
+                }
+                """)
+        .addSourceLines(
+            "Context.java",
+            """
+                import java.util.concurrent.CountDownLatch;
+                import lombok.Data;
+                import lombok.experimental.Accessors;
+                @Data
+                @Accessors(fluent = true)
+                class Context {
+                    private final CountDownLatch done;
+                }
+                """)
+        .addSourceLines(
+            "Naming.java",
+            """
+                import java.util.concurrent.*;
+                class Naming {
+                    CompletableFuture<String> name(Callable<String> named) {
+                        return CompletableFuture.supplyAsync(() -> {
+                            try { return named.call(); } catch (Exception e) { return ""; }
+                        });
+                    }
+                    static class Sleepy implements Callable<Boolean> {
+                        @Override
+                        public Boolean call() throws Exception {
+                            Thread.sleep(1000);
+                            return true;
+                        }
+                    }
+                }
+                """)
+        .doTest();
+  }
+
+  /**
+   * seatunnel's savepoint: get() on futures of a type of another module, named as a future, taken
+   * from an array through a stream; a project type named like a future is read instead.
+   */
+  @Test
+  void aGetOnAFutureTypeOfAnotherModuleWaits() {
+    helper
+        .addSourceLines(
+            "Savepoints.java",
+            """
+                import java.util.*;
+                import java.util.concurrent.*;
+                import other.module.PassiveCompletableFuture;
+                class Savepoints {
+                    static class LocalFuture { Object get() { return ""; } }
+                    CompletableFuture<Boolean> all(PassiveCompletableFuture<String>[] futures, List<LocalFuture> locals) {
+                        CompletableFuture.runAsync(() -> locals.forEach(f -> f.get()));
+                        return CompletableFuture.supplyAsync(
+                            () -> Arrays.stream(futures).allMatch(future -> {
+                                try {
+                                    return future.get() != null; // expect: blocking-in-async: future.get() waits for a future
+                                } catch (Exception e) {
+                                    throw new IllegalStateException(e);
+                                }
+                            }));
+                    }
+                }
+                """)
+        .doTest();
+  }
 }

@@ -265,4 +265,105 @@ class BlockingInParallelStreamTest {
             .doTest();
     assertThat(f).extracting(Finding::severity).containsExactly(Severity.NOTE);
   }
+
+  /**
+   * pinot's periodic task scheduler stops its tasks in a parallel stream through an interface
+   * method whose implementation in the tree waits on a timed tryLock; an untimed tryLock does not
+   * wait.
+   */
+  @Test
+  void anInterfaceMethodReferenceRunsItsImplementations() {
+    helper
+        .addSourceLines(
+            "Task.java",
+            """
+                interface Task { void stop(); void poke(); }
+                """)
+        .addSourceLines(
+            "BaseTask.java",
+            """
+                import java.util.concurrent.TimeUnit;
+                import java.util.concurrent.locks.ReentrantLock;
+                abstract class BaseTask implements Task {
+                    private final ReentrantLock runLock = new ReentrantLock();
+                    @Override
+                    public final void stop() {
+                        try {
+                            if (runLock.tryLock(30_000, TimeUnit.MILLISECONDS)) { // expect: blocking-in-parallel-stream: tryLock(30_000, TimeUnit.MILLISECONDS) waits on a synchronizer
+                                runLock.unlock();
+                            }
+                        } catch (InterruptedException e) {
+                            Thread.currentThread().interrupt();
+                        }
+                    }
+                    @Override
+                    public void poke() {
+                        if (runLock.tryLock()) {
+                            runLock.unlock();
+                        }
+                    }
+                }
+                """)
+        .addSourceLines(
+            "Scheduler.java",
+            """
+                import java.util.List;
+                class Scheduler {
+                    void stop(List<Task> tasks) {
+                        tasks.parallelStream().forEach(Task::stop);
+                        tasks.parallelStream().forEach(Task::poke);
+                    }
+                }
+                """)
+        .doTest();
+  }
+
+  /**
+   * testcontainers' port check: an unconnected socket does no I/O; a connect with a short timeout
+   * that nothing repeats is a note, one repeated by a loop or with a long timeout a warning.
+   */
+  @Test
+  void anUnconnectedSocketIsNoIoAndAShortTimeoutOnceIsANote() {
+    helper
+        .addSourceLines(
+            "Ports.java",
+            """
+                import java.io.IOException;
+                import java.net.*;
+                import java.util.Set;
+                class Ports {
+                    void probe(String host, Set<Integer> ports) {
+                        ports.parallelStream().forEach(port -> {
+                            try (Socket socket = new Socket()) {
+                                socket.connect(new InetSocketAddress(host, port), 1000); // expect: blocking-in-parallel-stream: a note: the wait ends as soon as its condition holds and never lasts more than its 1000 ms timeout
+                            } catch (IOException e) {
+                                throw new IllegalStateException(e);
+                            }
+                        });
+                    }
+                    void probeLong(String host, Set<Integer> ports) {
+                        ports.parallelStream().forEach(port -> {
+                            try (Socket socket = new Socket()) {
+                                socket.connect(new InetSocketAddress(host, port), 30_000); // expect: blocking-in-parallel-stream: socket.connect
+                            } catch (IOException e) {
+                                throw new IllegalStateException(e);
+                            }
+                        });
+                    }
+                    void retry(String host, Set<Integer> ports) {
+                        ports.parallelStream().forEach(port -> {
+                            for (int i = 0; i < 100; i++) {
+                                try (Socket socket = new Socket(host, port)) { // expect: blocking-in-parallel-stream: new Socket()
+                                    socket.connect(new InetSocketAddress(host, port), 1000); // expect: blocking-in-parallel-stream: socket.connect
+                                    return;
+                                } catch (IOException e) {
+                                    Thread.onSpinWait();
+                                }
+                            }
+                        });
+                    }
+                }
+                """)
+        .doTest();
+  }
 }

@@ -129,4 +129,54 @@ class NoSequentialCutoffTest {
                 """)
         .expectNoFindings();
   }
+
+  /**
+   * graphql-java's parallel traverser: one CountedCompleter per child of a tree node, the only test
+   * the children's count; the grain is the tree's (a note). A task that halves a list of its own
+   * and tests its size the same way is still a missing cutoff.
+   */
+  @Test
+  void aTaskPerChildOfATreeNodeIsANote() {
+    helper
+        .addSourceLines(
+            "Walk.java",
+            """
+                import java.util.List;
+                import java.util.concurrent.*;
+                class Walk extends CountedCompleter<Void> {
+                    interface Node { List<Node> children(); }
+                    final Node node;
+                    Walk(CountedCompleter<?> parent, Node node) { super(parent); this.node = node; }
+                    @Override
+                    public void compute() {
+                        List<Node> children = node.children();
+                        if (children.size() == 0) { // expect: no-sequential-cutoff: a note: each subtask is one element of children
+                            tryComplete();
+                            return;
+                        }
+                        setPendingCount(children.size() - 1);
+                        for (int i = 1; i < children.size(); i++) {
+                            new Walk(this, children.get(i)).fork();
+                        }
+                        new Walk(this, children.get(0)).compute();
+                    }
+                }
+                """)
+        .addSourceLines(
+            "Halves.java",
+            """
+                import java.util.List;
+                import java.util.concurrent.*;
+                class Halves extends RecursiveAction {
+                    final List<Integer> items;
+                    Halves(List<Integer> items) { this.items = items; }
+                    protected void compute() {
+                        if (items.size() <= 1) { return; } // expect: no-sequential-cutoff: the only sequential cutoff
+                        int mid = items.size() / 2;
+                        invokeAll(new Halves(items.subList(0, mid)), new Halves(items.subList(mid, items.size())));
+                    }
+                }
+                """)
+        .doTest();
+  }
 }
