@@ -12,19 +12,23 @@ import org.junit.jupiter.api.io.TempDir;
  * 0.90 and recall at least 0.95 on the projects the rules were designed against; every rewrite fix
  * proposes there leaves a file that parses. Prints the per-rule table docs/precision.md reports.
  *
- * <p>On the held-out projects the goal is 0.90 and 0.95 too, and it is not met: the projects added
- * last (testcontainers, graphql-java, choco-solver, seatunnel-engine-server, amazon-kinesis-client,
- * pinot-core), labelled on the rules of commit 5ecabc6 before any change was made for them, brought
- * strict precision to 0.53 (9 of 17) and recall to 0.64 (9 of 14: five waits reached through an
- * interface call, a {@code Callable} parameter or a future type of another module). Held-out rows
- * are never tuned on, so the test holds those figures as floors: it fails when either gets worse.
+ * <p>On the held-out projects the goal is 0.90 and 0.95 too, and it is not met. The projects added
+ * in the fifth round (testcontainers, graphql-java, choco-solver, seatunnel-engine-server,
+ * amazon-kinesis-client, pinot-core), labelled on the rules of commit 5ecabc6 before any change was
+ * made for them, brought strict precision to 0.53 (9 of 17) and recall to 0.64 (9 of 14: five waits
+ * reached through an interface call, a {@code Callable} parameter or a future type of another
+ * module). The sixth round's (org.eclipse.jdt.core, janusgraph-core, conductor-core), labelled on
+ * the same rules, brought them to 0.50 (9 of 18: a debatable wait) and 0.39 (9 of 23: nine more
+ * waits: a get() on a call's result, of an interface extending Future, and reads behind data-store
+ * interfaces of other modules). Held-out rows are never tuned on, so the test holds those figures
+ * as floors: it fails when either gets worse.
  */
 class RealWorldPrecisionTest {
-  /** Held-out strict precision as measured when the last held-out projects were labelled: 9/17. */
-  private static final double HELD_OUT_PRECISION_FLOOR = 0.52;
+  /** Held-out strict precision as measured when the last held-out projects were labelled: 9/18. */
+  private static final double HELD_OUT_PRECISION_FLOOR = 0.50;
 
-  /** Held-out recall as measured when the last held-out projects were labelled: 9/14. */
-  private static final double HELD_OUT_RECALL_FLOOR = 0.64;
+  /** Held-out recall as measured when the last held-out projects were labelled: 9/23. */
+  private static final double HELD_OUT_RECALL_FLOOR = 0.39;
 
   @TempDir Path dir;
 
