@@ -17,15 +17,16 @@ import org.junit.jupiter.api.io.TempDir;
  * amazon-kinesis-client, pinot-core), labelled on the rules of commit 5ecabc6 before any change was
  * made for them, brought strict precision to 0.53 (9 of 17) and recall to 0.64 (9 of 14: five waits
  * reached through an interface call, a {@code Callable} parameter or a future type of another
- * module). The sixth round's (org.eclipse.jdt.core, janusgraph-core, conductor-core), labelled on
- * the same rules, brought them to 0.50 (9 of 18: a debatable wait) and 0.39 (9 of 23: nine more
- * waits: a get() on a call's result, of an interface extending Future, and reads behind data-store
+ * module). The sixth round's (org.eclipse.jdt.core, janusgraph-core, conductor-core, picard),
+ * labelled on the same rules, brought them to 0.47 (9 of 19: a debatable wait, and a map written
+ * from {@code forEachOrdered}, whose actions never overlap) and 0.39 (9 of 23: nine more waits: a
+ * get() on a call's result, of an interface extending Future, and reads behind data-store
  * interfaces of other modules). Held-out rows are never tuned on, so the test holds those figures
  * as floors: it fails when either gets worse.
  */
 class RealWorldPrecisionTest {
-  /** Held-out strict precision as measured when the last held-out projects were labelled: 9/18. */
-  private static final double HELD_OUT_PRECISION_FLOOR = 0.50;
+  /** Held-out strict precision as measured when the last held-out projects were labelled: 9/19. */
+  private static final double HELD_OUT_PRECISION_FLOOR = 0.47;
 
   /** Held-out recall as measured when the last held-out projects were labelled: 9/23. */
   private static final double HELD_OUT_RECALL_FLOOR = 0.39;
