@@ -16,19 +16,24 @@ import org.junit.jupiter.api.io.TempDir;
  * dependencies (resolved from Maven Central by {@link ProjectBinaries}). Prints the per-rule table
  * docs/precision.md reports.
  *
- * <p>On the held-out projects the goal is 0.90 and 0.95 too, and precision does not meet it: strict
- * precision is 0.64 (7 of 11), recall 1.00 (7 of 7). The six projects of the fifth round, labelled
- * on the rules of commit 5ecabc6, first gave 0.53 and 0.64; five of them were then tuned on and
- * moved to the tuned set, and choco-solver stays held out (its once-per-model lock is still
- * reported). Held-out rows are never tuned on, so the test holds the figures as floors: it fails
- * when either gets worse.
+ * <p>On the held-out projects the goal is 0.90 and 0.95 too, and it is not met. Each round of
+ * held-out projects is labelled on the rules of its day before any change is made for it. The
+ * fifth round (testcontainers, graphql-java, choco-solver, seatunnel-engine-server,
+ * amazon-kinesis-client, pinot-core) gave 0.53 and 0.64 on the rules of commit 5ecabc6; five of
+ * them were then tuned on and moved to the tuned set. The seventh round (org.eclipse.jdt.core,
+ * janusgraph-core, conductor-core, picard), labelled on 5ecabc6's rules too and never tuned on,
+ * leaves the held-out set at 0.70 (7 of 10: a map written from {@code forEachOrdered}, whose
+ * actions never overlap; two debatable locks and waits) and 0.44 (7 of 16: a get() on a call's
+ * result of an interface extending Future, and reads behind data-store interfaces whose
+ * implementations are in other modules). Held-out rows are never tuned on, so the test holds those
+ * figures as floors: it fails when either gets worse.
  */
 class RealWorldPrecisionTest {
-  /** Held-out strict precision as measured once five projects moved to the tuned set: 7/11. */
-  private static final double HELD_OUT_PRECISION_FLOOR = 0.63;
+  /** Held-out strict precision after the seventh round was labelled: 7/10. */
+  private static final double HELD_OUT_PRECISION_FLOOR = 0.69;
 
-  /** Held-out recall as measured once five projects moved to the tuned set: 7/7. */
-  private static final double HELD_OUT_RECALL_FLOOR = 1.00;
+  /** Held-out recall after the seventh round was labelled: 7/16. */
+  private static final double HELD_OUT_RECALL_FLOOR = 0.43;
 
   @TempDir Path dir;
 
