@@ -9,15 +9,18 @@ import com.github.javaparser.ast.expr.MethodReferenceExpr;
 import com.github.javaparser.ast.expr.NameExpr;
 import com.github.javaparser.ast.expr.ObjectCreationExpr;
 import com.github.javaparser.ast.expr.TypeExpr;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 
 /**
  * The curated list of JDK calls that block a thread, shared by the blocking rules. Receivers are
- * typed by the declared type of the variable (see {@link Syntax}); a call on a receiver of unknown
- * type is only classified when its name alone is unambiguous ({@code Thread.sleep}, {@code
- * wait()}).
+ * typed by the declared type of the variable, or of the project method a call's result comes from
+ * (see {@link Syntax}); a call on a receiver of unknown type is only classified when its name alone
+ * is unambiguous ({@code Thread.sleep}, {@code wait()}).
  */
 final class Blocking {
   /** What kind of blocking a call does. */
@@ -66,6 +69,16 @@ final class Blocking {
           "CountedCompleter",
           "ScheduledFuture",
           "RunnableFuture");
+
+  /** The JDK types a project type extends or implements to be a future whose get() waits. */
+  private static final Set<String> FUTURE_ROOTS =
+      Set.of(
+          "Future",
+          "CompletableFuture",
+          "CompletionStage",
+          "FutureTask",
+          "RunnableFuture",
+          "ScheduledFuture");
 
   private static final Set<String> FILES_IO =
       Set.of(
@@ -208,12 +221,15 @@ final class Blocking {
         && (arity == 0 || arity == 2)
         && (FUTURE_TYPES.contains(type)
             || index.isTask(type)
-            || unseenFuture(type, scope, index))) {
+            || unseenFuture(type, scope, index)
+            || projectFuture(type, FUTURE_ROOTS, name, arity, scope, index))) {
       return Category.FUTURE;
     }
     if (name.equals("join")
         && arity == 0
-        && (type.equals("CompletableFuture") || unseenFuture(type, scope, index))) {
+        && (type.equals("CompletableFuture")
+            || unseenFuture(type, scope, index)
+            || projectFuture(type, Set.of("CompletableFuture"), name, arity, scope, index))) {
       return Category.FUTURE;
     }
     if (IO_METHODS.getOrDefault(type, Set.of()).contains(name)) {
@@ -231,6 +247,47 @@ final class Blocking {
   private static boolean unseenFuture(String type, Expression scope, ProjectIndex index) {
     return type.endsWith("Future")
         && index.types(type, scope.findCompilationUnit().orElse(null)).isEmpty();
+  }
+
+  /**
+   * Whether a project type is a future whose wait lint cannot read: its supertypes reach one of the
+   * roots through the project's types ({@code ScanJobFuture extends Future<ScanMetrics>}), and none
+   * of its project types declares the method with a body, so the call runs the JDK's wait or an
+   * implementation the receiver's type does not name. A project future that declares its own {@code
+   * get()} is read instead, like any other call.
+   */
+  private static boolean projectFuture(
+      String type,
+      Set<String> roots,
+      String name,
+      int arity,
+      Expression scope,
+      ProjectIndex index) {
+    List<ProjectIndex.TypeInfo> declared =
+        index.types(type, scope.findCompilationUnit().orElse(null));
+    if (declared.isEmpty()
+        || declared.stream()
+            .anyMatch(
+                t ->
+                    index.methods(t, name, arity).stream()
+                        .anyMatch(m -> m.getBody().isPresent()))) {
+      return false;
+    }
+    Deque<ProjectIndex.TypeInfo> pending = new ArrayDeque<>(declared);
+    Set<ProjectIndex.TypeInfo> seen = ProjectIndex.identitySet();
+    while (!pending.isEmpty()) {
+      ProjectIndex.TypeInfo next = pending.poll();
+      if (!seen.add(next)) {
+        continue;
+      }
+      for (String parent : next.supers()) {
+        if (roots.contains(parent)) {
+          return true;
+        }
+        pending.addAll(index.types(parent, next.decl().findCompilationUnit().orElse(null)));
+      }
+    }
+    return false;
   }
 
   private static boolean isTimeUnit(Expression scope) {

@@ -104,7 +104,19 @@ final class SharedStateInParallelStream extends Check {
     }
   }
 
+  /**
+   * Whether the lambda is the action of {@code forEachOrdered}: its calls run one at a time in
+   * encounter order, each happening-before the next, so its writes never race.
+   */
+  private static boolean oneAtATime(Node entry) {
+    return entry.getParentNode().orElse(null) instanceof MethodCallExpr op
+        && op.getNameAsString().equals("forEachOrdered");
+  }
+
   private void report(Node node, String what, Scope scope) {
+    if (oneAtATime(scope.entry())) {
+      return;
+    }
     scope.report(
         this,
         node,

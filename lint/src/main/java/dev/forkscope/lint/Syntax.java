@@ -6,6 +6,7 @@ import com.github.javaparser.ast.body.BodyDeclaration;
 import com.github.javaparser.ast.body.CallableDeclaration;
 import com.github.javaparser.ast.body.FieldDeclaration;
 import com.github.javaparser.ast.body.InitializerDeclaration;
+import com.github.javaparser.ast.body.MethodDeclaration;
 import com.github.javaparser.ast.body.Parameter;
 import com.github.javaparser.ast.body.RecordDeclaration;
 import com.github.javaparser.ast.body.TypeDeclaration;
@@ -133,8 +134,8 @@ final class Syntax {
       if (name.equals("currentThread") && "Thread".equals(scopeName(call))) {
         return "Thread";
       }
-      return call.getArguments().isEmpty() && call.getScope().isPresent() && index != null
-          ? generatedAccessor(typeOf(call.getScope().get(), index), name, call, index)
+      return call.getScope().isPresent() && index != null
+          ? returnType(typeOf(call.getScope().get(), index), call, index)
           : null;
     }
     if (e instanceof FieldAccessExpr f && !(f.getScope() instanceof ThisExpr) && index != null) {
@@ -158,20 +159,28 @@ final class Syntax {
   }
 
   /**
-   * The type of {@code receiver.name()} where the receiver's project type declares no such method
-   * but a field or record component of that name: an accessor the compiler generates (a record's)
-   * or Lombok does ({@code @Accessors(fluent = true)}), which returns the field. Null otherwise.
+   * The type of {@code receiver.name(..)} where the receiver is of a project type: the declared
+   * return type of the method of that name and arity in the type or its project supertypes ({@code
+   * scanBuilder.execute()} is a {@code ScanJobFuture}); where the type declares no such method but
+   * a field or record component of that name and the call has no argument, the field's type (an
+   * accessor the compiler generates, a record's, or Lombok does, {@code @Accessors(fluent =
+   * true)}). The first project type of the receiver's name that answers, in the index's order; null
+   * if none does.
    */
-  private static String generatedAccessor(String owner, String name, Node at, ProjectIndex index) {
+  private static String returnType(String owner, MethodCallExpr call, ProjectIndex index) {
     if (owner == null) {
       return null;
     }
-    for (ProjectIndex.TypeInfo type : index.types(owner, at.findCompilationUnit().orElse(null))) {
-      if (index.methods(type, name, 0).isEmpty()) {
-        Var v = field(name, type.decl(), index, ProjectIndex.identitySet());
-        if (v != null) {
-          return v.type();
-        }
+    String name = call.getNameAsString();
+    int arity = call.getArguments().size();
+    for (ProjectIndex.TypeInfo type : index.types(owner, call.findCompilationUnit().orElse(null))) {
+      List<MethodDeclaration> methods = index.methods(type, name, arity);
+      if (!methods.isEmpty()) {
+        return typeName(methods.get(0).getType());
+      }
+      Var v = arity == 0 ? field(name, type.decl(), index, ProjectIndex.identitySet()) : null;
+      if (v != null) {
+        return v.type();
       }
     }
     return null;

@@ -265,4 +265,54 @@ class BlockingInAsyncTest {
                 """)
         .doTest();
   }
+
+  /**
+   * A call's result is typed by the declared return type of the project method it calls, and a
+   * project interface that extends Future is a future (janusgraph's {@code
+   * scanBuilder.execute().get()}, reached through {@code supplyAsync(this::submitAsync)}); a
+   * project type that declares its own get() is read instead.
+   */
+  @Test
+  void aGetOnAProjectFutureReturnedByACallWaits() {
+    helper
+        .addSourceLines(
+            "ScanJobFuture.java",
+            """
+                import java.util.concurrent.Future;
+                public interface ScanJobFuture extends Future<String> {}
+                """)
+        .addSourceLines(
+            "Scanner.java",
+            """
+                public class Scanner {
+                    public class Builder {
+                        public ScanJobFuture execute() { return null; }
+                        public Done done() { return new Done(); }
+                    }
+                    public static class Done { public String get() { return ""; } }
+                }
+                """)
+        .addSourceLines(
+            "Computer.java",
+            """
+                import java.util.concurrent.*;
+                class Computer {
+                    CompletableFuture<String> submit() {
+                        return CompletableFuture.supplyAsync(this::submitAsync);
+                    }
+                    private String submitAsync() {
+                        Scanner.Builder scanBuilder = new Scanner().new Builder();
+                        return scan(scanBuilder) + scanBuilder.done().get();
+                    }
+                    private String scan(Scanner.Builder scanBuilder) {
+                        try {
+                            return scanBuilder.execute().get(); // expect: blocking-in-async
+                        } catch (Exception e) {
+                            throw new IllegalStateException(e);
+                        }
+                    }
+                }
+                """)
+        .doTest();
+  }
 }

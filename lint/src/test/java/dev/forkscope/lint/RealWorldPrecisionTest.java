@@ -21,19 +21,19 @@ import org.junit.jupiter.api.io.TempDir;
  * round (testcontainers, graphql-java, choco-solver, seatunnel-engine-server,
  * amazon-kinesis-client, pinot-core) gave 0.53 and 0.64 on the rules of commit 5ecabc6; five of
  * them were then tuned on and moved to the tuned set. The seventh round (org.eclipse.jdt.core,
- * janusgraph-core, conductor-core, picard), labelled on 5ecabc6's rules too and never tuned on,
- * leaves the held-out set at 0.70 (7 of 10: a map written from {@code forEachOrdered}, whose
- * actions never overlap; two debatable locks and waits) and 0.44 (7 of 16: a get() on a call's
- * result of an interface extending Future, and reads behind data-store interfaces whose
- * implementations are in other modules). Held-out rows are never tuned on, so the test holds those
- * figures as floors: it fails when either gets worse.
+ * janusgraph-core, conductor-core, picard), labelled on 5ecabc6's rules too, left the held-out set
+ * at 0.70 and 0.44; the eighth tuned on janusgraph-core and picard and moved them to the tuned set,
+ * which leaves the held-out set at 0.78 (7 of 9: two debatable locks and waits) and 0.50 (7 of 14:
+ * conductor-core's reads behind data-store interfaces whose implementations are in other modules).
+ * Held-out rows are never tuned on, so the test holds those figures as floors: it fails when either
+ * gets worse.
  */
 class RealWorldPrecisionTest {
-  /** Held-out strict precision after the seventh round was labelled: 7/10. */
-  private static final double HELD_OUT_PRECISION_FLOOR = 0.69;
+  /** Held-out strict precision after the eighth round moved two projects to tuned: 7/9. */
+  private static final double HELD_OUT_PRECISION_FLOOR = 0.77;
 
-  /** Held-out recall after the seventh round was labelled: 7/16. */
-  private static final double HELD_OUT_RECALL_FLOOR = 0.43;
+  /** Held-out recall after the eighth round moved two projects to tuned: 7/14. */
+  private static final double HELD_OUT_RECALL_FLOOR = 0.49;
 
   @TempDir Path dir;
 

@@ -132,6 +132,26 @@ class SharedStateInParallelStreamTest {
   }
 
   @Test
+  void theActionOfForEachOrderedRunsOneAtATime() {
+    helper
+        .addSourceLines(
+            "Ordered.java",
+            """
+                import java.util.*;
+                class Ordered {
+                    static int count;
+                    static void run(List<String> in) {
+                        Map<String, List<String>> byKey = new HashMap<>();
+                        in.parallelStream().forEachOrdered(s -> byKey.computeIfAbsent(s, k -> new ArrayList<>()).add(s));
+                        in.parallelStream().map(String::trim).forEachOrdered(s -> count++);
+                        in.parallelStream().forEach(s -> count++); // expect: shared-state-in-parallel-stream
+                    }
+                }
+                """)
+        .doTest();
+  }
+
+  @Test
   void aReceiverOfUnknownTypeIsNotACrash() {
     helper
         .addSourceLines(
