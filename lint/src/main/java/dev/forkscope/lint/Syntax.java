@@ -116,7 +116,11 @@ final class Syntax {
     return lookup(name, e, index, fieldOnly);
   }
 
-  /** Simple type name of an expression when it can be told from syntax, else null. */
+  /**
+   * Simple type name of an expression when it can be told from syntax, else null. A new way of
+   * typing must be mirrored in {@link Dependents}, which finds from text the files a type can come
+   * from.
+   */
   static String typeOf(Expression e, ProjectIndex index) {
     e = unwrap(e);
     if (e instanceof CastExpr cast) {
@@ -161,6 +165,7 @@ final class Syntax {
    * The type of {@code receiver.name()} where the receiver's project type declares no such method
    * but a field or record component of that name: an accessor the compiler generates (a record's)
    * or Lombok does ({@code @Accessors(fluent = true)}), which returns the field. Null otherwise.
+   * (Mirrored in {@link Dependents}: the field's type is written in the owner's file.)
    */
   private static String generatedAccessor(String owner, String name, Node at, ProjectIndex index) {
     if (owner == null) {
