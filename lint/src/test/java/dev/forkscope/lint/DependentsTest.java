@@ -160,6 +160,40 @@ class DependentsTest {
   }
 
   @Test
+  void anAccessorAStreamElementAndAFunctionalCallAreFollowedThroughNamesInTheirFiles()
+      throws IOException {
+    // s is typed by the stream's List<Slot>, s.worker() by Slot's component, whose type only
+    // Slot.java names; shutdown.call() enters the Callable that Worker.java itself declares
+    write(
+        "Pool",
+        """
+        import java.util.List;
+        class Pool {
+          void stopAll(List<Slot> slots) { slots.parallelStream().forEach(s -> s.worker().stop()); }
+        }
+        """);
+    write("Slot", "record Slot(Worker worker) {}");
+    write(
+        "Worker",
+        """
+        import java.util.concurrent.Callable;
+        class Worker {
+          void stop() { halt(new Shutdown()); }
+          boolean halt(Callable<Boolean> shutdown) {
+            try { return shutdown.call(); } catch (Exception e) { return false; }
+          }
+          class Shutdown implements Callable<Boolean> {
+            public Boolean call() throws Exception { Thread.sleep(5); return true; }
+          }
+        }
+        """);
+    assertThat(Linter.builder().build().lint(List.of(dir)).findings())
+        .filteredOn(f -> f.file().endsWith("Worker.java"))
+        .isNotEmpty();
+    assertSameAsWholeLint(List.of(dir.resolve("Worker.java")));
+  }
+
+  @Test
   void randomEditsNeverChangeTheFindingsOfTheChosenFiles() throws IOException {
     for (long seed = 1; seed <= 6; seed++) {
       Random random = new Random(seed);
