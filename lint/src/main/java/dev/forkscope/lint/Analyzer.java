@@ -531,7 +531,8 @@ final class Analyzer {
    * Project methods a call may reach: unqualified or this/super calls through the enclosing classes
    * and their supertypes, static calls by type name, calls on variables of project types, and the
    * {@link Implementations} the project shows. An arity of -1 (a method reference) matches any
-   * arity.
+   * arity. A new way to find a target must be mirrored in {@link Dependents}, or the language
+   * server's re-lint misses the findings it leads to.
    */
   private List<Target> resolve(Expression receiver, String name, int arity, Node at) {
     List<Target> targets = new ArrayList<>();

@@ -23,15 +23,26 @@ import java.util.Set;
  * method reference always writes the name it calls); (2) the type the call resolves to is one the
  * index finds by a simple name, and every such name comes from a chain of texts starting at X: a
  * name in X (a variable's type, a static call, a supertype), or a name in the file of a type found
- * that way (an inherited field's type, a field of a field, a supertype's supertype). So Y's types
- * are among those X reaches by following "mentions a type declared in" from file to file, with no
- * bound on the chain: X is in the reverse closure of that relation from Y. A few type names the
- * walk infers from a method's name rather than from a type's ({@code commonPool()}: {@code
- * ForkJoinPool}, as {@link Syntax#typeOf} does) count as mentioned where the method's name is.
- * Comments and string literals are not tokens; a file's declared types are the names after {@code
- * class}, {@code interface}, {@code enum} and {@code record}, its declared methods every name
- * followed by {@code (} after a type-like token (a name that is not a statement keyword, {@code >}
- * or {@code ]}): a superset of the declarations, never fewer.
+ * that way (an inherited field's type, a field of a field, a supertype's supertype, a record
+ * component read through its accessor, the element type of a collection a lambda streams over, a
+ * method's declared return type), or a subtype of a type found that way: a method reference to an
+ * interface or abstract method enters the project's implementations of it ({@link
+ * Implementations#overriding}), in files that X's chain need not name. So Y's types are among those
+ * X reaches by following "mentions a type declared in, or extended or implemented in" from file to
+ * file, with no bound on the chain: X is in the reverse closure of that relation from Y. (A call of
+ * a functional interface's method enters only the calling file's own implementations: no other
+ * file.) A few type names the walk infers from a method's name rather than from a type's ({@code
+ * commonPool()}: {@code ForkJoinPool}, as {@link Syntax#typeOf} does) count as mentioned where the
+ * method's name is. Comments and string literals are not tokens; a file's declared types are the
+ * names after {@code class}, {@code interface}, {@code enum} and {@code record}, its supertypes
+ * every name after {@code extends} or {@code implements} between such a name and its body (type
+ * bounds and arguments too), its declared methods every name followed by {@code (} after a
+ * type-like token (a name that is not a statement keyword, {@code >} or {@code ]}): a superset of
+ * the declarations, never fewer.
+ *
+ * <p>Every inference by which the walk types an expression or picks a call's target must be
+ * mirrored here: {@link Syntax#typeOf} and {@link Analyzer}'s {@code resolve} point back to this
+ * note.
  */
 final class Dependents {
   /** Names whose call makes the walk infer a type: {@link Syntax#typeOf}'s special cases. */
@@ -106,13 +117,18 @@ final class Dependents {
    * @param used every identifier outside comments and literals, with the types it implies
    * @param types the simple names of the types the text may declare
    * @param methods the names of the methods (and constructors) the text may declare
+   * @param supertypes the names the text's type declarations may extend or implement
    */
-  record Names(Set<String> used, Set<String> types, Set<String> methods) {
+  record Names(Set<String> used, Set<String> types, Set<String> methods, Set<String> supertypes) {
     static Names of(String text) {
       Set<String> used = new HashSet<>();
       Set<String> types = new HashSet<>();
       Set<String> methods = new HashSet<>();
+      Set<String> supertypes = new HashSet<>();
       String previous = "";
+      // between a declared type's name and its body: every name after extends or implements there
+      boolean header = false;
+      boolean supertypeClause = false;
       int n = text.length();
       int i = 0;
       while (i < n) {
@@ -141,6 +157,16 @@ final class Dependents {
           }
           if (TYPE_KEYWORDS.contains(previous)) {
             types.add(name);
+            header = true;
+            supertypeClause = false;
+          } else if (header) {
+            supertypeClause =
+                name.equals("extends")
+                    || name.equals("implements")
+                    || supertypeClause && !name.equals("permits");
+            if (supertypeClause && !KEYWORDS.contains(name)) {
+              supertypes.add(name);
+            }
           }
           if (next < n
               && text.charAt(next) == '('
@@ -164,10 +190,15 @@ final class Dependents {
           if (!Character.isWhitespace(c)) {
             previous = String.valueOf(c);
           }
+          if (c == '{' || c == ';') {
+            header = false;
+            supertypeClause = false;
+          }
           i++;
         }
       }
-      return new Names(Set.copyOf(used), Set.copyOf(types), Set.copyOf(methods));
+      return new Names(
+          Set.copyOf(used), Set.copyOf(types), Set.copyOf(methods), Set.copyOf(supertypes));
     }
 
     /** Whether a name followed by {@code (} after this token may be declared there. */
@@ -254,19 +285,22 @@ final class Dependents {
   }
 
   /**
-   * The files from which a chain of "uses the name of a type declared in" leads to one of {@code
-   * files}, those included.
+   * The files from which a chain of "uses the name of a type declared in, or extended or
+   * implemented in" leads to one of {@code files}, those included.
    */
   private Set<Path> mentioning(Set<Path> from) {
     Set<Path> found = new HashSet<>(from);
     Deque<Path> queue = new ArrayDeque<>(from);
     Set<String> seenTypes = new HashSet<>();
     while (!queue.isEmpty()) {
-      for (String type : files.get(queue.pop()).types()) {
-        if (seenTypes.add(type)) {
-          for (Path user : users.getOrDefault(type, List.of())) {
-            if (found.add(user)) {
-              queue.push(user);
+      Names names = files.get(queue.pop());
+      for (Set<String> reachedThrough : List.of(names.types(), names.supertypes())) {
+        for (String type : reachedThrough) {
+          if (seenTypes.add(type)) {
+            for (Path user : users.getOrDefault(type, List.of())) {
+              if (found.add(user)) {
+                queue.push(user);
+              }
             }
           }
         }

@@ -31,6 +31,9 @@ import java.util.Set;
  *       Callable<Boolean>}) is handed its own. Implementations in other files are not followed:
  *       nothing in the call says which one it would be.
  * </ul>
+ *
+ * <p>Both are mirrored in {@link Dependents}: a file that extends or implements a type the caller's
+ * chain reaches is reached too (the first case); the second stays in the calling file.
  */
 final class Implementations {
   /** JDK functional interfaces by simple name, with the method that runs the function. */

@@ -15,7 +15,8 @@ import java.util.Set;
  * is not written ({@code futures.stream().filter(..).allMatch(f -> f.get() != null)}): read from
  * the declared type of the variable the elements come from, an array ({@code T[]}) or a collection
  * of one type argument ({@code List<T>}), through operations that pass elements on unchanged.
- * Anything else (a {@code map} on the way, a source that is not a variable) is unknown.
+ * Anything else (a {@code map} on the way, a source that is not a variable) is unknown. (Mirrored
+ * in {@link Dependents}: the element type is written where the variable is declared.)
  */
 final class StreamElements {
   /** Operations whose one-parameter lambda is given each element. */

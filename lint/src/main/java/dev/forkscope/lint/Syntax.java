@@ -117,7 +117,11 @@ final class Syntax {
     return lookup(name, e, index, fieldOnly);
   }
 
-  /** Simple type name of an expression when it can be told from syntax, else null. */
+  /**
+   * Simple type name of an expression when it can be told from syntax, else null. A new way of
+   * typing must be mirrored in {@link Dependents}, which finds from text the files a type can come
+   * from.
+   */
   static String typeOf(Expression e, ProjectIndex index) {
     e = unwrap(e);
     if (e instanceof CastExpr cast) {
@@ -165,7 +169,8 @@ final class Syntax {
    * a field or record component of that name and the call has no argument, the field's type (an
    * accessor the compiler generates, a record's, or Lombok does, {@code @Accessors(fluent =
    * true)}). The first project type of the receiver's name that answers, in the index's order; null
-   * if none does.
+   * if none does. (Mirrored in {@link Dependents}: the return type is written in the file of the
+   * method's type, the field's type in the owner's file.)
    */
   private static String returnType(String owner, MethodCallExpr call, ProjectIndex index) {
     if (owner == null) {

@@ -34,8 +34,11 @@ class DependentsTest {
               void run() { ForkJoinPool.commonPool(); Task.currentThread(); }
             }
             record R(int x) {}
+            sealed interface S<T extends Bound> extends I, J permits K {}
             """);
-    assertThat(names.types()).containsExactlyInAnyOrder("A", "R");
+    assertThat(names.types()).containsExactlyInAnyOrder("A", "R", "S");
+    assertThat(names.supertypes()).containsExactlyInAnyOrder("B", "Bound", "I", "J");
+
     assertThat(names.methods()).containsExactlyInAnyOrder("size", "wrap", "run", "R");
     assertThat(names.used())
         .contains("B", "helper", "other", "ForkJoinPool", "Thread")
@@ -128,6 +131,69 @@ class DependentsTest {
   }
 
   @Test
+  void aMethodReferenceReachesTheImplementationsInFilesItNeverNames() throws IOException {
+    write(
+        "Runner",
+        """
+        import java.util.List;
+        class Runner {
+          void stopAll(List<PeriodicTask> tasks) { tasks.parallelStream().forEach(PeriodicTask::stop); }
+        }
+        """);
+    write("PeriodicTask", "interface PeriodicTask { void stop(); }");
+    write("BaseTask", "abstract class BaseTask implements PeriodicTask {}");
+    write(
+        "SleepyTask",
+        "class SleepyTask extends BaseTask {"
+            + " public void stop() { try { Thread.sleep(5); } catch (Exception e) {} } }");
+    Map<Path, Dependents.Names> names = new TreeMap<>();
+    for (Path file : Linter.javaFiles(dir)) {
+      names.put(file, Dependents.Names.of(Files.readString(file)));
+    }
+    Set<Path> reaching =
+        new Dependents(names).reaching(List.of(dir.resolve("SleepyTask.java")), Analyzer.MAX_DEPTH);
+    assertThat(Linter.builder().build().lint(List.of(dir)).findings())
+        .filteredOn(f -> f.file().endsWith("SleepyTask.java"))
+        .isNotEmpty();
+    assertSameAsWholeLint(List.of(dir.resolve("SleepyTask.java")));
+    assertThat(reaching).contains(dir.resolve("Runner.java"));
+  }
+
+  @Test
+  void anAccessorAStreamElementAndAFunctionalCallAreFollowedThroughNamesInTheirFiles()
+      throws IOException {
+    // s is typed by the stream's List<Slot>, s.worker() by Slot's component, whose type only
+    // Slot.java names; shutdown.call() enters the Callable that Worker.java itself declares
+    write(
+        "Pool",
+        """
+        import java.util.List;
+        class Pool {
+          void stopAll(List<Slot> slots) { slots.parallelStream().forEach(s -> s.worker().stop()); }
+        }
+        """);
+    write("Slot", "record Slot(Worker worker) {}");
+    write(
+        "Worker",
+        """
+        import java.util.concurrent.Callable;
+        class Worker {
+          void stop() { halt(new Shutdown()); }
+          boolean halt(Callable<Boolean> shutdown) {
+            try { return shutdown.call(); } catch (Exception e) { return false; }
+          }
+          class Shutdown implements Callable<Boolean> {
+            public Boolean call() throws Exception { Thread.sleep(5); return true; }
+          }
+        }
+        """);
+    assertThat(Linter.builder().build().lint(List.of(dir)).findings())
+        .filteredOn(f -> f.file().endsWith("Worker.java"))
+        .isNotEmpty();
+    assertSameAsWholeLint(List.of(dir.resolve("Worker.java")));
+  }
+
+  @Test
   void randomEditsNeverChangeTheFindingsOfTheChosenFiles() throws IOException {
     for (long seed = 1; seed <= 6; seed++) {
       Random random = new Random(seed);
@@ -164,8 +230,10 @@ class DependentsTest {
 
   /**
    * A random project of a few classes that call each other in every way the walk resolves: static
-   * calls by type name, inherited calls, fields, locals, {@code var}, chained field accesses;
-   * entries are tasks, pool lambdas and parallel streams; the code found is sleeps and locks.
+   * calls by type name, inherited calls, fields, locals, {@code var}, chained field accesses,
+   * method references to an interface method that classes implement (directly or through a
+   * subinterface); entries are tasks, pool lambdas and parallel streams; the code found is sleeps
+   * and locks.
    */
   private static final class Tree {
     private final Random random;
@@ -187,7 +255,7 @@ class DependentsTest {
     void edit() {
       List<ClassText> all = new ArrayList<>(classes.values());
       ClassText target = all.get(random.nextInt(all.size()));
-      switch (random.nextInt(6)) {
+      switch (random.nextInt(7)) {
         case 0 -> add();
         case 1 -> {
           if (classes.size() > 2) {
@@ -197,6 +265,7 @@ class DependentsTest {
         case 2 -> target.parent = randomParent();
         case 3 -> target.methods = 1 + random.nextInt(3);
         case 4 -> target.field = randomClass();
+        case 5 -> target.implemented = randomInterface();
         default ->
             target.bodies.set(
                 random.nextInt(target.bodies.size()),
@@ -211,11 +280,21 @@ class DependentsTest {
       for (ClassText c : classes.values()) {
         Files.writeString(dir.resolve(c.name + ".java"), c.text());
       }
+      Files.writeString(dir.resolve("I0.java"), "interface I0 { void iwork(); }\n");
+      Files.writeString(dir.resolve("I1.java"), "interface I1 extends I0 {}\n");
     }
 
     private String randomClass() {
       List<String> names = new ArrayList<>(classes.keySet());
       return names.isEmpty() ? "C0" : names.get(random.nextInt(names.size()));
+    }
+
+    private String randomInterface() {
+      return switch (random.nextInt(3)) {
+        case 0 -> null;
+        case 1 -> "I0";
+        default -> "I1";
+      };
     }
 
     private String randomParent() {
@@ -239,7 +318,7 @@ class DependentsTest {
         String m = method(randomClass(), "m" + random.nextInt(3));
         String s = method(other, "s" + random.nextInt(2));
         body.append(
-            switch (random.nextInt(entries ? 20 : 17)) {
+            switch (random.nextInt(entries ? 23 : 17)) {
               case 0 -> method(owner, "sleep") + "(5);";
               case 1, 2 -> "try { Thread.sleep(5); } catch (InterruptedException e) {}";
               case 3 -> "synchronized (this) { count++; }";
@@ -251,6 +330,7 @@ class DependentsTest {
               case 16 -> "field.field." + m + "();";
               case 17 -> "List.of(1).parallelStream().forEach(x -> " + m + "());";
               case 18 -> "ForkJoinPool.commonPool().submit(() -> " + other + "." + s + "());";
+              case 19, 20, 21 -> "List.of(1).parallelStream().forEach(I0::iwork);";
               default -> "invokeAll(new " + other + "(), new " + other + "());";
             });
         body.append("\n    ");
@@ -262,6 +342,7 @@ class DependentsTest {
       final String name;
       String parent;
       String field;
+      String implemented;
       int methods;
       final List<String> bodies = new ArrayList<>();
 
@@ -269,8 +350,9 @@ class DependentsTest {
         this.name = name;
         parent = randomParent();
         field = randomClass();
+        implemented = randomInterface();
         methods = 1 + random.nextInt(3);
-        for (int i = 0; i < 6; i++) {
+        for (int i = 0; i < 7; i++) {
           bodies.add(randomBody(name, i == 0 && random.nextInt(3) == 0));
         }
       }
@@ -283,6 +365,7 @@ class DependentsTest {
             .append("class ")
             .append(name)
             .append(parent == null ? "" : " extends " + parent)
+            .append(implemented == null ? "" : " implements " + implemented)
             .append(" {\n  ")
             .append(field)
             .append(" field;\n  int count;\n\n")
@@ -299,6 +382,7 @@ class DependentsTest {
           text.append(bodies.get(4 + i));
           text.append("\n  }\n");
         }
+        text.append("  public void iwork() {\n    ").append(bodies.get(6)).append("\n  }\n");
         text.append("  static void ")
             .append(method(name, "sleep"))
             .append("(long ms) {\n    try { Thread.sleep(ms); }")
