@@ -17,23 +17,25 @@ import org.junit.jupiter.api.io.TempDir;
  * docs/precision.md reports.
  *
  * <p>On the held-out projects the goal is 0.90 and 0.95 too, and it is not met. Each round of
- * held-out projects is labelled on the rules of its day before any change is made for it. The
- * fifth round (testcontainers, graphql-java, choco-solver, seatunnel-engine-server,
+ * held-out projects is labelled on the rules of its day before any change is made for it. The fifth
+ * round (testcontainers, graphql-java, choco-solver, seatunnel-engine-server,
  * amazon-kinesis-client, pinot-core) gave 0.53 and 0.64 on the rules of commit 5ecabc6; five of
  * them were then tuned on and moved to the tuned set. The seventh round (org.eclipse.jdt.core,
  * janusgraph-core, conductor-core, picard), labelled on 5ecabc6's rules too and never tuned on,
  * leaves the held-out set at 0.70 (7 of 10: a map written from {@code forEachOrdered}, whose
  * actions never overlap; two debatable locks and waits) and 0.44 (7 of 16: a get() on a call's
  * result of an interface extending Future, and reads behind data-store interfaces whose
- * implementations are in other modules). Held-out rows are never tuned on, so the test holds those
- * figures as floors: it fails when either gets worse.
+ * implementations are in other modules). The ninth round (languagetool-core, storm-server),
+ * labelled on the rules of commit a7c13ed, brings it to 0.67 (8 of 12: a true wait for downloads on
+ * the common pool, a debatable parallel load at start-up) and 0.47 (8 of 17). Held-out rows are
+ * never tuned on, so the test holds those figures as floors: it fails when either gets worse.
  */
 class RealWorldPrecisionTest {
-  /** Held-out strict precision after the seventh round was labelled: 7/10. */
-  private static final double HELD_OUT_PRECISION_FLOOR = 0.69;
+  /** Held-out strict precision after the ninth round was labelled: 8/12. */
+  private static final double HELD_OUT_PRECISION_FLOOR = 0.66;
 
-  /** Held-out recall after the seventh round was labelled: 7/16. */
-  private static final double HELD_OUT_RECALL_FLOOR = 0.43;
+  /** Held-out recall after the ninth round was labelled: 8/17. */
+  private static final double HELD_OUT_RECALL_FLOOR = 0.47;
 
   @TempDir Path dir;
 
