@@ -22,18 +22,19 @@ import org.junit.jupiter.api.io.TempDir;
  * amazon-kinesis-client, pinot-core) gave 0.53 and 0.64 on the rules of commit 5ecabc6; five of
  * them were then tuned on and moved to the tuned set. The seventh round (org.eclipse.jdt.core,
  * janusgraph-core, conductor-core, picard), labelled on 5ecabc6's rules too, left the held-out set
- * at 0.70 and 0.44; the eighth tuned on janusgraph-core and picard and moved them to the tuned set,
- * which leaves the held-out set at 0.78 (7 of 9: two debatable locks and waits) and 0.50 (7 of 14:
- * conductor-core's reads behind data-store interfaces whose implementations are in other modules).
- * Held-out rows are never tuned on, so the test holds those figures as floors: it fails when either
- * gets worse.
+ * at 0.70 and 0.44; the eighth tuned on janusgraph-core and picard and moved them to the tuned set.
+ * The ninth round (languagetool-core, storm-server), labelled on the rules of commit a7c13ed and
+ * never tuned on, leaves the held-out set at 0.73 (8 of 11: three debatable locks and waits) and
+ * 0.53 (8 of 15: conductor-core's reads behind data-store interfaces whose implementations are in
+ * other modules). Held-out rows are never tuned on, so the test holds those figures as floors: it
+ * fails when either gets worse.
  */
 class RealWorldPrecisionTest {
-  /** Held-out strict precision after the eighth round moved two projects to tuned: 7/9. */
-  private static final double HELD_OUT_PRECISION_FLOOR = 0.77;
+  /** Held-out strict precision after the ninth round was labelled: 8/11. */
+  private static final double HELD_OUT_PRECISION_FLOOR = 0.72;
 
-  /** Held-out recall after the eighth round moved two projects to tuned: 7/14. */
-  private static final double HELD_OUT_RECALL_FLOOR = 0.49;
+  /** Held-out recall after the ninth round was labelled: 8/15. */
+  private static final double HELD_OUT_RECALL_FLOOR = 0.53;
 
   @TempDir Path dir;
 
