@@ -123,6 +123,18 @@ final class Syntax {
    * from.
    */
   static String typeOf(Expression e, ProjectIndex index) {
+    return typeOf(e, index, MAX_CHAIN);
+  }
+
+  /**
+   * How many calls and field accesses of a receiver chain {@link #typeOf} follows: each link costs
+   * lookups in the index, so typing every call of an n-link chain would cost n² of them (a
+   * generated 30,000-link chain took minutes and overflowed the stack); past this many links the
+   * type is unknown.
+   */
+  private static final int MAX_CHAIN = 16;
+
+  private static String typeOf(Expression e, ProjectIndex index, int links) {
     e = unwrap(e);
     if (e instanceof CastExpr cast) {
       return typeName(cast.getType());
@@ -138,12 +150,14 @@ final class Syntax {
       if (name.equals("currentThread") && "Thread".equals(scopeName(call))) {
         return "Thread";
       }
-      return call.getScope().isPresent() && index != null
-          ? returnType(typeOf(call.getScope().get(), index), call, index)
+      return call.getScope().isPresent() && index != null && links > 0
+          ? returnType(typeOf(call.getScope().get(), index, links - 1), call, index)
           : null;
     }
     if (e instanceof FieldAccessExpr f && !(f.getScope() instanceof ThisExpr) && index != null) {
-      return fieldOf(typeOf(f.getScope(), index), f.getNameAsString(), f, index);
+      return links > 0
+          ? fieldOf(typeOf(f.getScope(), index, links - 1), f.getNameAsString(), f, index)
+          : null;
     }
     return variable(e, index).map(Var::type).orElse(null);
   }
