@@ -315,14 +315,26 @@ final class SourceFile {
     return false;
   }
 
-  /** The first names after {@code extends} and after {@code implements}. */
+  /**
+   * Every name listed after {@code extends} and after {@code implements} ({@code implements
+   * Comparable<T>, Task}: both), so that a type implementing a second interface is found as its
+   * subtype before its file is parsed. A type bound's list ({@code <T extends A<X>, U>}) adds a
+   * name or two too many, which costs a parse, never a finding.
+   */
   private static Set<String> supertypeNames(String text) {
-    Set<String> names = namesAfter(text, "extends");
-    names.addAll(namesAfter(text, "implements"));
+    Set<String> names = namesAfter(text, "extends", true);
+    names.addAll(namesAfter(text, "implements", true));
     return names;
   }
 
   private static Set<String> namesAfter(String text, String keyword) {
+    return namesAfter(text, keyword, false);
+  }
+
+  /**
+   * The name after each {@code keyword}; with {@code lists}, each name of a comma-separated list.
+   */
+  private static Set<String> namesAfter(String text, String keyword, boolean lists) {
     Set<String> names = new HashSet<>();
     int from = 0;
     while ((from = text.indexOf(keyword, from)) >= 0) {
@@ -332,22 +344,55 @@ final class SourceFile {
       if (!wordStart || i >= text.length() || !Character.isWhitespace(text.charAt(i))) {
         continue;
       }
-      while (i < text.length() && Character.isWhitespace(text.charAt(i))) {
-        i++;
-      }
-      int start = i;
-      while (i < text.length()
-          && (Character.isJavaIdentifierPart(text.charAt(i)) || text.charAt(i) == '.')) {
-        i++;
-      }
-      String name = text.substring(start, i);
-      int dot = name.lastIndexOf('.');
-      name = name.substring(dot + 1);
-      if (!name.isEmpty()) {
+      while (true) {
+        i = afterWhitespace(text, i);
+        int start = i;
+        while (i < text.length()
+            && (Character.isJavaIdentifierPart(text.charAt(i)) || text.charAt(i) == '.')) {
+          i++;
+        }
+        String name = text.substring(start, i);
+        name = name.substring(name.lastIndexOf('.') + 1);
+        if (name.isEmpty()) {
+          break;
+        }
         names.add(name);
+        i = afterWhitespace(text, afterTypeArguments(text, afterWhitespace(text, i)));
+        if (!lists || i >= text.length() || text.charAt(i) != ',') {
+          break;
+        }
+        i++;
       }
     }
     return names;
+  }
+
+  private static int afterWhitespace(String text, int i) {
+    while (i < text.length() && Character.isWhitespace(text.charAt(i))) {
+      i++;
+    }
+    return i;
+  }
+
+  /**
+   * The index after the balanced {@code <...>} starting at {@code i}, or {@code i} if none does.
+   */
+  private static int afterTypeArguments(String text, int i) {
+    if (i >= text.length() || text.charAt(i) != '<') {
+      return i;
+    }
+    int depth = 0;
+    for (; i < text.length(); i++) {
+      char c = text.charAt(i);
+      if (c == '<') {
+        depth++;
+      } else if (c == '>' && --depth == 0) {
+        return i + 1;
+      } else if (c == '{' || c == ';') {
+        return i;
+      }
+    }
+    return i;
   }
 
   private static int countLines(String text) {

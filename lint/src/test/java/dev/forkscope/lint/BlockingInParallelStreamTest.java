@@ -319,6 +319,46 @@ class BlockingInParallelStreamTest {
   }
 
   /**
+   * The implementation of the referenced interface method lists that interface second, after a
+   * generic one, in a file no trigger word makes lint parse up front: the pre-scan must read the
+   * whole {@code implements} list to find it.
+   */
+  @Test
+  void anImplementationListingTheInterfaceSecondIsEntered() {
+    helper
+        .addSourceLines(
+            "Task.java",
+            """
+                interface Task { void stop(); }
+                """)
+        .addSourceLines(
+            "SleepyTask.java",
+            """
+                abstract class SleepyTask implements Comparable<SleepyTask>, Task {
+                    @Override
+                    public final void stop() {
+                        try {
+                            Thread.sleep(30_000); // expect: blocking-in-parallel-stream
+                        } catch (InterruptedException e) {
+                            Thread.currentThread().interrupt();
+                        }
+                    }
+                }
+                """)
+        .addSourceLines(
+            "Scheduler.java",
+            """
+                import java.util.List;
+                class Scheduler {
+                    void stop(List<Task> tasks) {
+                        tasks.parallelStream().forEach(Task::stop);
+                    }
+                }
+                """)
+        .doTest();
+  }
+
+  /**
    * testcontainers' port check: an unconnected socket does no I/O; a connect with a short timeout
    * that nothing repeats is a note, one repeated by a loop or with a long timeout a warning.
    */
