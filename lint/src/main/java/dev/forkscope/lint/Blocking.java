@@ -207,7 +207,8 @@ final class Blocking {
     }
     if (isBlockingQueue(type)
         && (QUEUE_METHODS.contains(name)
-            || ((name.equals("poll") || name.equals("offer")) && arity >= 2))) {
+            || ((name.equals("poll") || name.equals("offer")) && arity >= 2))
+        && !Queues.neverFull(name, scope, index)) {
       return Category.QUEUE;
     }
     if (SYNC_AIDS.getOrDefault(type, Set.of()).contains(name)) {

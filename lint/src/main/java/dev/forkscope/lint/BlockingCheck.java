@@ -34,6 +34,7 @@ abstract class BlockingCheck extends Check {
       report(
           scope,
           node,
+          category,
           name(node) + " " + category.verb + " in " + scope.where() + ": " + consequence());
     }
   }
@@ -42,7 +43,7 @@ abstract class BlockingCheck extends Check {
    * Reports a blocking call this rule owns; a rule that cannot always prove its consequence lowers
    * it here. A wait with a short timeout that nothing repeats ({@link Timeouts}) is a note.
    */
-  void report(Scope scope, Node node, String message) {
+  void report(Scope scope, Node node, Blocking.Category category, String message) {
     long bound = Timeouts.shortBoundMillis(node);
     if (bound >= 0) {
       scope.note(

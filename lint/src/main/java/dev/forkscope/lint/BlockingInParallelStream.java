@@ -2,6 +2,7 @@ package dev.forkscope.lint;
 
 import com.github.javaparser.ast.Node;
 import com.github.javaparser.ast.body.CallableDeclaration;
+import com.github.javaparser.ast.body.ConstructorDeclaration;
 import com.github.javaparser.ast.body.MethodDeclaration;
 import com.github.javaparser.ast.expr.Expression;
 import com.github.javaparser.ast.expr.LambdaExpr;
@@ -11,6 +12,7 @@ import com.github.javaparser.ast.expr.ObjectCreationExpr;
 import com.github.javaparser.ast.expr.ThisExpr;
 import com.github.javaparser.ast.expr.TypeExpr;
 import java.util.IdentityHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -26,6 +28,10 @@ import java.util.Map;
  * method runs where the method's calls run: all of them are in its file, which is read (a public
  * method may be called from any thread, so its pipeline is taken to run in the common pool). A
  * submission to {@code ForkJoinTask.getPool()} runs in the pool of the code that submits it.
+ *
+ * <p>Blocking I/O in a pipeline a constructor runs loads the object being built, once per object
+ * (an n-gram model reading its tables in parallel): a note, as how often objects are made is not
+ * shown. Waits there load nothing and stay warnings.
  */
 final class BlockingInParallelStream extends BlockingCheck {
   static final Rule RULE =
@@ -56,10 +62,29 @@ final class BlockingInParallelStream extends BlockingCheck {
   }
 
   @Override
-  void report(Scope scope, Node node, String message) {
+  void report(Scope scope, Node node, Blocking.Category category, String message) {
     Pool pool = poolOf(scope.entry(), scope.index(), new IdentityHashMap<>(), 0);
+    String built =
+        category == Blocking.Category.IO
+            ? constructedBy(scope.entry(), new IdentityHashMap<>(), 0)
+            : null;
     switch (pool.runs()) {
-      case COMMON, UNPLACED -> super.report(scope, node, message);
+      case COMMON, UNPLACED -> {
+        if (built == null) {
+          super.report(scope, node, category, message);
+        } else {
+          scope.note(
+              this,
+              node,
+              node.toString(),
+              message,
+              "the stream runs in "
+                  + built
+                  + "'s constructor: I/O that loads the object being built, once per object,"
+                  + " and how often one is made is not shown",
+              rule().fix().safety());
+        }
+      }
       case UNTRACED ->
           scope.note(
               this,
@@ -178,22 +203,8 @@ final class BlockingInParallelStream extends BlockingCheck {
       return known.get(method);
     }
     known.put(method, null);
-    String name = method.getNameAsString();
-    int arity = method.getParameters().size();
-    Node file = method.findCompilationUnit().map(Node.class::cast).orElse(method);
     Pool loudest = null;
-    for (Node call :
-        file.findAll(
-            Expression.class,
-            e ->
-                e instanceof MethodCallExpr c
-                        && c.getNameAsString().equals(name)
-                        && c.getArguments().size() == arity
-                        && c.getScope().map(r -> r instanceof ThisExpr).orElse(true)
-                    || e instanceof MethodReferenceExpr r
-                        && r.getIdentifier().equals(name)
-                        && (r.getScope() instanceof ThisExpr
-                            || r.getScope() instanceof TypeExpr))) {
+    for (Node call : uses(method)) {
       Pool pool = poolOf(call, index, known, depth);
       if (pool != null) {
         loudest = loudest == null ? pool : loudest.louder(pool);
@@ -202,6 +213,72 @@ final class BlockingInParallelStream extends BlockingCheck {
     Pool verdict = loudest == null ? Pool.UNPLACED : loudest;
     known.put(method, verdict);
     return verdict;
+  }
+
+  /**
+   * The class whose constructor runs the code at a node, or null: the node sits in a constructor's
+   * body (not in a lambda there, which may run later or on another thread), or in a private method
+   * every call of which in its file does (its calls from itself aside), through at most {@link
+   * Analyzer#MAX_DEPTH} such methods. {@code known} holds each private method's answer once found,
+   * "" for none (also while its calls are being read: a cycle of private methods gives none).
+   */
+  private static String constructedBy(Node at, Map<Node, String> known, int depth) {
+    for (Node n = at.getParentNode().orElse(null); n != null; n = n.getParentNode().orElse(null)) {
+      if (n instanceof LambdaExpr) {
+        return null;
+      }
+      if (n instanceof ConstructorDeclaration constructor) {
+        return constructor.getNameAsString();
+      }
+      if (n instanceof CallableDeclaration<?> callable) {
+        return callable instanceof MethodDeclaration m
+                && m.isPrivate()
+                && depth < Analyzer.MAX_DEPTH
+            ? privateConstructedBy(m, known, depth + 1)
+            : null;
+      }
+    }
+    return null;
+  }
+
+  /** {@link #constructedBy} for a private method: the answer every call of it gives. */
+  private static String privateConstructedBy(
+      MethodDeclaration method, Map<Node, String> known, int depth) {
+    if (!known.containsKey(method)) {
+      known.put(method, "");
+      String answer = "";
+      for (Node call : uses(method)) {
+        if (Syntax.isInside(call, method)) {
+          continue;
+        }
+        String by = constructedBy(call, known, depth);
+        if (by == null) {
+          answer = "";
+          break;
+        }
+        answer = answer.isEmpty() ? by : answer;
+      }
+      known.put(method, answer);
+    }
+    String answer = known.get(method);
+    return answer.isEmpty() ? null : answer;
+  }
+
+  /** The calls and method references of a private method in its file. */
+  private static List<Expression> uses(MethodDeclaration method) {
+    String name = method.getNameAsString();
+    int arity = method.getParameters().size();
+    Node file = method.findCompilationUnit().map(Node.class::cast).orElse(method);
+    return file.findAll(
+        Expression.class,
+        e ->
+            e instanceof MethodCallExpr c
+                    && c.getNameAsString().equals(name)
+                    && c.getArguments().size() == arity
+                    && c.getScope().map(r -> r instanceof ThisExpr).orElse(true)
+                || e instanceof MethodReferenceExpr r
+                    && r.getIdentifier().equals(name)
+                    && (r.getScope() instanceof ThisExpr || r.getScope() instanceof TypeExpr));
   }
 
   private static boolean isFunction(Node n) {

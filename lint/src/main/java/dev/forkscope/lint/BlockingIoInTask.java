@@ -39,7 +39,7 @@ final class BlockingIoInTask extends BlockingCheck {
   }
 
   @Override
-  void report(Scope scope, Node node, String message) {
+  void report(Scope scope, Node node, Blocking.Category category, String message) {
     if (node instanceof MethodCallExpr call
         && call.getScope()
             .filter(r -> ClassPathResources.isResource(r, scope.index()))
@@ -52,7 +52,7 @@ final class BlockingIoInTask extends BlockingCheck {
           "a class-path resource read: local and usually short",
           rule().fix().safety());
     } else {
-      super.report(scope, node, message);
+      super.report(scope, node, category, message);
     }
   }
 }

@@ -469,8 +469,13 @@ final class CentralizedPooling extends Check {
             && created.getType().getNameAsString().equals("ForkJoinPool");
   }
 
-  /** The expressions that may have made the pool an expression denotes; empty where not shown. */
-  private static List<Expression> madeBy(Expression receiver, ProjectIndex index) {
+  /**
+   * The expressions that may have made the object an expression denotes (a pool, a queue): a
+   * constructor or an executor factory, directly, in a variable's initialiser or in every
+   * assignment to a field without one, a call of a method of the field's class standing for what it
+   * returns; empty where not shown.
+   */
+  static List<Expression> madeBy(Expression receiver, ProjectIndex index) {
     List<Expression> values = new ArrayList<>();
     Expression init = creation(receiver, index);
     VariableDeclarator field = init == null ? uninitialisedField(receiver, index) : null;

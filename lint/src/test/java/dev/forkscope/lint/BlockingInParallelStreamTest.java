@@ -406,4 +406,62 @@ class BlockingInParallelStreamTest {
                 """)
         .doTest();
   }
+
+  /**
+   * languagetool's n-gram model: a constructor that loads each file of its model in a parallel
+   * stream, through a private reader only constructors call, does the I/O once per object, at its
+   * creation: a note. The same read in a method (per call), a sleep in the constructor's stream,
+   * and a stream in a lambda the constructor only keeps (it may run at any time) stay warnings.
+   */
+  @Test
+  void ioInAParallelStreamThatAConstructorRunsIsANote() {
+    List<Finding> f =
+        helper
+            .addSourceLines(
+                "Model.java",
+                """
+                import java.io.*;
+                import java.nio.file.*;
+                import java.util.*;
+                import java.util.stream.*;
+                class Model {
+                    private final List<List<String>> tables;
+                    private final Runnable reload;
+                    Model(List<Path> files) {
+                        tables = files.stream().parallel().map(this::lines).collect(Collectors.toList());
+                        files.parallelStream().forEach(p -> { try { Thread.sleep(1); } catch (InterruptedException e) { } }); // expect: blocking-in-parallel-stream: sleeps
+                        reload = () -> files.parallelStream().forEach(p -> { try { Files.readAllBytes(p); } catch (IOException e) { } }); // expect: blocking-in-parallel-stream: does blocking I/O
+                    }
+                    Model(Path dir) {
+                        this(List.of(dir));
+                    }
+                    private List<String> lines(Path p) {
+                        return read(p);
+                    }
+                    private static List<String> read(Path p) {
+                        List<String> out = new ArrayList<>();
+                        try (BufferedReader br = Files.newBufferedReader(p)) { // expect: blocking-in-parallel-stream: a note: the stream runs in Model's constructor: I/O that loads the object being built
+                            String line;
+                            while ((line = br.readLine()) != null) { // expect: blocking-in-parallel-stream: a note: the stream runs in Model's constructor
+                                out.add(line);
+                            }
+                        } catch (IOException e) {
+                            throw new UncheckedIOException(e);
+                        }
+                        return out;
+                    }
+                    static long sizes(List<Path> files) {
+                        return files.parallelStream().mapToLong(Model::size).sum();
+                    }
+                    private static long size(Path p) {
+                        try { return Files.readAllBytes(p).length; } catch (IOException e) { return 0; } // expect: blocking-in-parallel-stream: does blocking I/O
+                    }
+                }
+                """)
+            .doTest();
+    assertThat(f)
+        .extracting(Finding::severity)
+        .containsExactlyInAnyOrder(
+            Severity.WARNING, Severity.WARNING, Severity.NOTE, Severity.NOTE, Severity.WARNING);
+  }
 }

@@ -48,6 +48,49 @@ class SleepyWorkerTest {
         .containsExactly("Sleepy.compute()", "Sleepy.pause()", "wait(10)");
   }
 
+  /**
+   * A put waits only while its queue is full: on a queue made without a bound (a {@code
+   * LinkedBlockingQueue} without capacity, a {@code PriorityBlockingQueue}) it never waits. A
+   * bounded queue, one made where the file does not show, and a take on any queue still wait.
+   */
+  @Test
+  void puttingIntoAQueueWithoutBoundNeverWaits() {
+    helper
+        .addSourceLines(
+            "Feed.java",
+            """
+                import java.util.concurrent.*;
+                class Feed extends RecursiveAction {
+                    static final BlockingQueue<Integer> OPEN = new LinkedBlockingQueue<>();
+                    static final BlockingQueue<Integer> CAPPED = new LinkedBlockingQueue<>(16);
+                    private final BlockingQueue<Integer> ranked;
+                    private final BlockingQueue<Integer> given;
+                    private BlockingQueue<Integer> ring;
+                    Feed(BlockingQueue<Integer> given) {
+                        this.ranked = new PriorityBlockingQueue<>(11);
+                        this.given = given;
+                    }
+                    void open(int size) {
+                        ring = new ArrayBlockingQueue<>(size);
+                    }
+                    protected void compute() {
+                        try {
+                            OPEN.put(1);
+                            OPEN.offer(2, 1, TimeUnit.SECONDS);
+                            ranked.put(3);
+                            CAPPED.put(4); // expect: sleepy-worker: blocks on a queue
+                            given.put(5); // expect: sleepy-worker: blocks on a queue
+                            ring.put(6); // expect: sleepy-worker: blocks on a queue
+                            OPEN.take(); // expect: sleepy-worker: blocks on a queue
+                        } catch (InterruptedException e) {
+                            Thread.currentThread().interrupt();
+                        }
+                    }
+                }
+                """)
+        .doTest();
+  }
+
   @Test
   void sleepingInMainOrUnderManagedBlockIsClean() {
     helper
