@@ -27,7 +27,7 @@ import org.junit.jupiter.api.io.TempDir;
  * never tuned on, leaves the held-out set at 0.73 (8 of 11: three debatable locks and waits) and
  * 0.53 (8 of 15: conductor-core's reads behind data-store interfaces whose implementations are in
  * other modules). Held-out rows are never tuned on, so the test holds those figures as floors: it
- * fails when either gets worse. The tenth round tuned on languagetool-core (a constructor's
+ * fails when either gets worse. The eleventh round tuned on languagetool-core (a constructor's
  * parallel loading made a note) and moved it to the tuned set, leaving 0.80 (8 of 10) and 0.53; the
  * floors stay the ninth round's until the next held-out round is labelled.
  */
