@@ -101,6 +101,11 @@ final class Blocking {
           "find",
           "createFile",
           "newByteChannel");
+
+  /** Static methods that do I/O, by the class named as their receiver. */
+  private static final Map<String, Set<String>> STATIC_IO =
+      Map.of("Files", FILES_IO, "DriverManager", Set.of("getConnection"));
+
   private static final Set<String> IO_CONSTRUCTORS =
       Set.of(
           "FileInputStream",
@@ -114,15 +119,34 @@ final class Blocking {
   private static final Set<String> UNCONNECTED_SOCKETS = Set.of("Socket", "ServerSocket");
   private static final Set<String> LOCK_TYPES =
       Set.of("Lock", "ReentrantLock", "ReadLock", "WriteLock");
+
+  /**
+   * What waits for the database in JDBC (java.sql, javax.sql): a statement's execution, the end of
+   * a transaction, and a connection, opened ({@code DriverManager}, in {@link #STATIC_IO}) or taken
+   * from a pool that waits for a free one ({@code DataSource}). Making a statement object sends
+   * nothing: drivers prepare on the client unless configured otherwise, and the execution that
+   * follows is what waits.
+   */
+  private static final Set<String> JDBC_EXECUTE =
+      Set.of(
+          "execute",
+          "executeQuery",
+          "executeUpdate",
+          "executeBatch",
+          "executeLargeUpdate",
+          "executeLargeBatch");
+
   private static final Map<String, Set<String>> IO_METHODS =
       Map.ofEntries(
           Map.entry("HttpClient", Set.of("send")),
           Map.entry("URL", Set.of("openStream", "openConnection")),
           Map.entry("URLConnection", Set.of("getInputStream", "connect", "getResponseCode")),
           Map.entry("HttpURLConnection", Set.of("getInputStream", "connect", "getResponseCode")),
-          Map.entry("Statement", Set.of("executeQuery", "executeUpdate", "execute")),
-          Map.entry("PreparedStatement", Set.of("executeQuery", "executeUpdate", "execute")),
-          Map.entry("Connection", Set.of("prepareStatement", "createStatement", "commit")),
+          Map.entry("Statement", JDBC_EXECUTE),
+          Map.entry("PreparedStatement", JDBC_EXECUTE),
+          Map.entry("CallableStatement", JDBC_EXECUTE),
+          Map.entry("Connection", Set.of("commit", "rollback")),
+          Map.entry("DataSource", Set.of("getConnection")),
           Map.entry("BufferedReader", Set.of("readLine", "read")),
           Map.entry("InputStream", Set.of("read", "readAllBytes", "readNBytes")),
           Map.entry("FileInputStream", Set.of("read", "readAllBytes", "readNBytes")),
@@ -177,7 +201,7 @@ final class Blocking {
     if (name.equals("wait") && arity <= 2) {
       return Category.WAIT;
     }
-    if ("Files".equals(scopeName) && FILES_IO.contains(name)) {
+    if (scopeName != null && STATIC_IO.getOrDefault(scopeName, Set.of()).contains(name)) {
       return Category.IO;
     }
     if (name.equals("isReachable")

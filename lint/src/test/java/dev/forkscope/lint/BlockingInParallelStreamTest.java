@@ -319,6 +319,43 @@ class BlockingInParallelStreamTest {
   }
 
   /**
+   * JDBC's calls that wait for the database: opening or borrowing a connection ({@code
+   * DataSource.getConnection} waits for a free pooled one), executing a statement, ending a
+   * transaction. Making a statement object sends nothing (drivers prepare on the client unless told
+   * otherwise; the execute that follows is what waits).
+   */
+  @Test
+  void jdbcCallsThatWaitForTheDatabaseAreFlagged() {
+    helper
+        .addSourceLines(
+            "Rows.java",
+            """
+                import java.sql.*;
+                import java.util.List;
+                import javax.sql.DataSource;
+                class Rows {
+                    static void copy(DataSource source, String url, List<String> ids) {
+                        ids.parallelStream().forEach(id -> {
+                            try (Connection from = source.getConnection(); // expect: blocking-in-parallel-stream: source.getConnection() does blocking I/O
+                                    Connection to = DriverManager.getConnection(url); // expect: blocking-in-parallel-stream: DriverManager.getConnection(url) does blocking I/O
+                                    Statement read = from.createStatement();
+                                    PreparedStatement write = to.prepareStatement("insert into t values (?)")) {
+                                to.setAutoCommit(false);
+                                read.execute("select 1"); // expect: blocking-in-parallel-stream
+                                write.setString(1, id);
+                                write.executeBatch(); // expect: blocking-in-parallel-stream
+                                to.rollback(); // expect: blocking-in-parallel-stream
+                            } catch (SQLException e) {
+                                throw new IllegalStateException(e);
+                            }
+                        });
+                    }
+                }
+                """)
+        .doTest();
+  }
+
+  /**
    * The implementation of the referenced interface method lists that interface second, after a
    * generic one, in a file no trigger word makes lint parse up front: the pre-scan must read the
    * whole {@code implements} list to find it.

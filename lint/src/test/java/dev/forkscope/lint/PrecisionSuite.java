@@ -49,8 +49,12 @@ import java.util.zip.ZipFile;
  * is reported.
  */
 final class PrecisionSuite {
-  /** One project of the suite. */
-  record Project(String jar, String set) {}
+  /**
+   * One project of the suite: a sources jar, or a repository of several (its other modules, {@code
+   * with}, unpacked into the same tree and linted as one, as a user lints the whole repository; the
+   * findings in every module are the project's, labelled under its first jar's name).
+   */
+  record Project(String jar, String set, List<String> with) {}
 
   /** Where a finding is, and of which rule: how findings meet their labels. */
   record Key(String jar, String file, int line, String rule) implements Comparable<Key> {
@@ -222,6 +226,9 @@ final class PrecisionSuite {
     for (Project project : projects) {
       Path root = dir.resolve(project.jar());
       extract(sourcesJar(project.jar()), root);
+      for (String module : project.with()) {
+        extract(sourcesJar(module), root);
+      }
       FixResult fixed = Fixer.builder().build().fix(List.of(root));
       for (FileFix file : fixed.files()) {
         suggestions += file.suggestions().size();
@@ -306,8 +313,9 @@ final class PrecisionSuite {
 
   static List<Project> projects() {
     List<Project> projects = new ArrayList<>();
-    for (String[] row : rows("projects.tsv", 3)) {
-      projects.add(new Project(row[0], row[1]));
+    for (String[] row : rows("projects.tsv", 3, 4)) {
+      projects.add(
+          new Project(row[0], row[1], row.length == 3 ? List.of() : List.of(row[3].split(","))));
     }
     return projects;
   }
@@ -327,6 +335,11 @@ final class PrecisionSuite {
   }
 
   static List<String[]> rows(String name, int columns) {
+    return rows(name, columns, columns);
+  }
+
+  /** The rows of a table whose last columns may be left out: {@code min} to {@code max} of them. */
+  private static List<String[]> rows(String name, int min, int max) {
     try (InputStream in = PrecisionSuite.class.getResourceAsStream("/precision/" + name)) {
       if (in == null) {
         throw new IllegalStateException("no precision/" + name + " on the test class path");
@@ -337,8 +350,9 @@ final class PrecisionSuite {
           continue;
         }
         String[] row = line.split("\t");
-        if (row.length != columns) {
-          throw new IllegalStateException(name + ": " + columns + " columns wanted: " + line);
+        if (row.length < min || row.length > max) {
+          throw new IllegalStateException(
+              name + ": " + (min == max ? min : min + " to " + max) + " columns wanted: " + line);
         }
         rows.add(row);
       }
@@ -370,6 +384,10 @@ final class PrecisionSuite {
           throw new IOException("entry outside the jar's root: " + e.getName());
         }
         Files.createDirectories(target.getParent());
+        if (Files.exists(target)) {
+          throw new IOException(
+              "two jars of one repository hold " + e.getName() + ", the second " + jar);
+        }
         try (InputStream in = zip.getInputStream(e)) {
           Files.copy(in, target);
         }
