@@ -26,18 +26,19 @@ import org.junit.jupiter.api.io.TempDir;
  * The ninth round (languagetool-core, storm-server), labelled on the rules of commit a7c13ed and
  * never tuned on, leaves the held-out set at 0.73 (8 of 11: three debatable locks and waits) and
  * 0.53 (8 of 15: conductor-core's reads behind data-store interfaces whose implementations are in
- * other modules). The tenth round (flink-connector-kafka, flink-table-runtime), labelled on the
- * rules of commit be3e8cf and never tuned on, leaves it at 0.64 (9 of 14: the three debatable ones
- * and two locks of an object each task makes for itself) and 0.56 (9 of 16). Held-out rows are
- * never tuned on, so the test holds those figures as floors (no-regression floors, not goals): it
- * fails when either gets worse.
+ * other modules). The tenth round (flink-connector-kafka, flink-table-runtime, seata-server),
+ * labelled on the rules of commit be3e8cf and never tuned on, leaves it at 0.60 (9 of 15: the three
+ * debatable ones, two locks of an object each task makes for itself, a get() in a branch the path
+ * never takes) and 0.43 (9 of 21: seata-server's RPCs and Redis reads in a common-pool parallel
+ * stream, behind interfaces of other modules). Held-out rows are never tuned on, so the test holds
+ * those figures as floors (no-regression floors, not goals): it fails when either gets worse.
  */
 class RealWorldPrecisionTest {
-  /** Held-out strict precision after the tenth round was labelled: 9/14. */
-  private static final double HELD_OUT_PRECISION_FLOOR = 0.64;
+  /** Held-out strict precision after the tenth round was labelled: 9/15. */
+  private static final double HELD_OUT_PRECISION_FLOOR = 0.60;
 
-  /** Held-out recall after the tenth round was labelled: 9/16. */
-  private static final double HELD_OUT_RECALL_FLOOR = 0.56;
+  /** Held-out recall after the tenth round was labelled: 9/21. */
+  private static final double HELD_OUT_RECALL_FLOOR = 0.42;
 
   @TempDir Path dir;
 
