@@ -26,18 +26,22 @@ import org.junit.jupiter.api.io.TempDir;
  * The ninth round (languagetool-core, storm-server), labelled on the rules of commit a7c13ed and
  * never tuned on, leaves the held-out set at 0.73 (8 of 11: three debatable locks and waits) and
  * 0.53 (8 of 15: conductor-core's reads behind data-store interfaces; linted as its repository, the
- * implementations are in the tree, but the walk does not enter them). Held-out rows are never tuned
- * on, so the test holds those figures as floors: it fails when either gets worse. The eleventh
- * round tuned on languagetool-core (a constructor's parallel loading made a note) and moved it to
- * the tuned set, leaving 0.80 (8 of 10) and 0.53; the floors stay the ninth round's until the next
- * held-out round is labelled.
+ * implementations are in the tree, but the walk does not enter them). The tenth round
+ * (flink-connector-kafka, flink-table-runtime, seata-server), labelled on the rules of commit
+ * be3e8cf and never tuned on, adds two locks of an object each task makes for itself, a get() in a
+ * branch the path never takes (false) and seata-server's RPCs and Redis reads in a common-pool
+ * parallel stream, behind interfaces of other modules (missed). The eleventh round, beside it,
+ * tuned on languagetool-core (a constructor's parallel loading made a note) and moved it to the
+ * tuned set, leaving 0.64 (9 of 14) and 0.43 (9 of 21). Held-out rows are never tuned on, so the
+ * test holds those figures as floors (no-regression floors, not goals): it fails when either gets
+ * worse.
  */
 class RealWorldPrecisionTest {
-  /** Held-out strict precision after the ninth round was labelled: 8/11. */
-  private static final double HELD_OUT_PRECISION_FLOOR = 0.72;
+  /** Held-out strict precision after the tenth round was labelled: 9/14. */
+  private static final double HELD_OUT_PRECISION_FLOOR = 0.64;
 
-  /** Held-out recall after the ninth round was labelled: 8/15. */
-  private static final double HELD_OUT_RECALL_FLOOR = 0.53;
+  /** Held-out recall after the tenth round was labelled: 9/21. */
+  private static final double HELD_OUT_RECALL_FLOOR = 0.42;
 
   @TempDir Path dir;
 
