@@ -21,12 +21,14 @@ import java.util.Arrays;
 import java.util.BitSet;
 import java.util.Comparator;
 import java.util.Deque;
+import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * The shared traversal: one pass over each parsed file offers every node to every check's {@link
@@ -75,15 +77,17 @@ import java.util.concurrent.atomic.AtomicLong;
  * asks must not depend on the entry itself, so checks ask after their cheap tests of the node): the
  * first offer of a body in a context, made at once, learns which of its nodes made a check ask;
  * those nodes are offered again as walks reach them, once per entry and context where the offer
- * could win ({@link #bestOwn}); the others are offered once per body, kind, task class,
- * suppressions and path (on or off the task's), by {@link #finish} after every walk, in the scope
- * of the best offer recorded ({@link #bestShared}; a service's methods reached from hundreds of
- * async lambdas are offered once, not once per lambda; only their locks are offered again per
- * lambda). So the findings are those of the exhaustive walk, whichever worker comes first; {@code
- * AnalyzerTest} checks that sharing changes nothing. The files parsed on demand (and so the
- * summary's counts) do not depend on timing either: every call a walk reaches is resolved, the best
- * offer of a body in a context is always made, and an offer it dominates would ask the index the
- * same questions.
+ * could win (compared within the file of the entry's holder, where all entries with that holder
+ * are: {@link Walk#own}; for a parallel stream, which has no holder, the best shared offer); the
+ * others are offered once per body, kind, task class, suppressions and path (on or off the task's),
+ * by {@link #finish} after every walk, in the scope of the best offer recorded (a {@link Slot} per
+ * body and context without its entry, found from the body without a map key built per visit; a
+ * service's methods reached from hundreds of async lambdas are offered once, not once per lambda;
+ * only their locks are offered again per lambda). So the findings are those of the exhaustive walk,
+ * whichever worker comes first; {@code AnalyzerTest} checks that sharing changes nothing. The files
+ * parsed on demand (and so the summary's counts) do not depend on timing either: every call a walk
+ * reaches is resolved, the best offer of a body in a context is always made, and an offer it
+ * dominates would ask the index the same questions.
  */
 final class Analyzer {
   static final int MAX_DEPTH = 4;
@@ -118,18 +122,8 @@ final class Analyzer {
 
   private final AtomicLong plannedVisits = new AtomicLong();
 
-  /** The best offer of each body so far, by body and context without its entry. */
-  private final Map<Offered, Offer> bestShared = new ConcurrentHashMap<>();
-
-  /** The best offer of the nodes that read the entry, by body and context with its entry. */
-  private final Map<Offered, Offer> bestOwn = new ConcurrentHashMap<>();
-
-  /**
-   * The nodes of a body (by their index in its walk order) whose offer made a check read the entry
-   * node, by body and context without its entry; absent until the first offer of the body there
-   * completes. Immutable once published.
-   */
-  private final Map<Offered, BitSet> readsEntry = new ConcurrentHashMap<>();
+  /** The contexts without their entry, one instance of each: the keys of {@link Body#slot}. */
+  private final Map<Context, Context> contexts = new ConcurrentHashMap<>();
 
   private final boolean skipDominated;
 
@@ -167,6 +161,43 @@ final class Analyzer {
    * intra-task-sync reports at a lock depends on it).
    */
   private record Offered(Identity method, Context context, boolean offPath) {}
+
+  /**
+   * One entry's walk: its context, the same without the entry (the instance in {@link #contexts}),
+   * and the best offers of the nodes that read the entry, by body and context with the entry, of
+   * the entries of one file (the entries that share a holder, and so such offers, are all in the
+   * file of their holder).
+   */
+  private record Walk(Context context, Context shared, Map<Offered, Offer> own) {}
+
+  /**
+   * The offers of a method body in one context without its entry, by paths on or off the task's
+   * path.
+   */
+  private static final class Slot {
+    private final Context context;
+    private final boolean offPath;
+
+    /**
+     * The nodes of the body (by their index in its walk order) whose offer made a check read the
+     * entry node; null until the first offer completes. Replaced, never changed.
+     */
+    private volatile BitSet reads;
+
+    /** The best offer recorded ({@link #recordBest}). */
+    private final AtomicReference<Offer> best = new AtomicReference<>();
+
+    Slot(Context context, boolean offPath) {
+      this.context = context;
+      this.offPath = offPath;
+    }
+
+    /** Adds what a first offer learned to what others did (they learn the same) and returns it. */
+    synchronized BitSet learned(BitSet read) {
+      reads = reads == null ? read : union(reads, read);
+      return reads;
+    }
+  }
 
   /**
    * How a method body was reached: calls from the entry, and the entry's own step; and the scope
@@ -226,6 +257,7 @@ final class Analyzer {
   }
 
   private void walkContexts(SourceFile file, List<Entries.Entry> entries) {
+    Map<Offered, Offer> own = new HashMap<>();
     for (Entries.Entry entry : entries) {
       Node start = entry.start();
       Scope scope =
@@ -242,13 +274,14 @@ final class Analyzer {
                   entry.label()),
               start);
       Context context = context(entry);
+      Walk walk = new Walk(context, contexts.computeIfAbsent(context.withoutEntry(), c -> c), own);
       List<Expression> calls = new ArrayList<>();
       if (start instanceof MethodReferenceExpr ref) {
         offer(ref, scope);
         calls.add(ref);
       } else {
         Body body = body(start);
-        offerBody(start, body, scope, context, 0, false);
+        offerBody(start, body, scope, walk, 0, false);
         calls.addAll(Arrays.asList(body.calls()));
       }
       List<Visit> first = firstVisits(calls, file);
@@ -256,18 +289,18 @@ final class Analyzer {
       Scope[] scopes = new Scope[first.size() + planned.length];
       int entered = 0;
       for (Visit visit : first) {
-        scopes[entered++] = enter(visit, scope, context);
+        scopes[entered++] = enter(visit, scope, walk);
       }
       for (Visit visit : planned) {
-        scopes[entered++] = enter(visit, scopes[visit.from()], context);
+        scopes[entered++] = enter(visit, scopes[visit.from()], walk);
       }
     }
   }
 
   /** Offers a visit's body in the scope of the call that enters it, which it returns. */
-  private Scope enter(Visit visit, Scope caller, Context context) {
+  private Scope enter(Visit visit, Scope caller, Walk walk) {
     Scope scope = caller.callee(visit.file(), visit.step(), visit.site());
-    offerBody(visit.method(), visit.body(), scope, context, visit.depth(), visit.offPath());
+    offerBody(visit.method(), visit.body(), scope, walk, visit.depth(), visit.offPath());
     return scope;
   }
 
@@ -286,18 +319,16 @@ final class Analyzer {
     return new Context(entry.kind(), entry.taskClass(), holder, List.copyOf(suppressed));
   }
 
-  private void offerBody(
-      Node root, Body body, Scope scope, Context context, int depth, boolean offPath) {
+  private void offerBody(Node root, Body body, Scope scope, Walk walk, int depth, boolean offPath) {
     if (depth == 0 || !skipDominated) {
       for (Node node : body.nodes()) {
         offer(node, scope);
       }
       return;
     }
-    Offered anyEntry = new Offered(new Identity(root), context.withoutEntry(), offPath);
-    Offered ownEntry = new Offered(anyEntry.method(), context, offPath);
+    Slot slot = body.slot(walk.shared(), offPath);
     Step entry = scope.entryStep();
-    BitSet reads = readsEntry.get(anyEntry);
+    BitSet reads = slot.reads;
     if (reads == null) {
       BitSet read = new BitSet();
       Node[] nodes = body.nodes();
@@ -308,15 +339,18 @@ final class Analyzer {
           read.set(i);
         }
       }
-      BitSet known = readsEntry.merge(anyEntry, read, Analyzer::union);
-      recordBest(bestShared, anyEntry, new Offer(depth, entry, null));
-      if (!known.isEmpty()) {
-        recordBest(bestOwn, ownEntry, new Offer(depth, entry, null));
+      BitSet known = slot.learned(read);
+      recordBest(slot.best, new Offer(depth, entry, null));
+      if (!known.isEmpty() && walk.context().holder() != null) {
+        recordOwn(walk, root, offPath, new Offer(depth, entry, null));
       }
       return;
     }
-    recordBest(bestShared, anyEntry, new Offer(depth, entry, scope));
-    if (!reads.isEmpty() && recordBest(bestOwn, ownEntry, new Offer(depth, entry, null))) {
+    boolean best = recordBest(slot.best, new Offer(depth, entry, scope));
+    if (!reads.isEmpty()
+        && (walk.context().holder() == null
+            ? best
+            : recordOwn(walk, root, offPath, new Offer(depth, entry, null)))) {
       Node[] nodes = body.nodes();
       for (int i = reads.nextSetBit(0); i >= 0; i = reads.nextSetBit(i + 1)) {
         offer(nodes[i], scope);
@@ -330,24 +364,24 @@ final class Analyzer {
    * was its first offer, already made). Call once, after every file was analysed.
    */
   void finish() {
-    bestShared.entrySet().parallelStream()
-        .filter(best -> best.getValue().deferred() != null)
+    bodies.values().parallelStream()
         .forEach(
-            best -> {
-              Scope scope = best.getValue().deferred();
-              BitSet reads = readsEntry.get(best.getKey());
-              try {
-                Node[] nodes = body(best.getKey().method().node()).nodes();
-                for (int i = reads.nextClearBit(0);
-                    i < nodes.length;
-                    i = reads.nextClearBit(i + 1)) {
-                  offer(nodes[i], scope);
-                }
-              } catch (RuntimeException | StackOverflowError e) {
-                sink.fail(RuleFailure.TRAVERSAL, scope.file(), null, e);
+            body -> {
+              for (Slot slot : body.drainSlots()) {
+                offerDeferred(body, slot);
               }
             });
-    bestShared.clear();
+  }
+
+  private void offerDeferred(Body body, Slot slot) {
+    Offer best = slot.best.get();
+    if (best == null || best.deferred() == null) {
+      return;
+    }
+    Node[] nodes = body.nodes();
+    for (int i = slot.reads.nextClearBit(0); i < nodes.length; i = slot.reads.nextClearBit(i + 1)) {
+      offer(nodes[i], best.deferred());
+    }
   }
 
   private static BitSet union(BitSet a, BitSet b) {
@@ -357,29 +391,101 @@ final class Analyzer {
   }
 
   /**
-   * Records an offer of a body unless one that wins over it was recorded under the key: its
-   * findings would win over this walk's in {@link Findings}, whichever worker adds them first.
-   * Returns whether this offer is the best recorded.
+   * Records an offer of a body unless one that wins over it was recorded: its findings would win
+   * over this walk's in {@link Findings}, whichever worker adds them first. Returns whether this
+   * offer is the best recorded.
    */
-  private static boolean recordBest(Map<Offered, Offer> best, Offered key, Offer mine) {
-    Offer known = best.get(key);
+  private static boolean recordBest(AtomicReference<Offer> best, Offer mine) {
+    while (true) {
+      Offer known = best.get();
+      if (known != null && OFFER_ORDER.compare(mine, known) > 0) {
+        return false;
+      }
+      if (best.compareAndSet(known, mine)) {
+        return true;
+      }
+    }
+  }
+
+  /**
+   * {@link #recordBest} for the offer of a body's nodes that read the entry, in a context with its
+   * entry's holder: only the entries of one file compare such offers.
+   */
+  private static boolean recordOwn(Walk walk, Node root, boolean offPath, Offer mine) {
+    Offered key = new Offered(new Identity(root), walk.context(), offPath);
+    Offer known = walk.own().get(key);
     if (known != null && OFFER_ORDER.compare(mine, known) > 0) {
-      // the common case, decided without locking the map's bin: an offer only ever gives way
       return false;
     }
-    Offer kept =
-        best.merge(
-            key,
-            mine,
-            (recorded, offer) -> OFFER_ORDER.compare(offer, recorded) <= 0 ? offer : recorded);
-    return kept == mine;
+    walk.own().put(key, mine);
+    return true;
   }
 
   /**
    * The nodes a walk offers under a root, in pre-order, without the subtrees a context walk skips,
    * and the calls among them.
    */
-  private record Body(Node[] nodes, MethodCallExpr[] calls) {}
+  private static final class Body {
+    private final Node[] nodes;
+    private final MethodCallExpr[] calls;
+
+    /** What each call may enter, once resolved ({@link #sites}); for a method's body only. */
+    private volatile Site[] sites;
+
+    /**
+     * The offers of a method's body, one {@link Slot} per context without its entry and path;
+     * copied on write, found by identity (the contexts are interned in {@link #contexts}).
+     */
+    private volatile Slot[] slots = new Slot[0];
+
+    Body(Node[] nodes, MethodCallExpr[] calls) {
+      this.nodes = nodes;
+      this.calls = calls;
+    }
+
+    Node[] nodes() {
+      return nodes;
+    }
+
+    MethodCallExpr[] calls() {
+      return calls;
+    }
+
+    /** The offers of this body in a context without its entry, by paths on or off the path. */
+    Slot slot(Context shared, boolean offPath) {
+      Slot known = find(slots, shared, offPath);
+      if (known != null) {
+        return known;
+      }
+      synchronized (this) {
+        Slot[] all = slots;
+        known = find(all, shared, offPath);
+        if (known == null) {
+          known = new Slot(shared, offPath);
+          Slot[] more = Arrays.copyOf(all, all.length + 1);
+          more[all.length] = known;
+          slots = more;
+        }
+        return known;
+      }
+    }
+
+    private static Slot find(Slot[] all, Context shared, boolean offPath) {
+      for (Slot slot : all) {
+        if (slot.context == shared && slot.offPath == offPath) {
+          return slot;
+        }
+      }
+      return null;
+    }
+
+    /** Takes the slots (once the walks are done). */
+    Slot[] drainSlots() {
+      Slot[] all = slots;
+      slots = new Slot[0];
+      return all;
+    }
+  }
 
   /** A root's {@link Body}; a method's is remembered, as many entries walk the same methods. */
   private Body body(Node root) {
@@ -461,7 +567,7 @@ final class Analyzer {
   private record Entered(Identity method, boolean offPath) {}
 
   /** A call to follow from the body of visit number {@code from}. */
-  private record Pending(MethodCallExpr site, Visit caller, int from) {}
+  private record Pending(MethodCallExpr site, Site reached, Visit caller, int from) {}
 
   /** The visits at depth 1 of an entry whose own body makes these calls, in walk order. */
   private List<Visit> firstVisits(List<Expression> calls, SourceFile file) {
@@ -526,7 +632,7 @@ final class Analyzer {
     List<Visit> below = new ArrayList<>();
     while (!pending.isEmpty()) {
       Pending call = pending.poll();
-      Site reached = site(call.site(), call.caller().file());
+      Site reached = call.reached();
       boolean off = call.caller().offPath() || reached.leavesPath();
       for (Callee callee : reached.callees()) {
         if (visits.enter(callee.method(), off)) {
@@ -549,12 +655,28 @@ final class Analyzer {
   }
 
   /** Adds the calls of a visit's body to those to follow, unless the walk is as deep as it goes. */
-  private static void follow(Visit visit, int number, Deque<Pending> pending) {
+  private void follow(Visit visit, int number, Deque<Pending> pending) {
     if (visit.depth() < MAX_DEPTH) {
-      for (MethodCallExpr call : visit.body().calls()) {
-        pending.add(new Pending(call, visit, number));
+      MethodCallExpr[] calls = visit.body().calls();
+      Site[] reached = sites(visit.body(), visit.file());
+      for (int i = 0; i < calls.length; i++) {
+        pending.add(new Pending(calls[i], reached[i], visit, number));
       }
     }
+  }
+
+  /** The {@link Site} of each call of a method's body (in a file), resolved once per body. */
+  private Site[] sites(Body body, SourceFile file) {
+    Site[] known = body.sites;
+    if (known == null) {
+      known = new Site[body.calls().length];
+      for (int i = 0; i < known.length; i++) {
+        known[i] = site(body.calls()[i], file);
+      }
+      // racing workers resolve the same sites: either array may be kept
+      body.sites = known;
+    }
+    return known;
   }
 
   /**
