@@ -17,21 +17,26 @@ import com.github.javaparser.ast.stmt.LocalClassDeclarationStmt;
 import com.github.javaparser.ast.stmt.LocalRecordDeclarationStmt;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.BitSet;
 import java.util.Comparator;
 import java.util.Deque;
+import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * The shared traversal: one pass over each parsed file offers every node to every check's {@link
  * Check#anywhere} hook and collects the execution-context entries; then each entry's code is walked
  * once, following calls into the project's own methods, and every node is offered to every check's
- * {@link Check#inContext} hook. A file whose own findings are not wanted ({@link
- * Linter.Builder#findingsIn}) skips the first pass: its entries come from its {@link Outline}.
+ * {@link Check#inContext} hook (the offers that many entries share are made by {@link #finish},
+ * after every file). A file whose own findings are not wanted ({@link Linter.Builder#findingsIn})
+ * skips the first pass: its entries come from its {@link Outline}.
  *
  * <p>Implementation note: walks are iterative (generated code can nest deeply). A context walk does
  * not descend into nested class bodies, nor into lambdas that start a context of their own (they
@@ -49,30 +54,46 @@ import java.util.concurrent.ConcurrentHashMap;
  *
  * <p>Speed: many entries (the async lambdas of a test suite) reach the same methods, so the walk
  * shares what does not depend on the entry, across entries and workers (concurrent maps, immutable
- * values): a method's walk order, and the methods each call may enter with the call path's step
- * into each, are computed once per node. And a method body is offered to the checks again only if
- * this walk's findings in it could win: {@link Findings} keeps, for each place, the finding with
- * the shortest call path, then the first path in a total order of steps. A body already offered in
- * the same {@link Context} by a shorter path, or an equally short one from an entry ordered first,
- * gives the same checks' answers with a path that wins; this walk then only follows the body's
- * calls (their bodies are judged likewise), so the findings are those of the exhaustive walk,
- * whichever worker comes first. This relies on an invariant of the checks: on a node reached
+ * values). (1) A method's walk order, and the methods each call may enter with the call path's step
+ * into each, are computed once per node: resolution depends on the node and the index alone. (2)
+ * The walk below depth 1 is a plan computed once per list of methods entered at depth 1 (with
+ * whether each was entered on the task's path): once the entry's own calls are followed, the
+ * methods entered so far and the calls left to follow are those methods' and their bodies' calls,
+ * in order, so the rest of the breadth-first walk depends on that list alone. A plan lists the
+ * visits in walk order, each with its depth, whether it is off the path, the call followed and its
+ * step, and the number of the visit whose body makes that call; every entry that enters the same
+ * methods at depth 1 (hundreds of lambdas each calling one service method) replays it, building its
+ * own call path to each visit. Plans are remembered up to {@link #MAX_PLANNED} visits in all; past
+ * that they are walked again each time, with the same visits. (3) A method body is offered to the
+ * checks by the walk whose findings in it win: {@link Findings} keeps, for each place, the finding
+ * with the shortest call path, then the first path in a total order of steps, so of the offers of a
+ * body in the same {@link Context} only the one by the shortest path, then from the entry ordered
+ * first, gives findings that are kept. This relies on an invariant of the checks: on a node reached
  * through calls, what they report depends only on the node, the call path (whether it leaves the
  * task's own path included), and the context's {@link Context} (kind, task class, the node holding
  * a task's, a pool submission's or an async stage's entry, and the rules suppressed at the entry).
  * The entry node only matters to a node if a check asks for it there ({@link Scope#entryReads()}:
  * intra-task-sync asks whether the entry runs many at once where it meets a lock; whether a check
  * asks must not depend on the entry itself, so checks ask after their cheap tests of the node): the
- * first offer of a body in a context learns which of its nodes made a check ask, and the offers of
- * the others are shared by every context of the same kind, task class and suppressions (a service's
- * methods reached from hundreds of async lambdas are offered once, not once per lambda; only their
- * locks are offered again per lambda). {@code AnalyzerTest} checks that sharing changes nothing.
- * The files parsed on demand (and so the summary's counts) do not depend on timing either: calls
- * are resolved whether or not a body is offered, the best offer of a body in a context is always
- * made, and an offer it dominates would ask the index the same questions.
+ * first offer of a body in a context, made at once, learns which of its nodes made a check ask;
+ * those nodes are offered again as walks reach them, once per entry and context where the offer
+ * could win (compared within the file of the entry's holder, where all entries with that holder
+ * are: {@link Walk#own}; for a parallel stream, which has no holder, the best shared offer); the
+ * others are offered once per body, kind, task class, suppressions and path (on or off the task's),
+ * by {@link #finish} after every walk, in the scope of the best offer recorded (a {@link Slot} per
+ * body and context without its entry, found from the body without a map key built per visit; a
+ * service's methods reached from hundreds of async lambdas are offered once, not once per lambda;
+ * only their locks are offered again per lambda). So the findings are those of the exhaustive walk,
+ * whichever worker comes first; {@code AnalyzerTest} checks that sharing changes nothing. The files
+ * parsed on demand (and so the summary's counts) do not depend on timing either: every call a walk
+ * reaches is resolved, the best offer of a body in a context is always made, and an offer it
+ * dominates would ask the index the same questions.
  */
 final class Analyzer {
   static final int MAX_DEPTH = 4;
+
+  /** At most this many visits are remembered in {@link #plans} (some 50 MB). */
+  private static final long MAX_PLANNED = 1_000_000;
 
   /**
    * The framework's own classes, whose methods the walk does not enter (see {@link #inFramework}).
@@ -92,14 +113,17 @@ final class Analyzer {
   private final Findings sink;
   private final Map<Identity, Body> bodies = new ConcurrentHashMap<>();
   private final Map<Identity, Site> sites = new ConcurrentHashMap<>();
-  private final Map<Offered, Offer> offered = new ConcurrentHashMap<>();
 
   /**
-   * The nodes of a body (by their index in its walk order) whose offer made a check read the entry
-   * node, by body and context without its entry; absent until the first offer of the body there
-   * completes. Immutable once published.
+   * The walks below depth 1 by the methods entered at depth 1 (see {@link #plan}): many entries
+   * (the async lambdas of a test suite) call the same methods.
    */
-  private final Map<Offered, BitSet> readsEntry = new ConcurrentHashMap<>();
+  private final Map<List<Entered>, Visit[]> plans = new ConcurrentHashMap<>();
+
+  private final AtomicLong plannedVisits = new AtomicLong();
+
+  /** The contexts without their entry, one instance of each: the keys of {@link Body#slot}. */
+  private final Map<Context, Context> contexts = new ConcurrentHashMap<>();
 
   private final boolean skipDominated;
 
@@ -138,8 +162,49 @@ final class Analyzer {
    */
   private record Offered(Identity method, Context context, boolean offPath) {}
 
-  /** How a method body was reached: calls from the entry, and the entry's own step. */
-  private record Offer(int depth, Step entry) {}
+  /**
+   * One entry's walk: its context, the same without the entry (the instance in {@link #contexts}),
+   * and the best offers of the nodes that read the entry, by body and context with the entry, of
+   * the entries of one file (the entries that share a holder, and so such offers, are all in the
+   * file of their holder).
+   */
+  private record Walk(Context context, Context shared, Map<Offered, Offer> own) {}
+
+  /**
+   * The offers of a method body in one context without its entry, by paths on or off the task's
+   * path.
+   */
+  private static final class Slot {
+    private final Context context;
+    private final boolean offPath;
+
+    /**
+     * The nodes of the body (by their index in its walk order) whose offer made a check read the
+     * entry node; null until the first offer completes. Replaced, never changed.
+     */
+    private volatile BitSet reads;
+
+    /** The best offer recorded ({@link #recordBest}). */
+    private final AtomicReference<Offer> best = new AtomicReference<>();
+
+    Slot(Context context, boolean offPath) {
+      this.context = context;
+      this.offPath = offPath;
+    }
+
+    /** Adds what a first offer learned to what others did (they learn the same) and returns it. */
+    synchronized BitSet learned(BitSet read) {
+      reads = reads == null ? read : union(reads, read);
+      return reads;
+    }
+  }
+
+  /**
+   * How a method body was reached: calls from the entry, and the entry's own step; and the scope
+   * whose offer of the body's nodes that do not read the entry {@link #finish} is to make (null
+   * once made, or for the nodes that read the entry, which are offered as they are reached).
+   */
+  private record Offer(int depth, Step entry, Scope deferred) {}
 
   /**
    * Of two offers of one body, the one whose findings Findings would keep (shorter, then first).
@@ -192,6 +257,7 @@ final class Analyzer {
   }
 
   private void walkContexts(SourceFile file, List<Entries.Entry> entries) {
+    Map<Offered, Offer> own = new HashMap<>();
     for (Entries.Entry entry : entries) {
       Node start = entry.start();
       Scope scope =
@@ -208,19 +274,34 @@ final class Analyzer {
                   entry.label()),
               start);
       Context context = context(entry);
-      Deque<Call> pending = new ArrayDeque<>();
+      Walk walk = new Walk(context, contexts.computeIfAbsent(context.withoutEntry(), c -> c), own);
+      List<Expression> calls = new ArrayList<>();
       if (start instanceof MethodReferenceExpr ref) {
         offer(ref, scope);
-        pending.add(new Call(ref, scope, 0, false));
+        calls.add(ref);
       } else {
-        walk(start, scope, context, 0, false, pending);
+        Body body = body(start);
+        offerBody(start, body, scope, walk, 0, false);
+        calls.addAll(Arrays.asList(body.calls()));
       }
-      // breadth first, so that each method is entered first by a shortest path
-      Visits visits = new Visits();
-      while (!pending.isEmpty()) {
-        enter(pending.poll(), context, visits, pending);
+      List<Visit> first = firstVisits(calls, file);
+      Visit[] planned = plan(first);
+      Scope[] scopes = new Scope[first.size() + planned.length];
+      int entered = 0;
+      for (Visit visit : first) {
+        scopes[entered++] = enter(visit, scope, walk);
+      }
+      for (Visit visit : planned) {
+        scopes[entered++] = enter(visit, scopes[visit.from()], walk);
       }
     }
+  }
+
+  /** Offers a visit's body in the scope of the call that enters it, which it returns. */
+  private Scope enter(Visit visit, Scope caller, Walk walk) {
+    Scope scope = caller.callee(visit.file(), visit.step(), visit.site());
+    offerBody(visit.method(), visit.body(), scope, walk, visit.depth(), visit.offPath());
+    return scope;
   }
 
   private Context context(Entries.Entry entry) {
@@ -238,33 +319,16 @@ final class Analyzer {
     return new Context(entry.kind(), entry.taskClass(), holder, List.copyOf(suppressed));
   }
 
-  /**
-   * Offers the nodes under a root in pre-order (the walk order of the root, computed once per
-   * method), but not those that need not be offered again (see the implementation note), and adds
-   * its calls, in the same order, to those to follow unless the walk is as deep as it goes.
-   */
-  private void walk(
-      Node root, Scope scope, Context context, int depth, boolean offPath, Deque<Call> pending) {
-    Body body = body(root);
-    offerBody(root, body, scope, context, depth, offPath);
-    if (depth < MAX_DEPTH) {
-      for (MethodCallExpr call : body.calls()) {
-        pending.add(new Call(call, scope, depth, offPath));
-      }
-    }
-  }
-
-  private void offerBody(
-      Node root, Body body, Scope scope, Context context, int depth, boolean offPath) {
+  private void offerBody(Node root, Body body, Scope scope, Walk walk, int depth, boolean offPath) {
     if (depth == 0 || !skipDominated) {
       for (Node node : body.nodes()) {
         offer(node, scope);
       }
       return;
     }
-    Offered anyEntry = new Offered(new Identity(root), context.withoutEntry(), offPath);
-    Offered ownEntry = new Offered(anyEntry.method(), context, offPath);
-    BitSet reads = readsEntry.get(anyEntry);
+    Slot slot = body.slot(walk.shared(), offPath);
+    Step entry = scope.entryStep();
+    BitSet reads = slot.reads;
     if (reads == null) {
       BitSet read = new BitSet();
       Node[] nodes = body.nodes();
@@ -275,26 +339,48 @@ final class Analyzer {
           read.set(i);
         }
       }
-      BitSet known = readsEntry.merge(anyEntry, read, Analyzer::union);
-      recordBest(anyEntry, depth, scope);
-      if (!known.isEmpty()) {
-        recordBest(ownEntry, depth, scope);
+      BitSet known = slot.learned(read);
+      recordBest(slot.best, new Offer(depth, entry, null));
+      if (!known.isEmpty() && walk.context().holder() != null) {
+        recordOwn(walk, root, offPath, new Offer(depth, entry, null));
       }
       return;
     }
-    boolean offerShared = recordBest(anyEntry, depth, scope);
-    boolean offerOwn = !reads.isEmpty() && recordBest(ownEntry, depth, scope);
-    Node[] nodes = body.nodes();
-    if (offerShared) {
-      for (int i = 0; i < nodes.length; i++) {
-        if (!reads.get(i) || offerOwn) {
-          offer(nodes[i], scope);
-        }
-      }
-    } else if (offerOwn) {
+    boolean best = recordBest(slot.best, new Offer(depth, entry, scope));
+    if (!reads.isEmpty()
+        && (walk.context().holder() == null
+            ? best
+            : recordOwn(walk, root, offPath, new Offer(depth, entry, null)))) {
+      Node[] nodes = body.nodes();
       for (int i = reads.nextSetBit(0); i >= 0; i = reads.nextSetBit(i + 1)) {
         offer(nodes[i], scope);
       }
+    }
+  }
+
+  /**
+   * Makes the offers the walks deferred: the nodes of each body that read no entry, once per body
+   * and context without its entry, by the best path that any entry reached the body by (unless that
+   * was its first offer, already made). Call once, after every file was analysed.
+   */
+  void finish() {
+    bodies.values().parallelStream()
+        .forEach(
+            body -> {
+              for (Slot slot : body.drainSlots()) {
+                offerDeferred(body, slot);
+              }
+            });
+  }
+
+  private void offerDeferred(Body body, Slot slot) {
+    Offer best = slot.best.get();
+    if (best == null || best.deferred() == null) {
+      return;
+    }
+    Node[] nodes = body.nodes();
+    for (int i = slot.reads.nextClearBit(0); i < nodes.length; i = slot.reads.nextClearBit(i + 1)) {
+      offer(nodes[i], best.deferred());
     }
   }
 
@@ -305,30 +391,101 @@ final class Analyzer {
   }
 
   /**
-   * Records an offer of a body unless one that wins over it was recorded under the key: its
-   * findings would win over this walk's in {@link Findings}, whichever worker adds them first.
-   * Returns whether this offer is the best recorded.
+   * Records an offer of a body unless one that wins over it was recorded: its findings would win
+   * over this walk's in {@link Findings}, whichever worker adds them first. Returns whether this
+   * offer is the best recorded.
    */
-  private boolean recordBest(Offered key, int depth, Scope scope) {
-    Offer mine = new Offer(depth, scope.entryStep());
-    Offer known = offered.get(key);
+  private static boolean recordBest(AtomicReference<Offer> best, Offer mine) {
+    while (true) {
+      Offer known = best.get();
+      if (known != null && OFFER_ORDER.compare(mine, known) > 0) {
+        return false;
+      }
+      if (best.compareAndSet(known, mine)) {
+        return true;
+      }
+    }
+  }
+
+  /**
+   * {@link #recordBest} for the offer of a body's nodes that read the entry, in a context with its
+   * entry's holder: only the entries of one file compare such offers.
+   */
+  private static boolean recordOwn(Walk walk, Node root, boolean offPath, Offer mine) {
+    Offered key = new Offered(new Identity(root), walk.context(), offPath);
+    Offer known = walk.own().get(key);
     if (known != null && OFFER_ORDER.compare(mine, known) > 0) {
-      // the common case, decided without locking the map's bin: an offer only ever gives way
       return false;
     }
-    Offer best =
-        offered.merge(
-            key,
-            mine,
-            (recorded, offer) -> OFFER_ORDER.compare(offer, recorded) <= 0 ? offer : recorded);
-    return best == mine;
+    walk.own().put(key, mine);
+    return true;
   }
 
   /**
    * The nodes a walk offers under a root, in pre-order, without the subtrees a context walk skips,
    * and the calls among them.
    */
-  private record Body(Node[] nodes, MethodCallExpr[] calls) {}
+  private static final class Body {
+    private final Node[] nodes;
+    private final MethodCallExpr[] calls;
+
+    /** What each call may enter, once resolved ({@link #sites}); for a method's body only. */
+    private volatile Site[] sites;
+
+    /**
+     * The offers of a method's body, one {@link Slot} per context without its entry and path;
+     * copied on write, found by identity (the contexts are interned in {@link #contexts}).
+     */
+    private volatile Slot[] slots = new Slot[0];
+
+    Body(Node[] nodes, MethodCallExpr[] calls) {
+      this.nodes = nodes;
+      this.calls = calls;
+    }
+
+    Node[] nodes() {
+      return nodes;
+    }
+
+    MethodCallExpr[] calls() {
+      return calls;
+    }
+
+    /** The offers of this body in a context without its entry, by paths on or off the path. */
+    Slot slot(Context shared, boolean offPath) {
+      Slot known = find(slots, shared, offPath);
+      if (known != null) {
+        return known;
+      }
+      synchronized (this) {
+        Slot[] all = slots;
+        known = find(all, shared, offPath);
+        if (known == null) {
+          known = new Slot(shared, offPath);
+          Slot[] more = Arrays.copyOf(all, all.length + 1);
+          more[all.length] = known;
+          slots = more;
+        }
+        return known;
+      }
+    }
+
+    private static Slot find(Slot[] all, Context shared, boolean offPath) {
+      for (Slot slot : all) {
+        if (slot.context == shared && slot.offPath == offPath) {
+          return slot;
+        }
+      }
+      return null;
+    }
+
+    /** Takes the slots (once the walks are done). */
+    Slot[] drainSlots() {
+      Slot[] all = slots;
+      slots = new Slot[0];
+      return all;
+    }
+  }
 
   /** A root's {@link Body}; a method's is remembered, as many entries walk the same methods. */
   private Body body(Node root) {
@@ -392,26 +549,134 @@ final class Analyzer {
   }
 
   /**
-   * A call or method reference to follow: the scope of the body it is in, that body's depth, and
-   * whether the body was reached off the task's own path.
+   * A method body an entry's walk enters: the call or method reference that enters it, in the body
+   * of visit number {@code from} of the walk (-1: in the entry's own body), the call path's step,
+   * the depth, and whether the path left the task's own path.
    */
-  private record Call(Expression site, Scope scope, int depth, boolean offPath) {}
+  private record Visit(
+      MethodDeclaration method,
+      Body body,
+      SourceFile file,
+      Step step,
+      Expression site,
+      int from,
+      int depth,
+      boolean offPath) {}
 
-  /** Walks the methods a call or method reference may enter that this entry's walk has not. */
-  private void enter(Call call, Context context, Visits visits, Deque<Call> pending) {
-    Site reached = site(call.site(), call.scope().file());
-    boolean off = call.offPath() || reached.leavesPath();
-    for (Callee callee : reached.callees()) {
-      if (visits.enter(callee.method(), off)) {
-        walk(
-            callee.method(),
-            call.scope().callee(callee.file(), callee.step(), call.site()),
-            context,
-            call.depth() + 1,
-            off,
-            pending);
+  /** A method entered at depth 1, on or off the task's path: what a walk's plan depends on. */
+  private record Entered(Identity method, boolean offPath) {}
+
+  /** A call to follow from the body of visit number {@code from}. */
+  private record Pending(MethodCallExpr site, Site reached, Visit caller, int from) {}
+
+  /** The visits at depth 1 of an entry whose own body makes these calls, in walk order. */
+  private List<Visit> firstVisits(List<Expression> calls, SourceFile file) {
+    Visits visits = new Visits();
+    List<Visit> first = new ArrayList<>();
+    for (Expression call : calls) {
+      Site reached = site(call, file);
+      for (Callee callee : reached.callees()) {
+        if (visits.enter(callee.method(), reached.leavesPath())) {
+          first.add(
+              new Visit(
+                  callee.method(),
+                  body(callee.method()),
+                  callee.file(),
+                  callee.step(),
+                  call,
+                  -1,
+                  1,
+                  reached.leavesPath()));
+        }
       }
     }
+    return first;
+  }
+
+  /**
+   * The visits below depth 1 of a walk whose depth-1 visits are {@code first}, in walk order, their
+   * {@code from} counting the first visits before them; remembered while the plans stay within
+   * {@link #MAX_PLANNED} visits in all (the walk is the same whether it was remembered or not).
+   */
+  private Visit[] plan(List<Visit> first) {
+    if (first.isEmpty()) {
+      return new Visit[0];
+    }
+    List<Entered> key = new ArrayList<>(first.size());
+    for (Visit visit : first) {
+      key.add(new Entered(new Identity(visit.method()), visit.offPath()));
+    }
+    Visit[] known = plans.get(key);
+    if (known != null) {
+      return known;
+    }
+    Visit[] planned = walkBelow(first);
+    if (planned.length > 0 && plannedVisits.addAndGet(planned.length) <= MAX_PLANNED) {
+      plans.putIfAbsent(key, planned);
+    }
+    return planned;
+  }
+
+  /**
+   * Follows calls breadth first from the depth-1 visits, each method entered once on the task's
+   * path and once off it at most (the depth-1 methods counting as entered), as deep as {@link
+   * #MAX_DEPTH}.
+   */
+  private Visit[] walkBelow(List<Visit> first) {
+    Visits visits = new Visits();
+    Deque<Pending> pending = new ArrayDeque<>();
+    for (int i = 0; i < first.size(); i++) {
+      visits.enter(first.get(i).method(), first.get(i).offPath());
+      follow(first.get(i), i, pending);
+    }
+    List<Visit> below = new ArrayList<>();
+    while (!pending.isEmpty()) {
+      Pending call = pending.poll();
+      Site reached = call.reached();
+      boolean off = call.caller().offPath() || reached.leavesPath();
+      for (Callee callee : reached.callees()) {
+        if (visits.enter(callee.method(), off)) {
+          Visit visit =
+              new Visit(
+                  callee.method(),
+                  body(callee.method()),
+                  callee.file(),
+                  callee.step(),
+                  call.site(),
+                  call.from(),
+                  call.caller().depth() + 1,
+                  off);
+          follow(visit, first.size() + below.size(), pending);
+          below.add(visit);
+        }
+      }
+    }
+    return below.toArray(new Visit[0]);
+  }
+
+  /** Adds the calls of a visit's body to those to follow, unless the walk is as deep as it goes. */
+  private void follow(Visit visit, int number, Deque<Pending> pending) {
+    if (visit.depth() < MAX_DEPTH) {
+      MethodCallExpr[] calls = visit.body().calls();
+      Site[] reached = sites(visit.body(), visit.file());
+      for (int i = 0; i < calls.length; i++) {
+        pending.add(new Pending(calls[i], reached[i], visit, number));
+      }
+    }
+  }
+
+  /** The {@link Site} of each call of a method's body (in a file), resolved once per body. */
+  private Site[] sites(Body body, SourceFile file) {
+    Site[] known = body.sites;
+    if (known == null) {
+      known = new Site[body.calls().length];
+      for (int i = 0; i < known.length; i++) {
+        known[i] = site(body.calls()[i], file);
+      }
+      // racing workers resolve the same sites: either array may be kept
+      body.sites = known;
+    }
+    return known;
   }
 
   /**

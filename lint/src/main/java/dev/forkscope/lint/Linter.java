@@ -263,6 +263,7 @@ public final class Linter {
               }
               progress.filesDone(done.incrementAndGet(), total);
             });
+    analyzer.finish();
 
     parses.retain(files);
     long lines = 0;

@@ -9,8 +9,10 @@ import java.util.stream.Collectors;
 
 /**
  * Where a node runs: the kind of execution context, the task class, and the chain of calls from the
- * context's entry (an execution method or a lambda) to the body being walked. A scope belongs to
- * one walk, on one thread.
+ * context's entry (an execution method or a lambda) to the body being walked, each scope linked to
+ * its caller's (the path's lists are made when a check or a report first asks). A scope is used by
+ * one thread at a time: its walk's, then, for an offer the {@link Analyzer} defers, the one that
+ * makes it after every walk.
  */
 final class Scope {
   /** The kinds of code that run on fork/join worker threads. */
@@ -33,9 +35,24 @@ final class Scope {
   private final SourceFile file;
   private final ProjectIndex index;
   private final Findings sink;
-  private final List<Step> calls;
-  private final List<Node> callSites;
   private final Node entry;
+
+  /** The scope of the body that calls this one, or null for the entry's own code. */
+  private final Scope caller;
+
+  /** The call path's last step: the call into this body, or the entry's own step. */
+  private final Step step;
+
+  /** The call followed into this body, or null for the entry's own code. */
+  private final Node site;
+
+  /** The call path's first step: the context's entry. */
+  private final Step entryStep;
+
+  /** {@link #calls} and {@link #callSites}, made when first asked (many scopes are never asked). */
+  private List<Step> calls;
+
+  private List<Node> callSites;
 
   /** How many times a check asked for the entry node (or the call sites) in this scope. */
   private int entryReads;
@@ -48,7 +65,7 @@ final class Scope {
       Findings sink,
       Step entryStep,
       Node entry) {
-    this(kind, taskClass, file, index, sink, List.of(entryStep), List.of(), entry);
+    this(kind, taskClass, file, index, sink, entry, null, entryStep, null);
   }
 
   private Scope(
@@ -57,17 +74,20 @@ final class Scope {
       SourceFile file,
       ProjectIndex index,
       Findings sink,
-      List<Step> calls,
-      List<Node> callSites,
-      Node entry) {
+      Node entry,
+      Scope caller,
+      Step step,
+      Node site) {
     this.kind = kind;
     this.taskClass = taskClass;
     this.file = file;
     this.index = index;
     this.sink = sink;
-    this.calls = calls;
-    this.callSites = callSites;
     this.entry = entry;
+    this.caller = caller;
+    this.step = step;
+    this.site = site;
+    this.entryStep = caller == null ? step : caller.entryStep;
   }
 
   /**
@@ -75,12 +95,7 @@ final class Scope {
    * reference followed).
    */
   Scope callee(SourceFile calleeFile, Step call, Node site) {
-    List<Step> longer = new ArrayList<>(calls);
-    longer.add(call);
-    List<Node> sites = new ArrayList<>(callSites);
-    sites.add(site);
-    return new Scope(
-        kind, taskClass, calleeFile, index, sink, List.copyOf(longer), List.copyOf(sites), entry);
+    return new Scope(kind, taskClass, calleeFile, index, sink, entry, this, call, site);
   }
 
   Kind kind() {
@@ -122,17 +137,36 @@ final class Scope {
    */
   List<Node> callSites() {
     entryReads++;
+    if (callSites == null) {
+      List<Node> sites = new ArrayList<>();
+      for (Scope scope = this; scope.caller != null; scope = scope.caller) {
+        sites.add(0, scope.site);
+      }
+      callSites = List.copyOf(sites);
+    }
     return callSites;
+  }
+
+  /** The steps of the call path, from the entry's to the call into this body. */
+  private List<Step> calls() {
+    if (calls == null) {
+      List<Step> steps = new ArrayList<>();
+      for (Scope scope = this; scope != null; scope = scope.caller) {
+        steps.add(0, scope.step);
+      }
+      calls = List.copyOf(steps);
+    }
+    return calls;
   }
 
   /** The first step of the call path: the context's entry. */
   Step entryStep() {
-    return calls.get(0);
+    return entryStep;
   }
 
   /** Whether the node being visited is reached directly, without following a call. */
   boolean direct() {
-    return calls.size() == 1;
+    return caller == null;
   }
 
   /**
@@ -152,7 +186,7 @@ final class Scope {
 
   /** A short phrase naming the context, e.g. "SumTask.compute()" or "a parallel stream lambda". */
   String where() {
-    return calls.get(0).description();
+    return entryStep.description();
   }
 
   /** Reports a finding at a node, adding the call path when the node was reached indirectly. */
@@ -181,7 +215,7 @@ final class Scope {
     List<Step> path = List.of();
     String text = message;
     if (!direct()) {
-      List<Step> full = new ArrayList<>(calls);
+      List<Step> full = new ArrayList<>(calls());
       full.add(
           new Step(
               file.path(),
@@ -192,7 +226,7 @@ final class Scope {
       text =
           message
               + " (reached from "
-              + calls.stream().map(Step::description).collect(Collectors.joining(" -> "))
+              + calls().stream().map(Step::description).collect(Collectors.joining(" -> "))
               + ")";
     }
     sink.add(check.rule(), file, node, text, taskClass, path, fix, severity, entry);

@@ -5,6 +5,7 @@ import com.github.javaparser.ParseResult;
 import com.github.javaparser.ParserConfiguration;
 import com.github.javaparser.Problem;
 import com.github.javaparser.Processor;
+import com.github.javaparser.Range;
 import com.github.javaparser.ast.CompilationUnit;
 import com.github.javaparser.ast.Node;
 import com.github.javaparser.ast.validator.postprocessors.Java25PostProcessor;
@@ -277,6 +278,7 @@ final class SourceFile {
         // unsynchronized data map: two workers printing nodes of one unit at once could then lose
         // the printer and throw. Installed here, before the unit is shared, printing only reads.
         unit.printer(new DefaultPrettyPrinter());
+        dropTokens(unit);
         return new ParseCache.Parsed(text, unit, Outline.of(unit), null);
       }
       Problem first = result.getProblems().isEmpty() ? null : result.getProblems().get(0);
@@ -295,6 +297,20 @@ final class SourceFile {
     } catch (RuntimeException e) {
       return failed(path, text, 0, "parse error: " + firstLine(String.valueOf(e.getMessage())));
     }
+  }
+
+  /**
+   * Lets the unit's tokens go, keeping each node's range: the parser links every token (spaces and
+   * line ends included, a few dozen per line) to its node, about half of a tree's memory, and
+   * nothing reads them once the tree is built (fix re-parses the files it rewrites).
+   */
+  private static void dropTokens(CompilationUnit unit) {
+    unit.walk(
+        node -> {
+          Range range = node.getRange().orElse(null);
+          node.setTokenRange(null);
+          node.setRange(range);
+        });
   }
 
   private static ParseCache.Parsed failed(Path path, String text, int line, String message) {

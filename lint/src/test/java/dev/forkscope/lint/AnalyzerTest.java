@@ -215,6 +215,7 @@ class AnalyzerTest {
     for (int i = files.size() - 1; i >= 0; i--) {
       analyzer.analyze(files.get(i), files.get(i).unit().orElseThrow());
     }
+    analyzer.finish();
     assertThat(findings.failures()).isEmpty();
     return findings.sorted();
   }

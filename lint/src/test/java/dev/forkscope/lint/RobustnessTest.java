@@ -188,8 +188,9 @@ class RobustnessTest {
             }
           }
         };
-    new Analyzer(index, List.of(broken, new SleepyWorker()), findings)
-        .analyze(file, file.unit().orElseThrow());
+    Analyzer analyzer = new Analyzer(index, List.of(broken, new SleepyWorker()), findings);
+    analyzer.analyze(file, file.unit().orElseThrow());
+    analyzer.finish();
     assertThat(findings.sorted())
         .singleElement()
         .satisfies(f -> assertThat(f.rule().id()).isEqualTo("sleepy-worker"));
