@@ -3,6 +3,7 @@ package dev.forkscope.lint;
 import com.github.javaparser.ast.CompilationUnit;
 import com.github.javaparser.ast.Modifier;
 import com.github.javaparser.ast.Node;
+import com.github.javaparser.ast.body.BodyDeclaration;
 import com.github.javaparser.ast.body.CallableDeclaration;
 import com.github.javaparser.ast.body.ConstructorDeclaration;
 import com.github.javaparser.ast.body.FieldDeclaration;
@@ -33,11 +34,13 @@ import com.github.javaparser.ast.stmt.Statement;
 import com.github.javaparser.ast.stmt.SynchronizedStmt;
 import com.github.javaparser.ast.stmt.ThrowStmt;
 import com.github.javaparser.ast.stmt.TryStmt;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.BiPredicate;
 import java.util.function.Predicate;
+import java.util.stream.Collectors;
 
 /**
  * Bottleneck 5, exacting intra-task synchronization (Pinto et al. 2017, Fig. 9, Mandelbrot): locks,
@@ -105,28 +108,24 @@ final class IntraTaskSync extends Check {
       Expression monitor = Syntax.unwrap(sync.getExpression());
       boolean classWide = classWide(monitor, scope);
       if (!perItem(monitor, scope) && matters(sync, classWide, scope)) {
-        report(
-            scope,
-            sync,
-            sync.toString(),
-            "synchronized block in " + scope.where(),
-            WAITS,
-            unshared(classWide, scope));
+        Owner owner = owner(sync, monitor, classWide, scope);
+        if (owner != Owner.TASK) {
+          report(
+              scope,
+              sync,
+              sync.toString(),
+              "synchronized block in " + scope.where(),
+              WAITS,
+              unshared(classWide, owner, scope));
+        }
       }
     } else if (node instanceof MethodDeclaration method
         && method.isSynchronized()
         && matters(method, method.isStatic(), scope)) {
-      Optional<Modifier> modifier =
-          method.getModifiers().stream()
-              .filter(m -> m.getKeyword() == Modifier.Keyword.SYNCHRONIZED)
-              .findFirst();
-      report(
-          scope,
-          modifier.<Node>map(m -> m).orElse(method),
-          method.getDeclarationAsString(true, false, true).strip(),
-          "synchronized method " + method.getNameAsString() + "() runs in " + scope.where(),
-          WAITS,
-          unshared(method.isStatic(), scope));
+      Owner owner = owner(method, new ThisExpr(), method.isStatic(), scope);
+      if (owner != Owner.TASK) {
+        reportMethod(scope, method, owner);
+      }
     } else if (node instanceof MethodCallExpr call) {
       Problem problem = problem(call, scope);
       if (problem != null) {
@@ -139,6 +138,20 @@ final class IntraTaskSync extends Check {
             problem.unproven());
       }
     }
+  }
+
+  private void reportMethod(Scope scope, MethodDeclaration method, Owner owner) {
+    Optional<Modifier> modifier =
+        method.getModifiers().stream()
+            .filter(m -> m.getKeyword() == Modifier.Keyword.SYNCHRONIZED)
+            .findFirst();
+    report(
+        scope,
+        modifier.<Node>map(m -> m).orElse(method),
+        method.getDeclarationAsString(true, false, true).strip(),
+        "synchronized method " + method.getNameAsString() + "() runs in " + scope.where(),
+        WAITS,
+        unshared(method.isStatic(), owner, scope));
   }
 
   /**
@@ -163,23 +176,199 @@ final class IntraTaskSync extends Check {
    * object's lock taken in the task's own code or one call away (on an object the task's code
    * names), is contended. An object's lock reached through two calls or more belongs to an object
    * handed along the calls, which may be the task's own (a per-element node, a per-example
-   * sentence): lint does not follow which object it is. So does one reached through a method
-   * reference that names a type ({@code forEach(Terms::close)}): its receiver is the element at
-   * hand.
+   * sentence): lint does not follow which object it is. So does the lock of the element at hand
+   * ({@link Owner#ELEMENT}), or one reached through a method reference that names a type ({@code
+   * forEach(Terms::close)}), whose receiver is the element.
    */
-  private static String unshared(boolean classWide, Scope scope) {
+  private static String unshared(boolean classWide, Owner owner, Scope scope) {
     List<Node> sites = scope.callSites();
     if (classWide || sites.isEmpty()) {
       return null;
     }
-    if (sites.size() >= 2) {
-      return "the lock belongs to an object reached through "
-          + sites.size()
-          + " calls, which the tasks may not share";
+    Node first = sites.get(0);
+    if (owner == Owner.ELEMENT
+        || sites.size() == 1
+            && first instanceof MethodReferenceExpr ref
+            && ref.getScope() instanceof TypeExpr) {
+      return "the lock belongs to the element "
+          + calledOn(first)
+          + " is called on, which the tasks may not share";
     }
-    return sites.get(0) instanceof MethodReferenceExpr ref && ref.getScope() instanceof TypeExpr
-        ? "the lock belongs to the element " + ref + " is called on, which the tasks may not share"
+    return sites.size() >= 2
+        ? "the lock belongs to an object reached through "
+            + sites.size()
+            + " calls, which the tasks may not share"
         : null;
+  }
+
+  /** A call site as the element's method: {@code Terms::close}, {@code s.close()}. */
+  private static String calledOn(Node site) {
+    return site instanceof MethodCallExpr call
+        ? call.getScope().map(r -> r + ".").orElse("") + call.getNameAsString() + "()"
+        : site.toString();
+  }
+
+  /**
+   * Whose object a monitor belongs to, as far as the call path shows: the object is the task's own,
+   * or the element at hand, or null where not shown.
+   */
+  private enum Owner {
+    /**
+     * An object the task made itself (the pool's other tasks cannot reach it): no task waits for
+     * another there.
+     */
+    TASK,
+    /** The element the context runs for: tasks share it only if elements repeat. */
+    ELEMENT
+  }
+
+  /**
+   * Whose object an object's lock belongs to, or null. The monitor must be the callee's own: {@code
+   * this} (a synchronized method) or a final field of it that only ever holds an object it made
+   * ({@code final Object lock = new Object()}). Going back along the calls, a call on {@code this}
+   * or on such a field keeps the owner; the first receiver that is neither says whose it is: an
+   * object the code made in that very call ({@code new}, or a local only ever assigned {@code
+   * new}), which no other task can reach (flink's per-iteration producer and its closing lock), or
+   * the element the context runs for (the entry lambda's parameter, or a method reference that
+   * names a type). Anything else, such as an object a field or a parameter holds, may be shared.
+   */
+  private static Owner owner(Node at, Expression monitor, boolean classWide, Scope scope) {
+    if (classWide) {
+      return null;
+    }
+    List<Node> sites = scope.callSites();
+    ProjectIndex index = scope.index();
+    if (sites.isEmpty() || !(monitor instanceof ThisExpr || ownField(monitor, at, index))) {
+      return null;
+    }
+    Node callee = at;
+    for (int i = sites.size() - 1; i >= 0; i--) {
+      Node site = sites.get(i);
+      Expression receiver = receiver(site);
+      if (receiver instanceof ThisExpr
+          ? !sameThis(site, callee)
+          : !ownField(receiver, site, index)) {
+        if (madeHere(receiver, site, index)) {
+          return Owner.TASK;
+        }
+        return i == 0 && element(receiver, scope) ? Owner.ELEMENT : null;
+      }
+      callee = site;
+    }
+    return null;
+  }
+
+  /** The object a call site calls its method on; {@code this} for an unqualified call. */
+  private static Expression receiver(Node site) {
+    Expression scope =
+        site instanceof MethodReferenceExpr ref
+            ? ref.getScope()
+            : ((MethodCallExpr) site).getScope().orElse(null);
+    return scope == null ? new ThisExpr() : Syntax.unwrap(scope);
+  }
+
+  /**
+   * Whether a call on {@code this} enters a method of the same object: the method around {@code
+   * callee} is its class's own, or, from a class that is not an inner one (where an unqualified
+   * call may be the outer object's), its supertype's.
+   */
+  private static boolean sameThis(Node site, Node callee) {
+    TypeDeclaration<?> caller = thisType(site);
+    TypeDeclaration<?> entered = thisType(callee);
+    return caller != null && entered != null && (caller == entered || !inner(caller));
+  }
+
+  /**
+   * Whether the expression names a final instance field of the object code at {@code at} runs on,
+   * which only ever holds an object made for it ({@code new} in its initialiser or every
+   * assignment).
+   */
+  private static boolean ownField(Expression e, Node at, ProjectIndex index) {
+    TypeDeclaration<?> self = thisType(at);
+    Syntax.Var v = Syntax.variable(e, index).filter(Syntax.Var::field).orElse(null);
+    if (self == null
+        || v == null
+        || !(v.decl().getParentNode().orElse(null) instanceof FieldDeclaration field)
+        || field.isStatic()
+        || !field.isFinal()
+        || inner(self) && ProjectIndex.enclosingType(field) != self) {
+      return false;
+    }
+    List<Expression> made = CentralizedPooling.madeBy(e, index);
+    return !made.isEmpty() && made.stream().allMatch(m -> m instanceof ObjectCreationExpr);
+  }
+
+  /**
+   * Whether the receiver is an object made in the call the site is in: {@code new}, or a local of
+   * that call (not one a lambda captures) whose initialiser and every assignment are {@code new} or
+   * null.
+   */
+  private static boolean madeHere(Expression receiver, Node site, ProjectIndex index) {
+    if (receiver instanceof ObjectCreationExpr) {
+      return true;
+    }
+    Syntax.Var local =
+        Syntax.variable(receiver, index)
+            .filter(v -> !v.field() && v.decl() instanceof VariableDeclarator)
+            .orElse(null);
+    Node call = Syntax.enclosingCallable(site);
+    if (local == null || Syntax.enclosingCallable(local.decl()) != call) {
+      return false;
+    }
+    List<Expression> values =
+        call
+            .findAll(
+                AssignExpr.class,
+                a ->
+                    Syntax.variable(a.getTarget(), index)
+                        .filter(v -> v.decl() == local.decl())
+                        .isPresent())
+            .stream()
+            .map(a -> a.getOperator() == AssignExpr.Operator.ASSIGN ? a.getValue() : a)
+            .collect(Collectors.toCollection(ArrayList::new));
+    if (local.init() != null) {
+      values.add(local.init());
+    }
+    return values.stream().map(Syntax::unwrap).anyMatch(v -> v instanceof ObjectCreationExpr)
+        && values.stream()
+            .map(Syntax::unwrap)
+            .allMatch(v -> v instanceof ObjectCreationExpr || v instanceof NullLiteralExpr);
+  }
+
+  /**
+   * Whether the receiver is the element the context runs for: the entry lambda's parameter, or the
+   * type a method reference names (its instance method's receiver).
+   */
+  private static boolean element(Expression receiver, Scope scope) {
+    return receiver instanceof TypeExpr
+        || Syntax.variable(receiver, scope.index())
+            .filter(
+                v ->
+                    v.decl() instanceof Parameter p
+                        && p.getParentNode().orElse(null) == scope.entry())
+            .isPresent();
+  }
+
+  /**
+   * The class whose instance {@code this} is at a node; null inside an anonymous class, whose
+   * {@code this} is not its enclosing type's.
+   */
+  private static TypeDeclaration<?> thisType(Node at) {
+    for (Node n = at; n != null; n = n.getParentNode().orElse(null)) {
+      Node parent = n.getParentNode().orElse(null);
+      if (parent instanceof TypeDeclaration<?> type) {
+        return type;
+      }
+      if (n instanceof BodyDeclaration<?> && parent instanceof ObjectCreationExpr) {
+        return null;
+      }
+    }
+    return null;
+  }
+
+  /** A nested class that is not static: its code also sees an outer object's members. */
+  private static boolean inner(TypeDeclaration<?> type) {
+    return !type.isTopLevelType() && !type.isStatic();
   }
 
   /**
@@ -490,14 +679,18 @@ final class IntraTaskSync extends Check {
   private static Problem problem(MethodCallExpr call, Scope scope) {
     String name = call.getNameAsString();
     if (LOCKS.contains(name) && call.getArguments().isEmpty() && call.getScope().isPresent()) {
-      Expression lock = call.getScope().get();
+      Expression lock = Syntax.unwrap(call.getScope().get());
       boolean classWide = classWide(lock, scope);
-      return perItem(Syntax.unwrap(lock), scope) || !matters(call, classWide, scope)
+      if (perItem(lock, scope) || !matters(call, classWide, scope)) {
+        return null;
+      }
+      Owner owner = owner(call, lock, classWide, scope);
+      return owner == Owner.TASK
           ? null
           : new Problem(
               "acquires a lock with " + name + "()",
               WAITS,
-              isReadLock(lock, scope.index()) ? READERS : unshared(classWide, scope));
+              isReadLock(lock, scope.index()) ? READERS : unshared(classWide, owner, scope));
     }
     if (name.equals("random")
         && "Math".equals(Syntax.scopeName(call))
@@ -532,10 +725,13 @@ final class IntraTaskSync extends Check {
             || isSynchronizedWrapper(receiver.init())
             || receiver.init() == null && passedSynchronized(receiver, scope.index()))
         && matters(call, isStatic(receiver), scope)) {
-      return new Problem(
-          "uses the synchronized collection " + call.getScope().get(),
-          WAITS,
-          unshared(isStatic(receiver), scope));
+      Owner owner = owner(call, Syntax.unwrap(call.getScope().get()), isStatic(receiver), scope);
+      return owner == Owner.TASK
+          ? null
+          : new Problem(
+              "uses the synchronized collection " + call.getScope().get(),
+              WAITS,
+              unshared(isStatic(receiver), owner, scope));
     }
     return null;
   }

@@ -454,6 +454,106 @@ class IntraTaskSyncTest {
   }
 
   /**
+   * flink-connector-kafka's abortTransactions: each iteration of a parallel forEach makes its own
+   * producer, whose closing lock is a final {@code new Object()} of that producer. No other task
+   * can reach the object, so none waits for its monitor, through one call or more, on the object,
+   * on its own field, or on {@code this} of an object made right there.
+   */
+  @Test
+  void aLockOfAnObjectTheTaskMadeIsClean() {
+    helper
+        .addSourceLines(
+            "Producer.java",
+            """
+                import java.util.*;
+                import java.util.concurrent.locks.*;
+                class Producer {
+                    private final Object closingLock;
+                    private final Lock sendLock = new ReentrantLock();
+                    private final Buffer buffer = new Buffer();
+                    Producer(String id) { closingLock = new Object(); }
+                    void initTransactions() { synchronized (closingLock) { } }
+                    void close() { synchronized (closingLock) { flush(); } }
+                    void send() { sendLock.lock(); try { buffer.append(); } finally { sendLock.unlock(); } }
+                    synchronized void flush() { }
+                    static void abort(Set<String> ids) {
+                        ids.parallelStream().forEach(id -> {
+                            Producer producer = null;
+                            try {
+                                producer = new Producer(id);
+                                producer.initTransactions();
+                                producer.send();
+                            } finally {
+                                if (producer != null) producer.close();
+                            }
+                        });
+                        ids.parallelStream().forEach(id -> new Producer(id).flush());
+                    }
+                }
+                class Buffer {
+                    synchronized void append() { }
+                }
+                """)
+        .expectNoFindings();
+  }
+
+  /**
+   * The same producer is contended where the tasks may share it: one a lambda captures, one a field
+   * holds, or one whose lock is handed in by its maker.
+   */
+  @Test
+  void aLockOfAnObjectTheTasksShareIsStillFlagged() {
+    helper
+        .addSourceLines(
+            "Producer.java",
+            """
+                import java.util.*;
+                class Producer {
+                    private final Object closingLock;
+                    private final Object given;
+                    Producer(Object lock) { closingLock = new Object(); given = lock; }
+                    void initTransactions() { synchronized (closingLock) { } } // expect: intra-task-sync: synchronized block
+                    void send() { synchronized (given) { } } // expect: intra-task-sync: synchronized block
+                    static final Object SHARED = new Object();
+                    static void abort(Set<String> ids) {
+                        Producer producer = new Producer(SHARED);
+                        ids.parallelStream().forEach(id -> producer.initTransactions());
+                        ids.parallelStream().forEach(id -> { Producer own = new Producer(SHARED); own.send(); });
+                    }
+                }
+                """)
+        .doTest();
+  }
+
+  /**
+   * seata's console: a parallel stream over sessions calls each session's method, which takes that
+   * session's own monitor. As for {@code Terms::close}, the lock is the element's: a note, however
+   * many calls on the element lead to it.
+   */
+  @Test
+  void anElementsOwnLockReachedThroughTheLambdasParameterIsANote() {
+    List<Finding> f =
+        helper
+            .addSourceLines(
+                "Session.java",
+                """
+                import java.util.*;
+                class Session {
+                    List<String> branches;
+                    List<String> branches() { load(); return branches; }
+                    void load() { synchronized (this) { branches = new ArrayList<>(); } } // expect: intra-task-sync: the element s.branches() is called on
+                    synchronized void touch() { } // expect: intra-task-sync: the element s.touch() is called on
+                    static long all(Collection<Session> sessions) {
+                        sessions.parallelStream().forEach(s -> s.touch());
+                        return sessions.parallelStream().flatMap(s -> s.branches().stream()).count();
+                    }
+                }
+                """)
+            .doTest();
+    assertThat(f).hasSize(2).allSatisfy(n -> assertThat(n.severity()).isEqualTo(Severity.NOTE));
+  }
+
+  /**
    * micronaut-inject's bean context: each {@code @Parallel} processor task takes the context's
    * monitor ({@code synchronized stop()}) only in its catch block, when processing failed. How
    * often an exception is caught is not shown: a note. The synchronized map cleared inside {@code

@@ -32,13 +32,18 @@ import org.junit.jupiter.api.io.TempDir;
  * branch the path never takes (false) and seata-server's RPCs and Redis reads in a common-pool
  * parallel stream, behind interfaces of other modules (missed). The eleventh round, beside it,
  * tuned on languagetool-core (a constructor's parallel loading made a note) and moved it to the
- * tuned set, leaving 0.64 (9 of 14) and 0.43 (9 of 21). Held-out rows are never tuned on, so the
- * test holds those figures as floors (no-regression floors, not goals): it fails when either gets
- * worse.
+ * tuned set, leaving 0.64 (9 of 14) and 0.43 (9 of 21). The twelfth round tuned on
+ * flink-connector-kafka (a lock of an object the task made itself is not contended) and moved it to
+ * the tuned set with its two false rows, leaving 0.75 (9 of 12) and 0.43. Held-out rows are never
+ * tuned on, so the test holds those figures as floors (no-regression floors, not goals): it fails
+ * when either gets worse.
  */
 class RealWorldPrecisionTest {
-  /** Held-out strict precision after the tenth round was labelled: 9/14. */
-  private static final double HELD_OUT_PRECISION_FLOOR = 0.64;
+  /**
+   * Held-out strict precision after the twelfth round moved flink-connector-kafka and its two false
+   * rows to the tuned set: 9/12.
+   */
+  private static final double HELD_OUT_PRECISION_FLOOR = 0.75;
 
   /** Held-out recall after the tenth round was labelled: 9/21. */
   private static final double HELD_OUT_RECALL_FLOOR = 0.42;
