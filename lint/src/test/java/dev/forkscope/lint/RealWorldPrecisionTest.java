@@ -32,15 +32,19 @@ import org.junit.jupiter.api.io.TempDir;
  * branch the path never takes (false) and seata-server's RPCs and Redis reads in a common-pool
  * parallel stream, behind interfaces of other modules (missed). The eleventh round, beside it,
  * tuned on languagetool-core (a constructor's parallel loading made a note) and moved it to the
- * tuned set, leaving 0.64 (9 of 14) and 0.43 (9 of 21). Held-out rows are never tuned on, so the
- * test holds those figures as floors (no-regression floors, not goals): it fails when either gets
- * worse.
+ * tuned set, leaving 0.64 (9 of 14) and 0.43 (9 of 21). The thirteenth round (hadoop-azure,
+ * paimon-common, tribuo-common-nearest-neighbour), labelled on the rules of commit 0a1db55 and
+ * never tuned on, adds a bounded queue's put() and an awaitTermination in common-pool async tasks
+ * (true), the same put() on an error path (debatable), a REST call behind an interface and two
+ * pools made per call in a conditional expression (missed), leaving 0.65 (11 of 17) and 0.42 (11 of
+ * 26). Held-out rows are never tuned on, so the test holds the lowest figures as floors
+ * (no-regression floors, not goals): it fails when either gets worse.
  */
 class RealWorldPrecisionTest {
-  /** Held-out strict precision after the tenth round was labelled: 9/14. */
+  /** Held-out strict precision after the tenth round was labelled: 9/14 (11/17 since). */
   private static final double HELD_OUT_PRECISION_FLOOR = 0.64;
 
-  /** Held-out recall after the tenth round was labelled: 9/21. */
+  /** Held-out recall after the thirteenth round was labelled: 11/26. */
   private static final double HELD_OUT_RECALL_FLOOR = 0.42;
 
   @TempDir Path dir;
