@@ -34,18 +34,19 @@ import org.junit.jupiter.api.io.TempDir;
  * tuned on languagetool-core (a constructor's parallel loading made a note) and moved it to the
  * tuned set, leaving 0.64 (9 of 14) and 0.43 (9 of 21). The twelfth round tuned on
  * flink-connector-kafka (a lock of an object the task made itself is not contended) and moved it to
- * the tuned set with its two false rows, leaving 0.75 (9 of 12) and 0.43. Held-out rows are never
- * tuned on, so the test holds those figures as floors (no-regression floors, not goals): it fails
- * when either gets worse.
+ * the tuned set with its two false rows, leaving 0.75 (9 of 12) and 0.43. The thirteenth round
+ * (hadoop-azure, paimon-common, tribuo-common-nearest-neighbour), labelled on the rules of commit
+ * 0a1db55 and never tuned on, adds a bounded queue's put() and an awaitTermination in common-pool
+ * async tasks (true), the same put() on an error path (debatable), a REST call behind an interface
+ * and two pools made per call in a conditional expression (missed), leaving 0.73 (11 of 15) and
+ * 0.42 (11 of 26). Held-out rows are never tuned on, so the test holds those figures as floors
+ * (no-regression floors, not goals): it fails when either gets worse.
  */
 class RealWorldPrecisionTest {
-  /**
-   * Held-out strict precision after the twelfth round moved flink-connector-kafka and its two false
-   * rows to the tuned set: 9/12.
-   */
-  private static final double HELD_OUT_PRECISION_FLOOR = 0.75;
+  /** Held-out strict precision after the thirteenth round was labelled: 11/15. */
+  private static final double HELD_OUT_PRECISION_FLOOR = 0.73;
 
-  /** Held-out recall after the tenth round was labelled: 9/21. */
+  /** Held-out recall after the thirteenth round was labelled: 11/26. */
   private static final double HELD_OUT_RECALL_FLOOR = 0.42;
 
   @TempDir Path dir;
