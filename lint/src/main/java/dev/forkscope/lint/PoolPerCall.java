@@ -5,6 +5,10 @@ import com.github.javaparser.ast.body.BodyDeclaration;
 import com.github.javaparser.ast.body.MethodDeclaration;
 import com.github.javaparser.ast.body.VariableDeclarator;
 import com.github.javaparser.ast.expr.AssignExpr;
+import com.github.javaparser.ast.expr.CastExpr;
+import com.github.javaparser.ast.expr.ConditionalExpr;
+import com.github.javaparser.ast.expr.EnclosedExpr;
+import com.github.javaparser.ast.expr.Expression;
 import com.github.javaparser.ast.expr.MethodCallExpr;
 import com.github.javaparser.ast.expr.NameExpr;
 import com.github.javaparser.ast.expr.ObjectCreationExpr;
@@ -25,6 +29,12 @@ import java.util.Set;
  * submissions through a pool's shared queue ({@link CentralizedPooling}), so this rule has no
  * bottleneck number. A statement that creates several pools ({@code new ForkJoinPool(new
  * ForkJoinPool().getParallelism())}) gets one finding, at its first creation that is a problem.
+ *
+ * <p>A pool (or a local holding one) is the value of what it flows into through a conditional
+ * expression's branches, casts and parentheses: {@code p = secure ? new ForkJoinPool(n) : new
+ * ForkJoinPool(n, factory, null, false)} declares {@code p}, and {@code ((ForkJoinPool)
+ * p).shutdown()} shuts it down. {@link #valueOf} climbs these wrappers wherever the rule asks what
+ * a creation or a use of the local is part of.
  */
 final class PoolPerCall extends Check {
   static final Rule RULE =
@@ -51,6 +61,10 @@ final class PoolPerCall extends Check {
 
   /** Calls that shut a pool down. */
   private static final Set<String> SHUTDOWNS = Set.of("shutdown", "shutdownNow", "close");
+
+  /** Calls that shut a pool down, or wait for its shutdown: a local pool so used is released. */
+  private static final Set<String> RELEASES =
+      Set.of("shutdown", "shutdownNow", "close", "awaitTermination");
 
   /** Calls on a pool that hand it work, and so start its workers. */
   private static final Set<String> SUBMISSIONS =
@@ -86,13 +100,14 @@ final class PoolPerCall extends Check {
 
   /** What is wrong with a pool created here outside any task, or null. */
   private static String problem(ObjectCreationExpr created) {
-    Node parent = created.getParentNode().orElseThrow();
+    Expression value = valueOf(created);
+    Node parent = value.getParentNode().orElseThrow();
     Statement loop = Syntax.enclosingLoop(created);
     if (loop != null) {
-      if (escapes(created, parent) || startsNoWork(created, parent)) {
+      if (escapes(value, parent) || startsNoWork(value, parent)) {
         return null;
       }
-      String variable = variableOf(created, parent);
+      String variable = variableOf(value, parent);
       if (parent instanceof VariableDeclarator v && isResource(v)) {
         return null;
       }
@@ -113,7 +128,7 @@ final class PoolPerCall extends Check {
             + "() and never shuts it down: every call starts worker threads that linger until they "
             + "time out";
     if (parent instanceof MethodCallExpr call
-        && call.getScope().orElse(null) == created
+        && call.getScope().orElse(null) == value
         && SUBMISSIONS.contains(call.getNameAsString())) {
       return leak;
     }
@@ -123,6 +138,22 @@ final class PoolPerCall extends Check {
       return leak;
     }
     return null;
+  }
+
+  /**
+   * The expression whose value {@code expression} is: itself, or the conditional expression (of
+   * which it is a branch), cast or parenthesised expression around it, climbed as far as they go.
+   */
+  private static Expression valueOf(Expression expression) {
+    Expression value = expression;
+    while (value.getParentNode().orElse(null) instanceof Expression wrapper
+        && (wrapper instanceof CastExpr
+            || wrapper instanceof EnclosedExpr
+            || (wrapper instanceof ConditionalExpr conditional
+                && conditional.getCondition() != value))) {
+      value = wrapper;
+    }
+    return value;
   }
 
   private static boolean isNewPool(Node node) {
@@ -151,18 +182,18 @@ final class PoolPerCall extends Check {
   /**
    * A pool only asked a question ({@code new ForkJoinPool().getParallelism()}) starts no thread.
    */
-  private static boolean startsNoWork(ObjectCreationExpr created, Node parent) {
+  private static boolean startsNoWork(Expression pool, Node parent) {
     return parent instanceof MethodCallExpr call
-        && call.getScope().orElse(null) == created
+        && call.getScope().orElse(null) == pool
         && !SUBMISSIONS.contains(call.getNameAsString());
   }
 
   /** A pool stored or handed on (an element of an array or a collection, a field) is kept. */
-  private static boolean escapes(ObjectCreationExpr created, Node parent) {
+  private static boolean escapes(Expression pool, Node parent) {
     if (parent instanceof MethodCallExpr call) {
-      return call.getArguments().stream().anyMatch(a -> a == created);
+      return call.getArguments().stream().anyMatch(a -> a == pool);
     }
-    if (parent instanceof AssignExpr assign && assign.getValue() == created) {
+    if (parent instanceof AssignExpr assign && assign.getValue() == pool) {
       return !(assign.getTarget() instanceof NameExpr name)
           || Syntax.lookup(name.getNameAsString(), name, null, false)
               .map(Syntax.Var::field)
@@ -172,12 +203,12 @@ final class PoolPerCall extends Check {
   }
 
   /** The local a creation is stored in, declared ({@code var p = new ..}) or assigned. */
-  private static String variableOf(ObjectCreationExpr created, Node parent) {
+  private static String variableOf(Expression pool, Node parent) {
     if (parent instanceof VariableDeclarator v) {
       return v.getNameAsString();
     }
     if (parent instanceof AssignExpr assign
-        && assign.getValue() == created
+        && assign.getValue() == pool
         && assign.getTarget() instanceof NameExpr name) {
       return name.getNameAsString();
     }
@@ -193,14 +224,16 @@ final class PoolPerCall extends Check {
   }
 
   private static boolean shutDownWithin(Node scope, String pool) {
-    return scope
-        .findFirst(
-            MethodCallExpr.class,
-            c ->
-                SHUTDOWNS.contains(c.getNameAsString())
-                    && c.getScope().orElse(null) instanceof NameExpr n
-                    && n.getNameAsString().equals(pool))
-        .isPresent();
+    return scope.findAll(NameExpr.class, n -> n.getNameAsString().equals(pool)).stream()
+        .anyMatch(use -> isShutDown(use, SHUTDOWNS));
+  }
+
+  /** Whether this use of a local pool (through any wrapper) is the scope of one of these calls. */
+  private static boolean isShutDown(NameExpr use, Set<String> calls) {
+    Expression value = valueOf(use);
+    return value.getParentNode().orElse(null) instanceof MethodCallExpr call
+        && call.getScope().orElse(null) == value
+        && calls.contains(call.getNameAsString());
   }
 
   /**
@@ -209,19 +242,17 @@ final class PoolPerCall extends Check {
    */
   private static boolean released(MethodDeclaration method, String pool) {
     for (NameExpr use : method.findAll(NameExpr.class, n -> n.getNameAsString().equals(pool))) {
-      Node parent = use.getParentNode().orElseThrow();
-      if (parent instanceof MethodCallExpr call) {
-        if (call.getScope().orElse(null) == use
-            && (SHUTDOWNS.contains(call.getNameAsString())
-                || call.getNameAsString().equals("awaitTermination"))) {
-          return true;
-        }
-        if (call.getArguments().stream().anyMatch(a -> a == use)) {
-          return true;
-        }
+      if (isShutDown(use, RELEASES)) {
+        return true;
+      }
+      Expression value = valueOf(use);
+      Node parent = value.getParentNode().orElseThrow();
+      if (parent instanceof MethodCallExpr call
+          && call.getArguments().stream().anyMatch(a -> a == value)) {
+        return true;
       }
       if (parent instanceof ReturnStmt
-          || (parent instanceof AssignExpr assign && assign.getValue() == use)
+          || (parent instanceof AssignExpr assign && assign.getValue() == value)
           || parent instanceof ObjectCreationExpr) {
         return true;
       }

@@ -200,6 +200,68 @@ class PoolPerCallTest {
         .expectNoFindings();
   }
 
+  /**
+   * Issue 29, tribuo's KNNModel: a pool made per call in a conditional expression, either branch,
+   * and never shut down is flagged once per statement, on the line of its first creation.
+   */
+  @Test
+  void poolMadeInAConditionalPerCallAndNeverShutDownIsFlagged() {
+    List<Finding> f =
+        helper
+            .addSourceLines(
+                "Model.java",
+                """
+                import java.util.concurrent.*;
+                class Model {
+                    int numThreads;
+                    long predict(long[] data) throws Exception {
+                        if (numThreads > 1) {
+                            ForkJoinPool fjp = System.getSecurityManager() == null ? new ForkJoinPool(numThreads) : new ForkJoinPool(numThreads, null, null, false); // expect: pool-per-call
+                            return fjp.submit(() -> (long) data.length).get();
+                        }
+                        return data.length;
+                    }
+                    long inline() {
+                        return ((ForkJoinPool) (numThreads > 1 ? new ForkJoinPool(numThreads) : null)).invoke(ForkJoinTask.adapt(() -> 1L)); // expect: pool-per-call
+                    }
+                }
+                """)
+            .doTest();
+    assertThat(f.get(0).column()).isEqualTo(70);
+  }
+
+  /**
+   * A pool made in a conditional expression is clean when it is shut down (through a cast too),
+   * stored in a field, or returned, as a pool made plainly is.
+   */
+  @Test
+  void poolMadeInAConditionalAndShutDownOrKeptIsClean() {
+    helper
+        .addSourceLines(
+            "Model.java",
+            """
+                import java.util.concurrent.*;
+                class Model {
+                    int numThreads;
+                    private ForkJoinPool kept;
+                    long predict(long[] data) throws Exception {
+                        ForkJoinPool fjp = numThreads > 1 ? new ForkJoinPool(numThreads) : new ForkJoinPool();
+                        try { return fjp.submit(() -> (long) data.length).get(); } finally { ((ForkJoinPool) fjp).shutdown(); }
+                    }
+                    void keep() { kept = numThreads > 1 ? (new ForkJoinPool(numThreads)) : ForkJoinPool.commonPool(); }
+                    ForkJoinPool make() { return numThreads > 1 ? new ForkJoinPool(numThreads) : ForkJoinPool.commonPool(); }
+                    void batches(long[][] batches) {
+                        for (long[] batch : batches) {
+                            ForkJoinPool pool = (numThreads > 1 ? new ForkJoinPool(numThreads) : new ForkJoinPool());
+                            pool.invoke(ForkJoinTask.adapt(() -> batch.length));
+                            pool.shutdown();
+                        }
+                    }
+                }
+                """)
+        .expectNoFindings();
+  }
+
   @Test
   void poolCreatedInsideATaskIsFlagged() {
     helper

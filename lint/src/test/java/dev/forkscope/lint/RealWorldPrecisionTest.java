@@ -39,15 +39,21 @@ import org.junit.jupiter.api.io.TempDir;
  * 0a1db55 and never tuned on, adds a bounded queue's put() and an awaitTermination in common-pool
  * async tasks (true), the same put() on an error path (debatable), a REST call behind an interface
  * and two pools made per call in a conditional expression (missed), leaving 0.73 (11 of 15) and
- * 0.42 (11 of 26). Held-out rows are never tuned on, so the test holds those figures as floors
- * (no-regression floors, not goals): it fails when either gets worse.
+ * 0.42 (11 of 26). The fourteenth round tuned on tribuo-common-nearest-neighbour (a pool made in a
+ * conditional expression is the value of the variable it flows into) and moved it to the tuned set
+ * with its two rows, now true, leaving 0.73 (11 of 15) and 0.46 (11 of 24): recall rises only
+ * because its two misses left the held-out set. Held-out rows are never tuned on, so the test holds
+ * those figures as floors (no-regression floors, not goals): it fails when either gets worse.
  */
 class RealWorldPrecisionTest {
   /** Held-out strict precision after the thirteenth round was labelled: 11/15. */
   private static final double HELD_OUT_PRECISION_FLOOR = 0.73;
 
-  /** Held-out recall after the thirteenth round was labelled: 11/26. */
-  private static final double HELD_OUT_RECALL_FLOOR = 0.42;
+  /**
+   * Held-out recall after the fourteenth round moved tribuo-common-nearest-neighbour and its two
+   * misses to the tuned set: 11/24.
+   */
+  private static final double HELD_OUT_RECALL_FLOOR = 0.45;
 
   @TempDir Path dir;
 
