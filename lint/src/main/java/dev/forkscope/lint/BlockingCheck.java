@@ -41,7 +41,9 @@ abstract class BlockingCheck extends Check {
 
   /**
    * Reports a blocking call this rule owns; a rule that cannot always prove its consequence lowers
-   * it here. A wait with a short timeout that nothing repeats ({@link Timeouts}) is a note.
+   * it here. A wait with a short timeout that nothing repeats ({@link Timeouts}) is a note, and so
+   * is one the task reaches only from a catch block ({@link ErrorPath}), as intra-task-sync treats
+   * a lock there.
    */
   void report(Scope scope, Node node, Blocking.Category category, String message) {
     long bound = Timeouts.shortBoundMillis(node);
@@ -55,6 +57,8 @@ abstract class BlockingCheck extends Check {
               + bound
               + " ms timeout, once per task (no loop repeats it)",
           rule().fix().safety());
+    } else if (ErrorPath.reaches(node, scope)) {
+      scope.note(this, node, node.toString(), message, ErrorPath.REASON, rule().fix().safety());
     } else {
       scope.report(this, node, message, rule().fix().safety());
     }

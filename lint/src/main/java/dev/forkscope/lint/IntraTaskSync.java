@@ -27,19 +27,14 @@ import com.github.javaparser.ast.expr.ThisExpr;
 import com.github.javaparser.ast.expr.TypeExpr;
 import com.github.javaparser.ast.expr.UnaryExpr;
 import com.github.javaparser.ast.stmt.BlockStmt;
-import com.github.javaparser.ast.stmt.CatchClause;
 import com.github.javaparser.ast.stmt.ExpressionStmt;
 import com.github.javaparser.ast.stmt.IfStmt;
 import com.github.javaparser.ast.stmt.Statement;
 import com.github.javaparser.ast.stmt.SynchronizedStmt;
-import com.github.javaparser.ast.stmt.ThrowStmt;
-import com.github.javaparser.ast.stmt.TryStmt;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
-import java.util.function.BiPredicate;
-import java.util.function.Predicate;
 import java.util.stream.Collectors;
 
 /**
@@ -68,9 +63,6 @@ final class IntraTaskSync extends Check {
   private static final String CONTENDED_SEED =
       "every thread retries the compare-and-set of its one seed, and the retries grow with the"
           + " workers";
-  private static final String ON_ERROR =
-      "the tasks reach it only in a catch block, when an exception was caught, and how often"
-          + " that happens is not shown";
 
   /** What a call does, what it costs the pool, and why that is not proven here (null if it is). */
   private record Problem(String what, String consequence, String unproven) {}
@@ -161,8 +153,8 @@ final class IntraTaskSync extends Check {
   private void report(
       Scope scope, Node at, String code, String what, String consequence, String unproven) {
     String message = what + ": " + consequence;
-    if (unproven == null && onErrorPath(at, scope)) {
-      unproven = ON_ERROR;
+    if (unproven == null && ErrorPath.reaches(at, scope)) {
+      unproven = ErrorPath.REASON;
     }
     if (unproven == null) {
       scope.report(this, at, code, message, rule().fix().safety());
@@ -380,7 +372,7 @@ final class IntraTaskSync extends Check {
    * submitted in a loop or per element of a stream. A single async stage or pool function reaching
    * an object's lock waits at most for the object's other users, which lint cannot see. A lock
    * taken only when {@code i % n == 0} is a rare branch. (One reached only from a catch block still
-   * matters, as a note: {@link #onErrorPath}.)
+   * matters, as a note: {@link ErrorPath}.)
    */
   private static boolean matters(Node at, boolean classWide, Scope scope) {
     return (classWide || runsManyAtOnce(scope)) && !offThePath(at, scope);
@@ -395,21 +387,17 @@ final class IntraTaskSync extends Check {
    * inside, and the others skip the region. The inner lock adds no wait of its own.
    */
   private static boolean offThePath(Node at, Scope scope) {
-    return onTheWay(at, scope, n -> guarded(n, scope.index()));
-  }
-
-  /** Whether the test holds at the node or at a call on the way to it from the entry. */
-  private static boolean onTheWay(Node at, Scope scope, Predicate<Node> test) {
-    return test.test(at) || scope.callSites().stream().anyMatch(test);
+    ProjectIndex index = scope.index();
+    return guarded(at, index) || scope.callSites().stream().anyMatch(n -> guarded(n, index));
   }
 
   /**
    * Whether a call on the way from the entry to a lock takes the task off its own path: it is
-   * {@link #guarded}, or in a catch block ({@link #inCatchBlock}). The {@link Analyzer} walks a
-   * method again when a later path reaches it without such a call.
+   * {@link #guarded}, or in a catch block ({@link ErrorPath#inCatchBlock}). The {@link Analyzer}
+   * walks a method again when a later path reaches it without such a call.
    */
   static boolean leavesThePath(Node site, ProjectIndex index) {
-    return guarded(site, index) || inCatchBlock(site);
+    return guarded(site, index) || ErrorPath.inCatchBlock(site);
   }
 
   /**
@@ -425,45 +413,6 @@ final class IntraTaskSync extends Check {
             && m.isSynchronized();
   }
 
-  /** Whether the lock, or a call on the way to it from the entry, sits in a catch block. */
-  private static boolean onErrorPath(Node at, Scope scope) {
-    return onTheWay(at, scope, IntraTaskSync::inCatchBlock);
-  }
-
-  /**
-   * Whether the node runs only when its callable caught an exception: in the body of a catch
-   * clause, unless the try block ends every run in a {@code throw} of its own (a retry loop whose
-   * attempt always throws runs the catch block each time). A {@code finally} block always runs. How
-   * often a caught exception happens cannot be read from the code: an error path once per context,
-   * or a parse failure per element.
-   */
-  private static boolean inCatchBlock(Node at) {
-    return enclosedBy(
-        at,
-        (n, child) ->
-            n instanceof CatchClause handler
-                && handler.getBody() == child
-                && handler.getParentNode().orElse(null) instanceof TryStmt attempt
-                && attempt.getTryBlock().getStatements().stream()
-                    .noneMatch(s -> s instanceof ThrowStmt));
-  }
-
-  /**
-   * Whether a node around {@code at}, up to its method or lambda, passes the test, given with its
-   * child on the way down to {@code at}.
-   */
-  private static boolean enclosedBy(Node at, BiPredicate<Node, Node> test) {
-    Node child = at;
-    for (Node n = at.getParentNode().orElse(null);
-        n != null && !(n instanceof CallableDeclaration<?>) && !(n instanceof LambdaExpr);
-        child = n, n = n.getParentNode().orElse(null)) {
-      if (test.test(n, child)) {
-        return true;
-      }
-    }
-    return false;
-  }
-
   /**
    * Whether the node runs while its thread holds a lock the tasks share: inside {@code synchronized
    * (m)}, in the then-branch of {@code if (l.tryLock())}, or after {@code l.lock();} or {@code if
@@ -471,7 +420,7 @@ final class IntraTaskSync extends Check {
    * {l.unlock();}}).
    */
   private static boolean insideSharedLock(Node at, ProjectIndex index) {
-    return enclosedBy(
+    return Syntax.enclosedBy(
         at,
         (n, child) ->
             n instanceof SynchronizedStmt outer && shared(outer.getExpression(), index)
@@ -604,7 +553,7 @@ final class IntraTaskSync extends Check {
    * the object is first used.
    */
   private static boolean inRareBranch(Node at, ProjectIndex index) {
-    return enclosedBy(
+    return Syntax.enclosedBy(
         at,
         (n, child) ->
             n instanceof IfStmt test

@@ -42,6 +42,7 @@ import com.github.javaparser.ast.type.Type;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.BiPredicate;
 
 /**
  * Name-based approximations of the few type facts the rules need: the declared type of a variable,
@@ -407,6 +408,22 @@ final class Syntax {
   static boolean isInside(Node node, Node ancestor) {
     for (Node n = node; n != null; n = n.getParentNode().orElse(null)) {
       if (n == ancestor) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * Whether a node around {@code at}, up to its method or lambda, passes the test, given with its
+   * child on the way down to {@code at}.
+   */
+  static boolean enclosedBy(Node at, BiPredicate<Node, Node> test) {
+    Node child = at;
+    for (Node n = at.getParentNode().orElse(null);
+        n != null && !(n instanceof CallableDeclaration<?>) && !(n instanceof LambdaExpr);
+        child = n, n = n.getParentNode().orElse(null)) {
+      if (test.test(n, child)) {
         return true;
       }
     }

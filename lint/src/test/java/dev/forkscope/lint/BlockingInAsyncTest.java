@@ -315,4 +315,43 @@ class BlockingInAsyncTest {
                 """)
         .doTest();
   }
+
+  /**
+   * hadoop-azure's listing iterator: an async stage puts each batch in a bounded queue (a wait on
+   * the task's own path) and, in its catch block, the error instead. The second wait happens once,
+   * when listing failed, and how often that is is not shown: a note, as intra-task-sync says of a
+   * lock there.
+   */
+  @Test
+  void aWaitReachedOnlyFromACatchBlockIsANote() {
+    List<Finding> f =
+        helper
+            .addSourceLines(
+                "Lister.java",
+                """
+                import java.io.*;
+                import java.util.concurrent.*;
+                class Lister {
+                    private final BlockingQueue<Object> queue = new ArrayBlockingQueue<>(10);
+                    void fetch() {
+                        CompletableFuture.runAsync(() -> {
+                            try {
+                                queue.put(next()); // expect: blocking-in-async: put(next())
+                            } catch (IOException e) {
+                                try {
+                                    queue.put(e); // expect: blocking-in-async: a note: the tasks reach it only in a catch block
+                                } catch (InterruptedException ie) {
+                                    Thread.currentThread().interrupt();
+                                }
+                            } catch (InterruptedException e) {
+                                Thread.currentThread().interrupt();
+                            }
+                        });
+                    }
+                    Object next() throws IOException { return new Object(); }
+                }
+                """)
+            .doTest();
+    assertThat(f).extracting(Finding::severity).containsExactly(Severity.WARNING, Severity.NOTE);
+  }
 }

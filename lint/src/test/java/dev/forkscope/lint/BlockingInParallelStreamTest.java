@@ -501,4 +501,47 @@ class BlockingInParallelStreamTest {
         .containsExactlyInAnyOrder(
             Severity.WARNING, Severity.WARNING, Severity.NOTE, Severity.NOTE, Severity.WARNING);
   }
+
+  /**
+   * A wait reached through a call made in a catch block is a note; one in a catch block whose try
+   * always throws (a retry loop, the catch block runs on every attempt) stays a warning.
+   */
+  @Test
+  void aWaitReachedOnlyFromACatchBlockIsANoteUnlessTheTryAlwaysThrows() {
+    List<Finding> f =
+        helper
+            .addSourceLines(
+                "Retry.java",
+                """
+                import java.util.*;
+                class Retry {
+                    static void run(List<Integer> xs) {
+                        xs.parallelStream().forEach(x -> {
+                            for (int i = 0; i < 3; i++) {
+                                try {
+                                    check(x);
+                                    throw new IllegalStateException();
+                                } catch (IllegalStateException e) {
+                                    backOff();
+                                }
+                            }
+                            try {
+                                check(x);
+                            } catch (IllegalArgumentException e) {
+                                pause();
+                            }
+                        });
+                    }
+                    static void check(int x) {}
+                    static void backOff() {
+                        try { Thread.sleep(10); } catch (InterruptedException e) { } // expect: blocking-in-parallel-stream: Thread.sleep(10)
+                    }
+                    static void pause() {
+                        try { Thread.sleep(20); } catch (InterruptedException e) { } // expect: blocking-in-parallel-stream: a note: the tasks reach it only in a catch block
+                    }
+                }
+                """)
+            .doTest();
+    assertThat(f).extracting(Finding::severity).containsExactly(Severity.WARNING, Severity.NOTE);
+  }
 }

@@ -109,4 +109,35 @@ class BlockingIoInTaskTest {
         .containsExactly(
             Severity.NOTE, Severity.NOTE, Severity.NOTE, Severity.WARNING, Severity.WARNING);
   }
+
+  /** I/O a task does only when its work failed (a fallback read in a catch block) is a note. */
+  @Test
+  void ioReachedOnlyFromACatchBlockIsANote() {
+    List<Finding> f =
+        helper
+            .addSourceLines(
+                "Load.java",
+                """
+                import java.io.*;
+                import java.nio.file.*;
+                import java.util.concurrent.*;
+                class Load extends RecursiveTask<byte[]> {
+                    private final Path path;
+                    Load(Path path) { this.path = path; }
+                    protected byte[] compute() {
+                        try {
+                            return Files.readAllBytes(path); // expect: blocking-io-in-task: does blocking I/O
+                        } catch (IOException e) {
+                            try {
+                                return Files.readAllBytes(path.resolveSibling("fallback")); // expect: blocking-io-in-task: a note: the tasks reach it only in a catch block
+                            } catch (IOException again) {
+                                throw new UncheckedIOException(again);
+                            }
+                        }
+                    }
+                }
+                """)
+            .doTest();
+    assertThat(f).extracting(Finding::severity).containsExactly(Severity.WARNING, Severity.NOTE);
+  }
 }

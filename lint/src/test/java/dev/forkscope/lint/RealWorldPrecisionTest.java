@@ -42,16 +42,21 @@ import org.junit.jupiter.api.io.TempDir;
  * 0.42 (11 of 26). The fourteenth round tuned on tribuo-common-nearest-neighbour (a pool made in a
  * conditional expression is the value of the variable it flows into) and moved it to the tuned set
  * with its two rows, now true, leaving 0.73 (11 of 15) and 0.46 (11 of 24): recall rises only
- * because its two misses left the held-out set. Held-out rows are never tuned on, so the test holds
- * those figures as floors (no-regression floors, not goals): it fails when either gets worse.
+ * because its two misses left the held-out set. The fifteenth round made a wait reached only from a
+ * catch block a note (hadoop-azure's error-path put()) and moved hadoop-azure to the tuned set with
+ * its rows, leaving 0.77 (10 of 13) and 0.45 (10 of 22). Held-out rows are never tuned on, so the
+ * test holds those figures as floors (no-regression floors, not goals): it fails when either gets
+ * worse.
  */
 class RealWorldPrecisionTest {
-  /** Held-out strict precision after the thirteenth round was labelled: 11/15. */
-  private static final double HELD_OUT_PRECISION_FLOOR = 0.73;
+  /**
+   * Held-out strict precision after the fifteenth round moved hadoop-azure to the tuned set: 10/13.
+   */
+  private static final double HELD_OUT_PRECISION_FLOOR = 0.76;
 
   /**
-   * Held-out recall after the fourteenth round moved tribuo-common-nearest-neighbour and its two
-   * misses to the tuned set: 11/24.
+   * Held-out recall after the fourteenth and fifteenth rounds moved tribuo-common-nearest-neighbour
+   * and hadoop-azure to the tuned set: 10/22.
    */
   private static final double HELD_OUT_RECALL_FLOOR = 0.45;
 

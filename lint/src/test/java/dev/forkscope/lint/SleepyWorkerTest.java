@@ -144,4 +144,41 @@ class SleepyWorkerTest {
               assertThat(x.taskClass()).isNull();
             });
   }
+
+  /**
+   * A task that waits only when its work failed (in a catch block) waits once in a while, how often
+   * not shown: a note. A wait in a {@code finally} block runs on every path: an error.
+   */
+  @Test
+  void aWaitReachedOnlyFromACatchBlockIsANote() {
+    List<Finding> f =
+        helper
+            .addSourceLines(
+                "Step.java",
+                """
+                import java.util.concurrent.*;
+                class Step extends RecursiveAction {
+                    private final CountDownLatch done;
+                    Step(CountDownLatch done) { this.done = done; }
+                    protected void compute() {
+                        try {
+                            work();
+                        } catch (RuntimeException e) {
+                            backOff();
+                        } finally {
+                            await();
+                        }
+                    }
+                    void work() {}
+                    void backOff() {
+                        try { Thread.sleep(10); } catch (InterruptedException e) { } // expect: sleepy-worker: a note: the tasks reach it only in a catch block
+                    }
+                    void await() {
+                        try { done.await(); } catch (InterruptedException e) { } // expect: sleepy-worker: done.await()
+                    }
+                }
+                """)
+            .doTest();
+    assertThat(f).extracting(Finding::severity).containsExactly(Severity.NOTE, Severity.ERROR);
+  }
 }
