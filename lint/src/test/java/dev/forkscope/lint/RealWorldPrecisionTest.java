@@ -39,15 +39,20 @@ import org.junit.jupiter.api.io.TempDir;
  * 0a1db55 and never tuned on, adds a bounded queue's put() and an awaitTermination in common-pool
  * async tasks (true), the same put() on an error path (debatable), a REST call behind an interface
  * and two pools made per call in a conditional expression (missed), leaving 0.73 (11 of 15) and
- * 0.42 (11 of 26). Held-out rows are never tuned on, so the test holds those figures as floors
- * (no-regression floors, not goals): it fails when either gets worse.
+ * 0.42 (11 of 26). The sixteenth round (org.eclipse.core.resources, otp, beam-sdks-java-core,
+ * docker-maven-plugin), labelled on the rules of commit 48ce209 and never tuned on, adds a pool and
+ * a submit reached only through a recursion past the early return that guards them (false) and
+ * three common-pool waits behind an interface and a cache loader, an explicit commonPool() and
+ * BufferedReader.lines() (missed), leaving 0.65 (11 of 17) and 0.38 (11 of 29). Held-out rows are
+ * never tuned on, so the test holds those figures, rounded down, as floors (no-regression floors,
+ * not goals): it fails when either gets worse.
  */
 class RealWorldPrecisionTest {
-  /** Held-out strict precision after the thirteenth round was labelled: 11/15. */
-  private static final double HELD_OUT_PRECISION_FLOOR = 0.73;
+  /** Held-out strict precision after the sixteenth round was labelled: 11/17. */
+  private static final double HELD_OUT_PRECISION_FLOOR = 0.64;
 
-  /** Held-out recall after the thirteenth round was labelled: 11/26. */
-  private static final double HELD_OUT_RECALL_FLOOR = 0.42;
+  /** Held-out recall after the sixteenth round was labelled: 11/29. */
+  private static final double HELD_OUT_RECALL_FLOOR = 0.37;
 
   @TempDir Path dir;
 
