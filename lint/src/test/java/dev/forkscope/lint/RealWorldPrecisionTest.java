@@ -44,21 +44,21 @@ import org.junit.jupiter.api.io.TempDir;
  * with its two rows, now true, leaving 0.73 (11 of 15) and 0.46 (11 of 24): recall rises only
  * because its two misses left the held-out set. The fifteenth round made a wait reached only from a
  * catch block a note (hadoop-azure's error-path put()) and moved hadoop-azure to the tuned set with
- * its rows, leaving 0.77 (10 of 13) and 0.45 (10 of 22). Held-out rows are never tuned on, so the
- * test holds those figures as floors (no-regression floors, not goals): it fails when either gets
- * worse.
+ * its rows, leaving 0.77 (10 of 13) and 0.45 (10 of 22). The sixteenth round
+ * (org.eclipse.core.resources, otp, beam-sdks-java-core, docker-maven-plugin), labelled on the
+ * rules of commit 48ce209 and never tuned on, adds a pool and a submit reached only through a
+ * recursion past the early return that guards them (false) and three common-pool waits behind an
+ * interface and a cache loader, an explicit commonPool() and BufferedReader.lines() (missed),
+ * leaving 0.67 (10 of 15) and 0.40 (10 of 25). Held-out rows are never tuned on, so the test holds
+ * those figures, rounded down, as floors (no-regression floors, not goals): it fails when either
+ * gets worse.
  */
 class RealWorldPrecisionTest {
-  /**
-   * Held-out strict precision after the fifteenth round moved hadoop-azure to the tuned set: 10/13.
-   */
-  private static final double HELD_OUT_PRECISION_FLOOR = 0.76;
+  /** Held-out strict precision after the sixteenth round was labelled: 10/15. */
+  private static final double HELD_OUT_PRECISION_FLOOR = 0.66;
 
-  /**
-   * Held-out recall after the fourteenth and fifteenth rounds moved tribuo-common-nearest-neighbour
-   * and hadoop-azure to the tuned set: 10/22.
-   */
-  private static final double HELD_OUT_RECALL_FLOOR = 0.45;
+  /** Held-out recall after the sixteenth round was labelled: 10/25. */
+  private static final double HELD_OUT_RECALL_FLOOR = 0.40;
 
   @TempDir Path dir;
 
