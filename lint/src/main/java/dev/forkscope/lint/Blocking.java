@@ -147,7 +147,7 @@ final class Blocking {
           Map.entry("CallableStatement", JDBC_EXECUTE),
           Map.entry("Connection", Set.of("commit", "rollback")),
           Map.entry("DataSource", Set.of("getConnection")),
-          Map.entry("BufferedReader", Set.of("readLine", "read")),
+          Map.entry("BufferedReader", Set.of("readLine", "read", "lines")),
           Map.entry("InputStream", Set.of("read", "readAllBytes", "readNBytes")),
           Map.entry("FileInputStream", Set.of("read", "readAllBytes", "readNBytes")),
           Map.entry("DataInputStream", Set.of("read", "readFully", "readLine")),

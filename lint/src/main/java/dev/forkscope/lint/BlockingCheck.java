@@ -19,8 +19,8 @@ abstract class BlockingCheck extends Check {
   /** Whether this rule owns blocking of this category in this context. */
   abstract boolean applies(Scope scope, Blocking.Category category);
 
-  /** The consequence, appended to "&lt;call&gt; &lt;verb&gt; in &lt;context&gt;". */
-  abstract String consequence();
+  /** The consequence in a context, appended to "&lt;call&gt; &lt;verb&gt; in &lt;context&gt;". */
+  abstract String consequence(Scope scope);
 
   @Override
   final void inContext(Node node, Scope scope) {
@@ -35,7 +35,7 @@ abstract class BlockingCheck extends Check {
           scope,
           node,
           category,
-          name(node) + " " + category.verb + " in " + scope.where() + ": " + consequence());
+          name(node) + " " + category.verb + " in " + scope.where() + ": " + consequence(scope));
     }
   }
 

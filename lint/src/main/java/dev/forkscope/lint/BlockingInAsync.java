@@ -1,6 +1,9 @@
 package dev.forkscope.lint;
 
-/** Blocking in a CompletableFuture async stage that runs in the common pool (no executor given). */
+/**
+ * Blocking in a CompletableFuture async stage that runs in the common pool: no executor given, or
+ * {@code ForkJoinPool.commonPool()} given as the executor.
+ */
 final class BlockingInAsync extends BlockingCheck {
   static final Rule RULE =
       Rule.builder("blocking-in-async")
@@ -26,7 +29,11 @@ final class BlockingInAsync extends BlockingCheck {
   }
 
   @Override
-  String consequence() {
+  String consequence(Scope scope) {
+    if (Entries.passedWithCommonPool(scope.entry())) {
+      return "the executor passed is the common pool, so it blocks a common-pool worker; give the"
+          + " async method an executor of its own";
+    }
     return "it blocks a thread of the default async executor (a common-pool worker, or a thread of"
         + " its own where the common pool's parallelism is below 2); give the async method its own"
         + " executor";

@@ -57,7 +57,7 @@ final class BlockingInParallelStream extends BlockingCheck {
   }
 
   @Override
-  String consequence() {
+  String consequence(Scope scope) {
     return "it stalls a common-pool worker shared by every parallel stream in the JVM";
   }
 

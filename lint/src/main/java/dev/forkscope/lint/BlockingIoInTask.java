@@ -34,7 +34,7 @@ final class BlockingIoInTask extends BlockingCheck {
   }
 
   @Override
-  String consequence() {
+  String consequence(Scope scope) {
     return "the worker thread stalls on I/O and the pool does not compensate";
   }
 

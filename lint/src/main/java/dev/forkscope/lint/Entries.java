@@ -57,7 +57,10 @@ final class Entries {
           "exceptionally",
           "exceptionallyCompose");
 
-  /** CompletableFuture async methods and their argument count when no executor is given. */
+  /**
+   * CompletableFuture async methods and their argument count when no executor is given; one more
+   * argument is the executor.
+   */
   private static final Map<String, Integer> ASYNC_ARITY =
       Map.ofEntries(
           Map.entry("supplyAsync", 1),
@@ -169,14 +172,47 @@ final class Entries {
     if (isPoolSubmission(call, index)) {
       return Scope.Kind.POOL;
     }
-    Integer arity = ASYNC_ARITY.get(call.getNameAsString());
-    if (arity != null && call.getArguments().size() == arity && ofCompletableFuture(call)) {
+    if (onCommonPool(call)) {
       return Scope.Kind.ASYNC;
     }
     if (isParallelPipelineStage(call)) {
       return Scope.Kind.STREAM;
     }
     return null;
+  }
+
+  /**
+   * Whether a CompletableFuture async call runs its function on the common pool: it is given no
+   * executor, or {@code ForkJoinPool.commonPool()} as its executor, which is the same pool.
+   */
+  private static boolean onCommonPool(MethodCallExpr call) {
+    Integer arity = ASYNC_ARITY.get(call.getNameAsString());
+    if (arity == null || !ofCompletableFuture(call)) {
+      return false;
+    }
+    int given = call.getArguments().size();
+    return given == arity || given == arity + 1 && isCommonPool(call.getArgument(arity));
+  }
+
+  /**
+   * Whether the function of an {@link Scope.Kind#ASYNC} entry was given {@code
+   * ForkJoinPool.commonPool()} as its executor (rather than none): the executor is the last
+   * argument.
+   */
+  static boolean passedWithCommonPool(Node function) {
+    return function.getParentNode().orElse(null) instanceof MethodCallExpr call
+        && call.getArguments().getLast().filter(Entries::isCommonPool).isPresent();
+  }
+
+  /** Whether an expression is {@code ForkJoinPool.commonPool()}, the pool's name written out. */
+  private static boolean isCommonPool(Expression executor) {
+    return executor instanceof MethodCallExpr call
+        && call.getNameAsString().equals("commonPool")
+        && call.getArguments().isEmpty()
+        && call.getScope()
+            .map(Expression::toString)
+            .filter(s -> s.equals("ForkJoinPool") || s.equals("java.util.concurrent.ForkJoinPool"))
+            .isPresent();
   }
 
   /**
@@ -256,7 +292,13 @@ final class Entries {
     String what = function instanceof LambdaExpr ? "lambda" : "method reference";
     return switch (kind) {
       case POOL -> what + " passed to ForkJoinPool." + call + "()";
-      case ASYNC -> what + " passed to " + call + "() without an executor";
+      case ASYNC ->
+          what
+              + " passed to "
+              + call
+              + (passedWithCommonPool(function)
+                  ? "() with ForkJoinPool.commonPool()"
+                  : "() without an executor");
       case STREAM -> "parallel stream " + what + " in " + call + "()";
       case TASK -> what;
     };

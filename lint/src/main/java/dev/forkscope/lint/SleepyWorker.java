@@ -39,7 +39,7 @@ final class SleepyWorker extends BlockingCheck {
   }
 
   @Override
-  String consequence() {
+  String consequence(Scope scope) {
     return "the worker thread blocks and cannot run other tasks meanwhile";
   }
 }

@@ -354,4 +354,62 @@ class BlockingInAsyncTest {
             .doTest();
     assertThat(f).extracting(Finding::severity).containsExactly(Severity.WARNING, Severity.NOTE);
   }
+
+  /**
+   * An async call given ForkJoinPool.commonPool() as its executor runs on the common pool, as one
+   * given none; one given another executor does not.
+   */
+  @Test
+  void theCommonPoolPassedAsTheExecutorIsTheCommonPool() {
+    List<Finding> f =
+        helper
+            .addSourceLines(
+                "Close.java",
+                """
+                import java.io.*;
+                import java.net.*;
+                import java.util.concurrent.*;
+                class Close {
+                    static CompletableFuture<Void> close(Closeable writer, ExecutorService io) {
+                        CompletableFuture.runAsync(() -> shut(writer), io);
+                        return CompletableFuture.runAsync(() -> shut(writer), ForkJoinPool.commonPool());
+                    }
+                    static void shut(Closeable writer) {
+                        try (Socket s = new Socket("host", 80)) { writer.close(); } catch (IOException e) { throw new UncheckedIOException(e); } // expect: blocking-in-async: new Socket() does blocking I/O
+                    }
+                }
+                """)
+            .doTest();
+    assertThat(f)
+        .singleElement()
+        .satisfies(
+            x ->
+                assertThat(x.message())
+                    .contains("with ForkJoinPool.commonPool()")
+                    .contains("the executor passed is the common pool"));
+  }
+
+  /** BufferedReader.lines() reads the reader line by line, as readLine() does. */
+  @Test
+  void aBufferedReadersLinesReadsAsReadLineDoes() {
+    helper
+        .addSourceLines(
+            "Pump.java",
+            """
+                import java.io.*;
+                import java.util.concurrent.*;
+                class Pump {
+                    static void pump(InputStream is) {
+                        CompletableFuture.runAsync(() -> {
+                            try (BufferedReader reader = new BufferedReader(new InputStreamReader(is))) {
+                                reader.lines().forEach(System.out::println); // expect: blocking-in-async: reader.lines() does blocking I/O
+                            } catch (IOException e) {
+                                throw new UncheckedIOException(e);
+                            }
+                        });
+                    }
+                }
+                """)
+        .doTest();
+  }
 }

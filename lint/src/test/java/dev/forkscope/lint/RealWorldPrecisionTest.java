@@ -49,16 +49,21 @@ import org.junit.jupiter.api.io.TempDir;
  * rules of commit 48ce209 and never tuned on, adds a pool and a submit reached only through a
  * recursion past the early return that guards them (false) and three common-pool waits behind an
  * interface and a cache loader, an explicit commonPool() and BufferedReader.lines() (missed),
- * leaving 0.67 (10 of 15) and 0.40 (10 of 25). Held-out rows are never tuned on, so the test holds
- * those figures, rounded down, as floors (no-regression floors, not goals): it fails when either
- * gets worse.
+ * leaving 0.67 (10 of 15) and 0.40 (10 of 25). The seventeenth round read a BufferedReader's
+ * lines() as its readLine() and moved docker-maven-plugin to the tuned set with its row, now true,
+ * leaving 0.67 (10 of 15) and 0.42 (10 of 24): recall rises only because its miss left the held-out
+ * set. Held-out rows are never tuned on, so the test holds those figures, rounded down, as floors
+ * (no-regression floors, not goals): it fails when either gets worse.
  */
 class RealWorldPrecisionTest {
   /** Held-out strict precision after the sixteenth round was labelled: 10/15. */
   private static final double HELD_OUT_PRECISION_FLOOR = 0.66;
 
-  /** Held-out recall after the sixteenth round was labelled: 10/25. */
-  private static final double HELD_OUT_RECALL_FLOOR = 0.40;
+  /**
+   * Held-out recall after the seventeenth round moved docker-maven-plugin and its miss to the tuned
+   * set: 10/24, rounded down.
+   */
+  private static final double HELD_OUT_RECALL_FLOOR = 0.41;
 
   @TempDir Path dir;
 
